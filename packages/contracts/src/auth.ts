@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { ROLES, ZEmail, ZPassword, ZUsername } from './validation.ts';
+
+export const ZSignUpBody = z.object({
+  email: ZEmail,
+  password: ZPassword,
+  /** Defaults to the part of the email before the @ when empty. */
+  username: z.union([ZUsername, z.literal('')]).optional(),
+});
+export type TSignUpBody = z.infer<typeof ZSignUpBody>;
+
+/** Sign-in checks presence only: no strength rule on existing passwords. */
+export const ZSignInBody = z.object({
+  email: ZEmail,
+  password: z.string().min(1, 'Password is required').max(128, 'Password too long'),
+});
+export type TSignInBody = z.infer<typeof ZSignInBody>;
+
+export const ZTokenBody = z.object({ token: z.string().trim().min(20).max(200) });
+
+export const ZPasswordResetBody = z.union([
+  z.object({ email: ZEmail }),
+  z.object({ token: z.string().trim().min(20).max(200), password: ZPassword }),
+]);
+
+export const ZUser = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  username: z.string().nullable(),
+  organization_id: z.uuid(),
+  role: z.enum(ROLES),
+  email_confirmed: z.boolean(),
+  created_at: z.string(),
+});
+export type TUser = z.infer<typeof ZUser>;
+
+export const ZSession = z.object({
+  access_token: z.string(),
+  /** Expiry of the access token, seconds since the epoch. */
+  expires_at: z.number().int(),
+  user: ZUser,
+});
+export type TSession = z.infer<typeof ZSession>;
+
+export const ZSessionOrNull = z.object({ session: ZSession.nullable() });
+
+export const ZMessage = z.object({ message: z.string() });
+
+/** Derives the default username from an email address. */
+export function defaultUsername(email: string): string {
+  return email.split('@')[0] ?? email;
+}

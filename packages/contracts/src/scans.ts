@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { classifyTarget } from './targets.ts';
+import { VALIDATION_MESSAGES as M } from './validation.ts';
+
+export const SCAN_TYPES = [
+  {
+    value: 'network',
+    label: 'Network Discovery',
+    description: 'basic host and port discovery',
+    duration: '5-15 min',
+  },
+  { value: 'port', label: 'Port Scan', description: '', duration: '15-45 min' },
+  { value: 'vulnerability', label: 'Vulnerability Scan', description: '', duration: '30-90 min' },
+  { value: 'comprehensive', label: 'Full Security Audit', description: '', duration: '60-180 min' },
+] as const;
+
+export const SCAN_TYPE_VALUES = ['network', 'port', 'vulnerability', 'comprehensive'] as const;
+export const ZScanType = z.enum(SCAN_TYPE_VALUES, { error: M.scanTypeInvalid });
+export type TScanType = z.infer<typeof ZScanType>;
+
+export const SCAN_STATUSES = ['pending', 'running', 'completed', 'failed', 'cancelled'] as const;
+export const ZScanStatus = z.enum(SCAN_STATUSES);
+export type TScanStatus = z.infer<typeof ZScanStatus>;
+
+export const ZScanName = z
+  .string({ error: M.scanNameRequired })
+  .trim()
+  .min(1, M.scanNameRequired)
+  .max(100, M.scanNameTooLong)
+  .regex(/^[A-Za-z0-9 _-]+$/, M.scanNameChars);
+
+/** One target entry of the scan form: IPv4, hostname, CIDR or last-octet range. */
+export const ZTargetEntry = z
+  .string()
+  .trim()
+  .max(253, M.targetInvalid)
+  .refine((entry) => classifyTarget(entry) !== null, M.targetInvalid);
+
+export const ZTargetHosts = z
+  .array(ZTargetEntry, { error: M.targetsRequired })
+  .min(1, M.targetsRequired)
+  .max(100, M.targetsTooMany);
+
+/** Security-center scan parameters of the shared rules (scanType quick/comprehensive/custom). */
+export const ZSecurityScanParameters = z.object({
+  scanName: ZScanName,
+  targetHosts: ZTargetHosts,
+  scanType: z.enum(['quick', 'comprehensive', 'custom'], { error: M.scanTypeInvalid }),
+});
+
+export const ZScanListItem = z.object({
+  id: z.uuid(),
+  scan_name: z.string(),
+  scan_type: ZScanType,
+  target_hosts: z.array(z.string()),
+  status: ZScanStatus,
+  progress: z.number().int().min(0).max(100),
+  error: z.string().nullable(),
+  created_at: z.string(),
+  started_at: z.string().nullable(),
+  completed_at: z.string().nullable(),
+});
+export type TScanListItem = z.infer<typeof ZScanListItem>;
+
+export const ZScanListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
+export const ZScanList = z.object({ items: z.array(ZScanListItem), total: z.number().int() });
+export type TScanList = z.infer<typeof ZScanList>;
