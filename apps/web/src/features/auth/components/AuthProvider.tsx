@@ -1,0 +1,77 @@
+import { SESSION_REFRESH_TICK_MS, type TSignInBody, type TSignUpBody } from '@netguard/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { requestSignIn, requestSignOut, requestSignUp } from '@/features/auth/api';
+import { AuthContext, type TAuthContext } from '@/features/auth/auth-context';
+import { expiresSoon, refreshSession } from '@/features/auth/session';
+import {
+  getAuthState,
+  setSession,
+  subscribeAuth,
+  updateSessionUser,
+} from '@/features/auth/session-store';
+import { ApiError } from '@/lib/api-client';
+
+/** Restores the session at start, keeps the access token fresh and exposes the auth actions. */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const state = useSyncExternalStore(subscribeAuth, getAuthState);
+  const queryClient = useQueryClient();
+  const { status, session } = state;
+
+  useEffect(() => {
+    if (getAuthState().status === 'loading') void refreshSession();
+  }, []);
+
+  useEffect(() => {
+    // Cached data belongs to the previous user: drop it whenever the session ends.
+    return subscribeAuth((event) => {
+      if (event === 'SIGNED_OUT') queryClient.clear();
+    });
+  }, [queryClient]);
+
+  useEffect(() => {
+    if (status !== 'signed-in') return;
+    const timer = window.setInterval(() => {
+      const current = getAuthState().session;
+      if (current && expiresSoon(current)) void refreshSession();
+    }, SESSION_REFRESH_TICK_MS);
+    return () => window.clearInterval(timer);
+  }, [status]);
+
+  const signIn = useCallback(async (body: TSignInBody) => {
+    const next = await requestSignIn(body);
+    setSession(next, 'SIGNED_IN');
+    return next;
+  }, []);
+
+  const signUp = useCallback(async (body: TSignUpBody) => {
+    const { message } = await requestSignUp(body);
+    return message;
+  }, []);
+
+  const signOut = useCallback(async () => {
+    try {
+      await requestSignOut();
+    } catch (error) {
+      // A session the server no longer knows is already signed out.
+      if (!(error instanceof ApiError && error.status === 401)) throw error;
+    }
+    setSession(null, 'SIGNED_OUT');
+  }, []);
+
+  const value = useMemo<TAuthContext>(
+    () => ({
+      status,
+      loading: status === 'loading',
+      session,
+      user: session?.user ?? null,
+      signIn,
+      signUp,
+      signOut,
+      updateUser: updateSessionUser,
+    }),
+    [status, session, signIn, signUp, signOut],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

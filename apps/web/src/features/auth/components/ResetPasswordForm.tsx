@@ -1,0 +1,72 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ZPassword } from '@netguard/contracts';
+import { useForm, useWatch } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { useResetPassword } from '@/features/auth/api';
+import { FormField } from '@/features/auth/components/FormField';
+import { PasswordChecklist } from '@/features/auth/components/PasswordChecklist';
+import { SubmitButton } from '@/features/auth/components/SubmitButton';
+import { errorMessage } from '@/lib/api-client';
+
+const ZNewPassword = z
+  .object({ password: ZPassword, confirm: z.string().max(128) })
+  .refine((values) => values.password === values.confirm, {
+    message: 'Passwords do not match',
+    path: ['confirm'],
+  });
+
+type ResetPasswordFormProps = { token: string; onDone: () => void };
+
+/** The "Set a new password" form of the emailed `/auth?reset=<token>` link. */
+export function ResetPasswordForm({ token, onDone }: ResetPasswordFormProps) {
+  const resetPassword = useResetPassword();
+  const form = useForm({
+    resolver: zodResolver(ZNewPassword),
+    defaultValues: { password: '', confirm: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const password = useWatch({ control: form.control, name: 'password' }) ?? '';
+
+  const onSubmit = async (values: z.output<typeof ZNewPassword>) => {
+    try {
+      await resetPassword.mutateAsync({ token, password: values.password });
+      toast.success('Password updated', {
+        description: 'You can now sign in with your new password.',
+      });
+      onDone();
+    } catch (error) {
+      toast.error('Error updating password', { description: errorMessage(error) });
+    }
+  };
+
+  return (
+    <form
+      onSubmit={form.handleSubmit(onSubmit)}
+      noValidate
+      className="space-y-4"
+      aria-label="Set a new password"
+    >
+      <div className="space-y-2">
+        <FormField
+          id="reset-password"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <PasswordChecklist password={password} />
+      </div>
+      <FormField
+        id="reset-confirm"
+        label="Confirm password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirm?.message}
+        {...form.register('confirm')}
+      />
+      <SubmitButton busy={isSubmitting}>Update password</SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,68 @@
+import { Gauge, PieChart, Timer } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { MetricBar } from '@/features/dashboard/components/MetricBar';
+import type { TAnalyticsView } from '@/features/dashboard/metrics';
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-center justify-between text-sm">
+      <span className="text-muted-foreground">{label}</span>
+      <span className="font-semibold tabular-nums">{children}</span>
+    </div>
+  );
+}
+
+/** Scan Performance, Risk Distribution and Security Score (subscribers only). */
+export function AnalyticsTab({ view }: { view: TAnalyticsView }) {
+  return (
+    <div className="grid gap-4 lg:grid-cols-3">
+      <Card>
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            <Timer className="size-4 text-primary" aria-hidden="true" />
+            Scan Performance
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-3">
+          <Row label="Average duration">{view.avgDurationMinutes}m</Row>
+          <Row label="Success rate">{view.successRate}%</Row>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            <PieChart className="size-4 text-primary" aria-hidden="true" />
+            Risk Distribution
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-3">
+          <Row label="High">
+            <span className="text-red-600">{view.risk.high}%</span>
+          </Row>
+          <Row label="Medium">
+            <span className="text-amber-600">{view.risk.medium}%</span>
+          </Row>
+          <Row label="Low">
+            <span className="text-emerald-600">{view.risk.low}%</span>
+          </Row>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            <Gauge className="size-4 text-primary" aria-hidden="true" />
+            Security Score
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-3">
+          <p className="text-4xl font-bold tabular-nums">
+            {view.securityScore}
+            <span className="text-lg font-medium text-muted-foreground">/100</span>
+          </p>
+          <MetricBar label="Overall posture" value={view.securityScore} suffix="" />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { type TScanListItem, UI_TEXT } from '@netguard/contracts';
+import { Radar } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ScanStatusBadge } from '@/features/dashboard/components/ScanStatusBadge';
+import { formatDateTime } from '@/lib/format';
+
+/** The five newest scans, or the "No scans yet" empty state. */
+export function RecentScans({ scans }: { scans: readonly TScanListItem[] }) {
+  return (
+    <Card data-testid="recent-scans">
+      <CardHeader>
+        <CardTitle>Recent Scans</CardTitle>
+        <CardDescription>Your latest network scans and their status</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {scans.length === 0 ? (
+          <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed py-10 text-center">
+            <Radar className="size-8 text-muted-foreground" aria-hidden="true" />
+            <p className="font-medium">{UI_TEXT.noScansYet}</p>
+            <Button asChild>
+              <Link to="/dashboard/scan">{UI_TEXT.startFirstScan}</Link>
+            </Button>
+          </div>
+        ) : (
+          <ul className="divide-y">
+            {scans.map((scan) => (
+              <li key={scan.id} className="flex items-center justify-between gap-4 py-3">
+                <div className="min-w-0">
+                  <p className="truncate font-medium">{scan.scan_name}</p>
+                  <p className="text-xs text-muted-foreground">
+                    <time dateTime={scan.created_at}>{formatDateTime(scan.created_at)}</time>
+                  </p>
+                </div>
+                <div className="flex shrink-0 items-center gap-2">
+                  {scan.status === 'running' && (
+                    <span className="text-xs font-medium tabular-nums text-blue-700">
+                      {scan.progress}%
+                    </span>
+                  )}
+                  <ScanStatusBadge status={scan.status} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,60 @@
+import {
+  Activity,
+  BookOpen,
+  Bot,
+  Building2,
+  ClipboardCheck,
+  Cloud,
+  CreditCard,
+  FileText,
+  FlaskConical,
+  LayoutDashboard,
+  type LucideIcon,
+  Network,
+  Radar,
+  Settings,
+  ShieldAlert,
+  Siren,
+  TestTubeDiagonal,
+  Wrench,
+} from 'lucide-react';
+
+export type TNavItem = { title: string; url: string; icon: LucideIcon };
+export type TNavGroup = { label: string; items: readonly TNavItem[] };
+
+/** The dashboard sidebar of spec part 1 §2 (the Sign Out action is added by the sidebar). */
+export const NAV_GROUPS: readonly TNavGroup[] = [
+  {
+    label: 'Main Menu',
+    items: [
+      { title: 'Dashboard', url: '/dashboard', icon: LayoutDashboard },
+      { title: 'Scan Network', url: '/dashboard/scan', icon: Radar },
+      { title: 'Packet Analysis', url: '/dashboard/packets', icon: Activity },
+      { title: 'Network Topology', url: '/dashboard/topology', icon: Network },
+      { title: 'Vulnerabilities', url: '/dashboard/vulnerabilities', icon: ShieldAlert },
+      { title: 'Reports', url: '/dashboard/reports', icon: FileText },
+      { title: 'Cloud Security', url: '/dashboard/cloud', icon: Cloud },
+      { title: 'Security Testing', url: '/dashboard/security-testing', icon: FlaskConical },
+      { title: 'AI Risk Scoring', url: '/dashboard/ai-risk-scoring', icon: Bot },
+      { title: 'Auto Remediation', url: '/dashboard/automated-remediation', icon: Wrench },
+      { title: 'Compliance Evidence', url: '/dashboard/compliance-evidence', icon: ClipboardCheck },
+      { title: 'SIEM Integrations', url: '/dashboard/siem-integrations', icon: Siren },
+      { title: 'Enterprise Security', url: '/dashboard/enterprise-security', icon: Building2 },
+    ],
+  },
+  { label: 'Help', items: [{ title: 'Help & Guide', url: '/help', icon: BookOpen }] },
+  {
+    label: 'Account',
+    items: [
+      { title: 'Settings', url: '/dashboard/settings', icon: Settings },
+      { title: 'Billing', url: '/dashboard/billing', icon: CreditCard },
+      { title: 'System Test', url: '/dashboard/system-test', icon: TestTubeDiagonal },
+    ],
+  },
+];
+
+/** True when `url` is the current page (the dashboard home only on an exact match). */
+export function isNavItemActive(url: string, pathname: string): boolean {
+  if (url === '/dashboard') return pathname === '/dashboard' || pathname === '/dashboard/';
+  return pathname === url || pathname.startsWith(`${url}/`);
+}

@@ -1,0 +1,108 @@
+import { CSRF_COOKIE_NAME, CSRF_HEADER_NAME, ZApiError } from '@netguard/contracts';
+import type { z } from 'zod';
+import { readCookie } from '@/lib/cookies';
+
+/** An API failure carrying the server's message, HTTP status and error code. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+
+  constructor(message: string, status: number, code: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/** How the client reaches the session: the in-memory token and a refresh that renews it. */
+export type ApiAuthHooks = {
+  getAccessToken: () => string | null;
+  /** Renews the access token; resolves false when there is no valid session any more. */
+  refresh: () => Promise<boolean>;
+  onUnauthorized: () => void;
+};
+
+let authHooks: ApiAuthHooks | null = null;
+
+/** Connects the client to the session store (called once by the auth feature). */
+export function configureApiAuth(hooks: ApiAuthHooks): void {
+  authHooks = hooks;
+}
+
+export type ApiRequestOptions<T> = {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** Response schema from @netguard/contracts; the parsed value is returned. */
+  schema?: z.ZodType<T>;
+  /** Send the bearer token and retry once after a refresh on 401 (default true). */
+  auth?: boolean;
+  /** Send the double-submit CSRF header read from the ng_csrf cookie. */
+  csrf?: boolean;
+  signal?: AbortSignal;
+};
+
+const NETWORK_ERROR = 'Unable to reach the NetGuard server. Check your connection and try again.';
+
+async function send(path: string, options: ApiRequestOptions<unknown>): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = options.auth === false ? null : authHooks?.getAccessToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const csrf = options.csrf ? readCookie(CSRF_COOKIE_NAME) : null;
+  if (csrf) headers[CSRF_HEADER_NAME] = csrf;
+  try {
+    return await fetch(path, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(NETWORK_ERROR, 0, 'network_error');
+  }
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const body: unknown = await response.json().catch(() => null);
+  const parsed = ZApiError.safeParse(body);
+  if (parsed.success) {
+    return new ApiError(parsed.data.error.message, response.status, parsed.data.error.code);
+  }
+  const fallback = response.statusText || `Request failed with status ${response.status}`;
+  return new ApiError(fallback, response.status, 'http_error');
+}
+
+/**
+ * Calls the NetGuard API and returns the JSON body, parsed by `schema` when given.
+ * Throws ApiError with the server's message on any non-2xx answer.
+ * @example const home = await apiRequest('/api/dashboard', { schema: ZDashboardHome });
+ */
+export async function apiRequest<T = unknown>(
+  path: string,
+  options: ApiRequestOptions<T> = {},
+): Promise<T> {
+  let response = await send(path, options);
+  if (response.status === 401 && options.auth !== false && authHooks) {
+    const renewed = await authHooks.refresh();
+    if (renewed) response = await send(path, options);
+    if (response.status === 401) authHooks.onUnauthorized();
+  }
+  if (!response.ok) throw await toApiError(response);
+  const body: unknown = response.status === 204 ? null : await response.json().catch(() => null);
+  if (!options.schema) return body as T;
+  const parsed = options.schema.safeParse(body);
+  if (!parsed.success) {
+    console.error(`Unexpected response from ${path}:`, parsed.error);
+    throw new ApiError('The server sent an unexpected response.', response.status, 'bad_response');
+  }
+  return parsed.data;
+}
+
+/** The message to show for any thrown value. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  return 'Something went wrong. Please try again.';
+}

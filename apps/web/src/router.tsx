@@ -1,0 +1,51 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate } from 'react-router';
+import { FullPageSpinner } from '@/components/Spinner';
+import { RequireAuth } from '@/features/auth/components/RequireAuth';
+import { PagePlaceholderRoute } from '@/routes/page-placeholder-route';
+import { PLACEHOLDER_PAGES } from '@/routes/placeholder-pages';
+import { RootLayout } from '@/routes/root-layout';
+
+/** The route table of spec part 1 §2. */
+export const router = createBrowserRouter([
+  {
+    Component: RootLayout,
+    HydrateFallback: FullPageSpinner,
+    children: [
+      { index: true, lazy: () => import('./routes/landing-page.tsx').then(toRoute) },
+      { path: 'auth', lazy: () => import('./routes/auth-page.tsx').then(toRoute) },
+      { path: 'help', lazy: () => import('./routes/help-page.tsx').then(toRoute) },
+      { path: 'quick-test', lazy: () => import('./routes/quick-test-page.tsx').then(toRoute) },
+      {
+        path: 'comprehensive-test',
+        lazy: () => import('./routes/comprehensive-test-page.tsx').then(toRoute),
+      },
+      {
+        path: 'dashboard',
+        Component: RequireAuth,
+        children: [
+          {
+            lazy: () => import('./routes/dashboard-layout.tsx').then(toRoute),
+            children: [
+              {
+                index: true,
+                lazy: () => import('./routes/dashboard-home-page.tsx').then(toRoute),
+              },
+              // The help guide links to /dashboard/testing.
+              { path: 'testing', element: <Navigate to="/dashboard/security-testing" replace /> },
+              ...PLACEHOLDER_PAGES.map((page) => ({
+                path: page.path,
+                element: <PagePlaceholderRoute title={page.title} />,
+              })),
+            ],
+          },
+        ],
+      },
+      { path: '*', lazy: () => import('./routes/not-found-page.tsx').then(toRoute) },
+    ],
+  },
+]);
+
+function toRoute(module: { default: ComponentType }) {
+  return { Component: module.default };
+}

@@ -1,0 +1,21 @@
+/**
+ * Dashboard pages that later issues build. Until then each shows its title only.
+ * Remove an entry when its real page is mounted in router.tsx.
+ */
+export const PLACEHOLDER_PAGES = [
+  { path: 'scan', title: 'Network Scanner' },
+  { path: 'packets', title: 'Packet Analysis' },
+  { path: 'topology', title: 'Network Topology' },
+  { path: 'vulnerabilities', title: 'Vulnerabilities' },
+  { path: 'reports', title: 'Security Reports' },
+  { path: 'cloud', title: 'Cloud Integrations' },
+  { path: 'security-testing', title: 'Security Testing' },
+  { path: 'billing', title: 'Billing' },
+  { path: 'settings', title: 'Settings' },
+  { path: 'system-test', title: 'System Test' },
+  { path: 'ai-risk-scoring', title: 'AI-Powered Risk Scoring' },
+  { path: 'automated-remediation', title: 'Automated Remediation' },
+  { path: 'compliance-evidence', title: 'Compliance Evidence Collection' },
+  { path: 'siem-integrations', title: 'SIEM Integrations' },
+  { path: 'enterprise-security', title: 'Enterprise Security Center' },
+] as const;
