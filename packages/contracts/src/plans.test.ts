@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ZSignUpBody, defaultUsername } from './auth.ts';
+import { defaultUsername, ZSignUpBody } from './auth.ts';
 import { tierFromProductId } from './plans.ts';
 import { eventRiskScore } from './security-events.ts';
 

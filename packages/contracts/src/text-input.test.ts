@@ -1,14 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { detectAttacks, escapeHtml, sanitizeInput, sanitizeShort, validateUpload } from './text-input.ts';
+import {
+  detectAttacks,
+  escapeHtml,
+  sanitizeInput,
+  sanitizeShort,
+  validateUpload,
+} from './text-input.ts';
 
 describe('file upload rule', () => {
   it('accepts an allowed small file', () => {
     expect(validateUpload({ name: 'scan.csv', size: 1024, type: 'text/csv' })).toEqual([]);
   });
   it('reports size, type and dangerous extension with the spec messages', () => {
-    expect(validateUpload({ name: 'big.pdf', size: 10 * 1024 * 1024 + 1, type: 'application/pdf' })).toEqual([
-      'File size exceeds 10MB limit',
-    ]);
+    expect(
+      validateUpload({ name: 'big.pdf', size: 10 * 1024 * 1024 + 1, type: 'application/pdf' }),
+    ).toEqual(['File size exceeds 10MB limit']);
     expect(validateUpload({ name: 'x.zip', size: 10, type: 'application/zip' })).toEqual([
       'File type not allowed',
     ]);
@@ -28,7 +34,9 @@ describe('text input rule', () => {
     expect(result.errors).toEqual(['Input too long']);
   });
   it('strips attack patterns with their messages', () => {
-    expect(sanitizeInput("name' OR 1=1 --", 'raw').errors).toContain('Potential SQL injection detected');
+    expect(sanitizeInput("name' OR 1=1 --", 'raw').errors).toContain(
+      'Potential SQL injection detected',
+    );
     const xss = sanitizeInput('hi <script>alert(1)</script>', 'raw');
     expect(xss.value).toBe('hi ');
     expect(xss.errors).toContain('Potential XSS attack detected');

@@ -11,7 +11,10 @@ import {
   ZUuid,
 } from './validation.ts';
 
-function firstMessage(schema: { safeParse(v: unknown): { success: boolean; error?: unknown } }, value: unknown) {
+function firstMessage(
+  schema: { safeParse(v: unknown): { success: boolean; error?: unknown } },
+  value: unknown,
+) {
   const result = schema.safeParse(value);
   if (result.success) return null;
   return (result.error as { issues: { message: string }[] }).issues[0]?.message;

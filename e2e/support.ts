@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import { expect, type Page } from '@playwright/test';
+
+export const SCREENSHOT_DIR = 'artifacts/screenshots';
+export const PASSWORD = 'Str0ng!Passw0rd';
+
+/** A unique address per run so reruns against the same database never collide. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+/** Finds the newest link the server logged for mail sent to `email` (no SMTP in tests). */
+export async function readMailLink(email: string, kind: 'confirm' | 'reset'): Promise<string> {
+  const pattern = new RegExp(
+    `Email to ${email.replace(/[.+]/g, '\\$&')} \\(.*?\\): (\\S+?\\?${kind}=[\\w-]+)`,
+  );
+  let link: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const log = readFileSync('artifacts/e2e-server.log', 'utf8');
+        link = log
+          .split('\n')
+          .reverse()
+          .map((line) => pattern.exec(line)?.[1])
+          .find(Boolean);
+        return link;
+      },
+      { timeout: 10_000, message: `no ${kind} mail logged for ${email}` },
+    )
+    .toBeTruthy();
+  return link as string;
+}
+
+export async function signUp(page: Page, email: string, username?: string): Promise<void> {
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await page.getByLabel('Email').fill(email);
+  if (username) await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByText('Account created successfully')).toBeVisible();
+}
+
+export async function signIn(page: Page, email: string): Promise<void> {
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+export async function shoot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
+}

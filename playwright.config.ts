@@ -1,0 +1,49 @@
+import { defineConfig } from '@playwright/test';
+
+/** Port and data dir of the server the browser tests run against; fresh for every run. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 18181);
+export const E2E_DATA_DIR = 'artifacts/e2e-data';
+export const E2E_SERVER_LOG = 'artifacts/e2e-server.log';
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'artifacts/test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${E2E_PORT}`,
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    command: `rm -rf ${E2E_DATA_DIR} && mkdir -p artifacts && node --import tsx apps/server/src/main.ts > ${E2E_SERVER_LOG} 2>&1`,
+    url: `http://localhost:${E2E_PORT}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    env: {
+      PORT: String(E2E_PORT),
+      NETGUARD_DATA_DIR: E2E_DATA_DIR,
+      PGPORT: '54391',
+      AUTH_RATE_LIMIT: '200',
+      LOG_LEVEL: 'info',
+    },
+  },
+});
