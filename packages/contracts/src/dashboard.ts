@@ -46,17 +46,13 @@ export const ZSecurityPosture = z.object({
     mitigation_rate: z.number().nullable(),
     policy_compliance: z.number().nullable(),
   }),
-  risk_distribution: z
-    .object({ high: z.number(), medium: z.number(), low: z.number() })
-    .nullable(),
+  risk_distribution: z.object({ high: z.number(), medium: z.number(), low: z.number() }).nullable(),
   security_score: z.number().nullable(),
   threat_landscape: z.object({
     critical_vulnerabilities: z.number().int(),
     open_ports: z.number().int().nullable(),
     outdated_services: z.number().int().nullable(),
   }),
-  compliance: z
-    .object({ iso27001: z.number(), soc2: z.number(), nist: z.number() })
-    .nullable(),
+  compliance: z.object({ iso27001: z.number(), soc2: z.number(), nist: z.number() }).nullable(),
 });
 export type TSecurityPosture = z.infer<typeof ZSecurityPosture>;

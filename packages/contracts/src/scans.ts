@@ -69,3 +69,14 @@ export const ZScanListQuery = z.object({
 
 export const ZScanList = z.object({ items: z.array(ZScanListItem), total: z.number().int() });
 export type TScanList = z.infer<typeof ZScanList>;
+
+/** POST /api/scans: a new scan, inserted as pending. */
+export const ZCreateScanBody = z.object({
+  scan_name: ZScanName,
+  scan_type: ZScanType,
+  target_hosts: ZTargetHosts,
+});
+export type TCreateScanBody = z.infer<typeof ZCreateScanBody>;
+
+/** Path parameters of /api/scans/:id. */
+export const ZScanIdParams = z.object({ id: z.uuid(M.uuid) });

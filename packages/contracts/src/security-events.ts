@@ -13,7 +13,12 @@ export const ZEventSeverity = z.enum(SEVERITIES);
 export type TSecurityEventType = z.infer<typeof ZSecurityEventType>;
 export type TEventSeverity = z.infer<typeof ZEventSeverity>;
 
-const SEVERITY_WEIGHT: Record<TEventSeverity, number> = { low: 1, medium: 3, high: 7, critical: 10 };
+const SEVERITY_WEIGHT: Record<TEventSeverity, number> = {
+  low: 1,
+  medium: 3,
+  high: 7,
+  critical: 10,
+};
 const TYPE_WEIGHT: Record<TSecurityEventType, number> = {
   auth_attempt: 2,
   data_access: 3,

@@ -25,7 +25,8 @@ export function validateUpload(file: { name: string; size: number; type: string 
 const MAX_TEXT = 10_000;
 const SQL_PATTERN =
   /('|--|;|\/\*|\*\/|\b(union\s+select|select\s+.+\s+from|insert\s+into|drop\s+table|delete\s+from|update\s+\w+\s+set|or\s+1\s*=\s*1)\b)/gi;
-const XSS_PATTERN = /(<\s*script\b[^>]*>[\s\S]*?<\s*\/\s*script\s*>|<\s*\/?\s*script\b[^>]*>|javascript:|\bon\w+\s*=)/gi;
+const XSS_PATTERN =
+  /(<\s*script\b[^>]*>[\s\S]*?<\s*\/\s*script\s*>|<\s*\/?\s*script\b[^>]*>|javascript:|\bon\w+\s*=)/gi;
 const PATH_PATTERN = /(\.\.[/\\])+/g;
 const COMMAND_PATTERN = /(;|\||&&|`|\$\()\s*(rm|cat|ls|wget|curl|nc|bash|sh|powershell)\b/i;
 

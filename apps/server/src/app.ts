@@ -1,0 +1,90 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import { createDatabase } from './db/client.ts';
+import { createAccessTokens } from './lib/access-token.ts';
+import { createLogger } from './lib/logger.ts';
+import { createMailer } from './lib/mailer.ts';
+import { loadSecretKey } from './lib/secret-key.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { createAnalyticsService } from './modules/analytics/analytics.service.ts';
+import { createAccountService } from './modules/auth/accounts.service.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createSessionService } from './modules/auth/sessions.service.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { createProfileService } from './modules/profile/profile.service.ts';
+import { scanRoutes } from './modules/scans/scans.routes.ts';
+import { createScanService } from './modules/scans/scans.service.ts';
+import { subscriptionRoutes } from './modules/subscription/subscription.routes.ts';
+import { createSubscriptionService } from './modules/subscription/subscription.service.ts';
+import { addAuthGuard } from './plugins/auth-guard.ts';
+import { registerDocs } from './plugins/docs.ts';
+import { registerErrorHandler } from './plugins/errors.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerWeb } from './plugins/web.ts';
+
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * Builds the HTTP app: db -> repos -> services -> routes. `config.databaseUrl` must point at a
+ * migrated database; the app owns its connection pool and closes it on `app.close()`.
+ */
+export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+  if (!config.databaseUrl) throw new Error('buildApp needs config.databaseUrl');
+  const log = createLogger(config.logLevel);
+  const { db, close } = createDatabase(config.databaseUrl);
+  const secret = loadSecretKey(config.secretKey, config.dataDir);
+  const https = config.publicUrl.startsWith('https:');
+
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log });
+  const tokens = createAccessTokens(secret);
+  const sessions = createSessionService({ db, tokens });
+  const accounts = createAccountService({ db, mailer, publicUrl: config.publicUrl, log });
+  const subscription = createSubscriptionService({ db });
+  const scans = createScanService({ db });
+  const profile = createProfileService({ db, subscription });
+  const dashboard = createDashboardService({ db });
+  const analytics = createAnalyticsService({ db, subscription });
+
+  const app = Fastify({
+    loggerInstance: log,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+  }) as unknown as FastifyInstance;
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('auth', null);
+  app.addHook('onClose', close);
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app, https);
+  await app.register(cookie);
+  await registerDocs(app);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { db });
+      await api.register(authRoutes, {
+        prefix: '/auth',
+        accounts,
+        sessions,
+        secureCookies: https,
+        rateLimitPerMinute: config.authRateLimit,
+      });
+      await api.register(async (guarded) => {
+        addAuthGuard(guarded, sessions);
+        await guarded.register(scanRoutes, { scans });
+        await guarded.register(profileRoutes, { profile });
+        await guarded.register(subscriptionRoutes, { subscription });
+        await guarded.register(dashboardRoutes, { dashboard });
+        await guarded.register(analyticsRoutes, { analytics });
+      });
+    },
+    { prefix: '/api' },
+  );
+  await registerWeb(app, config.webDistDir);
+  return app;
+}

@@ -1,0 +1,88 @@
+import { migrateDatabase, type OpenedDatabase, openDatabase } from './bootstrap.ts';
+import { loadConfig } from './config.ts';
+import { createDatabase } from './db/client.ts';
+import { createLogger } from './lib/logger.ts';
+import { findUserByEmail, listUsers, markEmailConfirmed } from './modules/auth/users.repo.ts';
+import { startServer } from './serve.ts';
+
+const USAGE = `Usage: netguard [command]
+
+Commands:
+  serve                  Start the server (default)
+  migrate                Apply database migrations
+  users list             List accounts
+  users confirm <email>  Mark an account's email as confirmed`;
+
+type Command = (url: string, args: string[]) => Promise<number>;
+
+const commands: Record<string, Command> = {
+  async migrate(url) {
+    await migrateDatabase(url);
+    console.log('Migrations applied');
+    return 0;
+  },
+  async 'users list'(url) {
+    const database = createDatabase(url, { max: 1 });
+    try {
+      const rows = await listUsers(database.db);
+      if (rows.length === 0) console.log('No accounts yet');
+      for (const row of rows) {
+        const state = row.confirmedAt ? 'confirmed' : 'unconfirmed';
+        console.log(`${row.email}\t${state}\t${row.createdAt.toISOString()}`);
+      }
+      return 0;
+    } finally {
+      await database.close();
+    }
+  },
+  async 'users confirm'(url, [email]) {
+    if (!email) {
+      console.error('Usage: netguard users confirm <email>');
+      return 2;
+    }
+    const database = createDatabase(url, { max: 1 });
+    try {
+      const user = await findUserByEmail(database.db, email.trim());
+      if (!user) {
+        console.error(`No account with email ${email}`);
+        return 1;
+      }
+      await markEmailConfirmed(database.db, user.id);
+      console.log(`Confirmed ${user.email}`);
+      return 0;
+    } finally {
+      await database.close();
+    }
+  },
+};
+
+async function run(argv: string[]): Promise<number> {
+  const [first = 'serve', second, ...rest] = argv;
+  if (first === 'serve') {
+    await startServer();
+    return -1;
+  }
+  if (first === 'help' || first === '--help' || first === '-h') {
+    console.log(USAGE);
+    return 0;
+  }
+  const name = first === 'users' ? `users ${second ?? ''}` : first;
+  const command = commands[name];
+  if (!command) {
+    console.error(USAGE);
+    return 2;
+  }
+  const config = loadConfig();
+  const log = createLogger(process.env.LOG_LEVEL ?? 'warn');
+  let database: OpenedDatabase | undefined;
+  try {
+    database = await openDatabase(config, log);
+    if (name !== 'migrate') await migrateDatabase(database.url);
+    return await command(database.url, first === 'users' ? rest : [second ?? '', ...rest]);
+  } finally {
+    await database?.stop();
+  }
+}
+
+const code = await run(process.argv.slice(2));
+if (code >= 0) process.exit(code);

@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CONFIG_VARS, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      databaseUrl: undefined,
+      port: 8080,
+      host: '0.0.0.0',
+      publicUrl: 'http://localhost:8080',
+      mailFrom: 'NetGuard <no-reply@localhost>',
+      logLevel: 'info',
+      authRateLimit: 30,
+      pgPort: 54329,
+      trustProxy: false,
+    });
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.webDistDir.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
+  });
+
+  it('follows PORT in the default public URL and trims a trailing slash', () => {
+    expect(loadConfig({ PORT: '9000' }).publicUrl).toBe('http://localhost:9000');
+    expect(loadConfig({ PUBLIC_URL: 'https://ng.example.com/' }).publicUrl).toBe(
+      'https://ng.example.com',
+    );
+  });
+
+  it('rejects bad values with the variable name', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ NETGUARD_SECRET_KEY: 'short' })).toThrow(/NETGUARD_SECRET_KEY/);
+  });
+
+  it('is documented in CONFIG.md, variable by variable', () => {
+    const doc = fs.readFileSync(new URL('../CONFIG.md', import.meta.url), 'utf8');
+    for (const [name, defaultValue] of CONFIG_VARS) {
+      expect(doc).toMatch(new RegExp(`\\|\\s*\`${name}\`\\s*\\|`));
+      expect(doc).toContain(defaultValue);
+    }
+  });
+});

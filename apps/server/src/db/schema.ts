@@ -1,0 +1,2 @@
+export * from './tables/accounts.ts';
+export * from './tables/security.ts';

@@ -1,0 +1,16 @@
+import type { TErrorCode } from '@netguard/contracts';
+
+/** A failure the caller can act on: serialised as `{ error: { code, message } }` with `status`. */
+export class AppError extends Error {
+  constructor(
+    readonly code: TErrorCode,
+    readonly status: number,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const notFound = (what: string) => new AppError('not_found', 404, `${what} not found`);

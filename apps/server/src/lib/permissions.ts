@@ -1,0 +1,22 @@
+import type { TRole } from '@netguard/contracts';
+import { AppError } from './errors.ts';
+
+export type Resource = 'scan' | 'vulnerability' | 'report' | 'audit' | 'dashboard' | 'organization';
+
+/** Role grants (spec part 2 §6): admin all; analyst scans, findings, reports; auditor reports, audit. */
+const GRANTS: Record<TRole, readonly Resource[] | 'all'> = {
+  admin: 'all',
+  security_analyst: ['scan', 'vulnerability', 'report', 'dashboard'],
+  auditor: ['report', 'audit', 'dashboard'],
+  viewer: ['dashboard'],
+};
+
+export function can(role: TRole, resource: Resource): boolean {
+  const grant = GRANTS[role];
+  return grant === 'all' || grant.includes(resource);
+}
+
+/** Throws 403 forbidden with `message` when the role lacks the resource. */
+export function assertCan(role: TRole, resource: Resource, message: string): void {
+  if (!can(role, resource)) throw new AppError('forbidden', 403, message);
+}

@@ -1,0 +1,122 @@
+import type { TAnalyticsOverview, TSecurityPosture } from '@netguard/contracts';
+import { successRate } from '../dashboard/dashboard.service.ts';
+
+/*
+ * How the analytics are computed, from the organization's rows created within the timeframe.
+ * A vulnerability is "mitigated" when one of its mitigation actions is completed, else "open".
+ *
+ * - avg_scan_duration: mean minutes from started_at to completed_at of completed scans (1 decimal).
+ * - success_rate: completed / (completed + failed) scans, in percent.
+ * - network_coverage: percent of the distinct target entries whose latest finished scan
+ *   (completed, failed or cancelled) completed. Targets only in pending/running scans count as
+ *   not covered yet.
+ * - mitigation_rate: percent of vulnerabilities mitigated.
+ * - policy_compliance: percent of open vulnerabilities not past their remediation due date
+ *   (critical 24 h, high 48 h, medium 7 d, low 90 d, info never); 100 when none is open.
+ * - risk_distribution: percent of open vulnerabilities that are high (critical + high), medium,
+ *   low (low + info); largest-remainder rounding so the three add up to 100.
+ * - security_score: max(0, 100 - (10 critical + 5 high + 2 medium + 0.5 low)) over open ones;
+ *   null when there is neither a completed scan nor a vulnerability.
+ * - threat_landscape: open critical count; distinct (host, port) pairs with a finding; open
+ *   vulnerabilities of type outdated_software. The last two are null with no vulnerability rows.
+ * - compliance (null with no vulnerabilities), each the rounded mean of the listed metrics:
+ *   ISO 27001 (A.12.6.1, timely handling of technical vulnerabilities): policy_compliance and
+ *   mitigation_rate; SOC 2 (CC7.1 detection and monitoring): security_score and
+ *   policy_compliance; NIST CSF (identify, protect, respond): network_coverage, security_score
+ *   and mitigation_rate.
+ */
+
+export type ScanStats = {
+  total: number;
+  completed: number;
+  failed: number;
+  avgDurationMinutes: number | null;
+};
+export type VulnStats = {
+  total: number;
+  mitigated: number;
+  open: { critical: number; high: number; medium: number; low: number; info: number };
+  openPastDue: number;
+  openOutdated: number;
+  hostPorts: number;
+};
+export type CoverageStats = { targets: number; covered: number };
+
+const percent = (part: number, whole: number) => Math.round((part / whole) * 100);
+const mean = (values: (number | null)[]) => {
+  const known = values.filter((v): v is number => v !== null);
+  return known.length ? Math.round(known.reduce((a, b) => a + b, 0) / known.length) : 0;
+};
+
+/** Splits 100 over the counts by largest remainder, so the parts always add up to 100. */
+export function shares(counts: number[]): number[] {
+  const total = counts.reduce((a, b) => a + b, 0);
+  if (total === 0) return counts.map(() => 0);
+  const exact = counts.map((c) => (c / total) * 100);
+  const floors = exact.map(Math.floor);
+  let left = 100 - floors.reduce((a, b) => a + b, 0);
+  const order = exact.map((e, i) => [e - Math.floor(e), i] as const).sort((a, b) => b[0] - a[0]);
+  for (const [, i] of order) {
+    if (left-- <= 0) break;
+    floors[i] = (floors[i] ?? 0) + 1;
+  }
+  return floors;
+}
+
+export function computeOverview(
+  scans: ScanStats,
+  vulnerabilityTotal: number,
+  reportTotal: number,
+): TAnalyticsOverview {
+  const avg = scans.avgDurationMinutes;
+  return {
+    total_scans: scans.total,
+    total_vulnerabilities: vulnerabilityTotal,
+    total_reports: reportTotal,
+    success_rate: successRate(scans.completed, scans.failed),
+    avg_scan_duration: avg === null ? null : Math.round(avg * 10) / 10,
+  };
+}
+
+export function computePosture(
+  scans: ScanStats,
+  vulns: VulnStats,
+  coverage: CoverageStats,
+): TSecurityPosture {
+  const { critical, high, medium, low, info } = vulns.open;
+  const openTotal = critical + high + medium + low + info;
+  const hasVulns = vulns.total > 0;
+  const networkCoverage = coverage.targets ? percent(coverage.covered, coverage.targets) : null;
+  const mitigationRate = hasVulns ? percent(vulns.mitigated, vulns.total) : null;
+  const policyCompliance = !hasVulns
+    ? null
+    : openTotal === 0
+      ? 100
+      : percent(openTotal - vulns.openPastDue, openTotal);
+  const penalty = 10 * critical + 5 * high + 2 * medium + 0.5 * low;
+  const securityScore =
+    scans.completed > 0 || hasVulns ? Math.max(0, Math.round(100 - penalty)) : null;
+  const [riskHigh = 0, riskMedium = 0, riskLow = 0] = shares([critical + high, medium, low + info]);
+
+  return {
+    coverage_metrics: {
+      network_coverage: networkCoverage,
+      mitigation_rate: mitigationRate,
+      policy_compliance: policyCompliance,
+    },
+    risk_distribution: openTotal ? { high: riskHigh, medium: riskMedium, low: riskLow } : null,
+    security_score: securityScore,
+    threat_landscape: {
+      critical_vulnerabilities: critical,
+      open_ports: hasVulns ? vulns.hostPorts : null,
+      outdated_services: hasVulns ? vulns.openOutdated : null,
+    },
+    compliance: hasVulns
+      ? {
+          iso27001: mean([policyCompliance, mitigationRate]),
+          soc2: mean([securityScore, policyCompliance]),
+          nist: mean([networkCoverage, securityScore, mitigationRate]),
+        }
+      : null,
+  };
+}

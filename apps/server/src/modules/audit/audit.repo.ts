@@ -1,0 +1,40 @@
+import type { TEventSeverity, TSecurityEventType } from '@netguard/contracts';
+import type { Executor } from '../../db/client.ts';
+import { auditLogs, securityEvents } from '../../db/schema.ts';
+
+/** Who made a request: recorded with audit rows and security events. */
+export type RequestMeta = { ip: string; userAgent: string | null };
+
+export type AuditEntry = {
+  userId: string | null;
+  organizationId: string | null;
+  action: string;
+  resourceType: string;
+  resourceId?: string | null;
+  details?: Record<string, unknown>;
+};
+
+export async function insertAuditLog(db: Executor, entry: AuditEntry, meta: RequestMeta) {
+  await db.insert(auditLogs).values({ ...entry, ipAddress: meta.ip });
+}
+
+export type SecurityEventEntry = {
+  userId: string | null;
+  organizationId: string | null;
+  eventType: TSecurityEventType;
+  severity: TEventSeverity;
+  description: string;
+  metadata?: Record<string, unknown>;
+};
+
+export async function insertSecurityEvent(
+  db: Executor,
+  entry: SecurityEventEntry,
+  meta: RequestMeta,
+) {
+  await db.insert(securityEvents).values({
+    ...entry,
+    ipAddress: meta.ip,
+    userAgent: meta.userAgent?.slice(0, 512) ?? null,
+  });
+}

@@ -1,0 +1,116 @@
+import { AUTH_MESSAGES, defaultUsername, type TSignUpBody } from '@netguard/contracts';
+import type { Executor } from '../../db/client.ts';
+import { hashPassword, randomToken, sha256 } from '../../lib/crypto.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Logger } from '../../lib/logger.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { insertAuditLog, type RequestMeta } from '../audit/audit.repo.ts';
+import * as tokensRepo from './tokens.repo.ts';
+import * as usersRepo from './users.repo.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+const CONFIRM_TTL_MS = 24 * HOUR_MS;
+const RESET_TTL_MS = HOUR_MS;
+
+type Deps = { db: Executor; mailer: Mailer; publicUrl: string; log: Logger };
+
+const emailTaken = () => new AppError('conflict', 409, AUTH_MESSAGES.emailTaken);
+const tokenInvalid = () => new AppError('bad_request', 400, AUTH_MESSAGES.tokenInvalid);
+
+function isUniqueViolation(error: unknown): boolean {
+  const err = error as { code?: string; cause?: { code?: string } };
+  return err.code === '23505' || err.cause?.code === '23505';
+}
+
+/** Sign-up, email confirmation and password reset. */
+export function createAccountService({ db, mailer, publicUrl, log }: Deps) {
+  async function sendMail(to: string, subject: string, intro: string, link: string) {
+    const text = `${intro}\n\n${link}\n\nIf you did not ask for this, you can ignore this email.`;
+    // The account change is committed already: a mail failure is logged, not reported as failed.
+    await mailer.send({ to, subject, text, link }).catch((error: unknown) => {
+      log.error({ err: error, to }, 'sending email failed');
+    });
+  }
+
+  return {
+    async signUp(body: TSignUpBody, meta: RequestMeta): Promise<void> {
+      if (await usersRepo.findUserByEmail(db, body.email)) throw emailTaken();
+      const username = (body.username || defaultUsername(body.email)).slice(0, 50);
+      const passwordHash = await hashPassword(body.password);
+      const token = randomToken();
+      try {
+        await db.transaction(async (tx) => {
+          const { user, organizationId } = await usersRepo.insertAccount(tx, {
+            email: body.email,
+            passwordHash,
+            username,
+          });
+          await tokensRepo.insertEmailToken(tx, {
+            userId: user.id,
+            kind: 'confirm',
+            tokenHash: sha256(token),
+            expiresAt: new Date(Date.now() + CONFIRM_TTL_MS),
+          });
+          const entry = { userId: user.id, organizationId, action: 'user.sign_up' };
+          await insertAuditLog(tx, { ...entry, resourceType: 'user', resourceId: user.id }, meta);
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw emailTaken();
+        throw error;
+      }
+      const link = `${publicUrl}/auth?confirm=${token}`;
+      await sendMail(
+        body.email,
+        'Confirm your NetGuard account',
+        'Confirm your email address:',
+        link,
+      );
+    },
+
+    async confirmEmail(token: string, meta: RequestMeta): Promise<void> {
+      const userId = await db.transaction(async (tx) => {
+        const id = await tokensRepo.consumeEmailToken(tx, sha256(token), 'confirm');
+        if (!id) return undefined;
+        await usersRepo.markEmailConfirmed(tx, id);
+        const entry = { userId: id, organizationId: null, action: 'user.confirm_email' };
+        await insertAuditLog(tx, { ...entry, resourceType: 'user', resourceId: id }, meta);
+        return id;
+      });
+      if (!userId) throw tokenInvalid();
+    },
+
+    /** Mails a reset link when the account exists; the answer never says whether it does. */
+    async requestPasswordReset(email: string): Promise<void> {
+      const user = await usersRepo.findUserByEmail(db, email);
+      if (!user) return;
+      const token = randomToken();
+      await tokensRepo.insertEmailToken(db, {
+        userId: user.id,
+        kind: 'reset',
+        tokenHash: sha256(token),
+        expiresAt: new Date(Date.now() + RESET_TTL_MS),
+      });
+      const link = `${publicUrl}/auth?reset=${token}`;
+      await sendMail(user.email, 'Reset your NetGuard password', 'Choose a new password:', link);
+    },
+
+    /** Sets a new password, ends every session and lifts a lockout. */
+    async resetPassword(token: string, password: string, meta: RequestMeta): Promise<void> {
+      const passwordHash = await hashPassword(password);
+      const userId = await db.transaction(async (tx) => {
+        const id = await tokensRepo.consumeEmailToken(tx, sha256(token), 'reset');
+        if (!id) return undefined;
+        await usersRepo.setPassword(tx, id, passwordHash);
+        // Receiving the reset mail proves the address, so it counts as confirmed.
+        await usersRepo.markEmailConfirmed(tx, id);
+        await tokensRepo.revokeAllForUser(tx, id);
+        const entry = { userId: id, organizationId: null, action: 'user.reset_password' };
+        await insertAuditLog(tx, { ...entry, resourceType: 'user', resourceId: id }, meta);
+        return id;
+      });
+      if (!userId) throw tokenInvalid();
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import {
+  AUTH_MESSAGES,
+  REFRESH_TOKEN_TTL_S,
+  type TRole,
+  type TSession,
+  type TSignInBody,
+} from '@netguard/contracts';
+import type { Executor } from '../../db/client.ts';
+import type { AccessTokens } from '../../lib/access-token.ts';
+import { randomToken, sha256 } from '../../lib/crypto.ts';
+import { AppError } from '../../lib/errors.ts';
+import { insertSecurityEvent, type RequestMeta } from '../audit/audit.repo.ts';
+import { createSignInCheck } from './sign-in.ts';
+import * as tokensRepo from './tokens.repo.ts';
+import * as usersRepo from './users.repo.ts';
+
+/** The authenticated caller, set on `request.auth` by the auth guard. */
+export type AuthContext = {
+  userId: string;
+  organizationId: string;
+  role: TRole;
+  sessionId: string;
+};
+
+export type IssuedSession = { session: TSession; refreshToken: string };
+
+class RotationConflict extends Error {}
+
+const sessionExpired = () => new AppError('unauthorized', 401, AUTH_MESSAGES.sessionExpired);
+
+type Deps = { db: Executor; tokens: AccessTokens };
+
+export function createSessionService({ db, tokens }: Deps) {
+  const checkSignIn = createSignInCheck({ db });
+
+  async function describe(
+    userId: string,
+    organizationId: string,
+    access: { token: string; expiresAt: number },
+  ): Promise<TSession> {
+    const user = await usersRepo.findSessionUser(db, userId, organizationId);
+    if (!user) throw sessionExpired();
+    return {
+      access_token: access.token,
+      expires_at: access.expiresAt,
+      user: {
+        id: user.id,
+        email: user.email,
+        username: user.username ?? null,
+        organization_id: organizationId,
+        role: user.role ?? 'viewer',
+        email_confirmed: user.emailConfirmedAt !== null,
+        created_at: user.createdAt.toISOString(),
+      },
+    };
+  }
+
+  async function issue(
+    userId: string,
+    familyId: string,
+    refreshToken: string,
+  ): Promise<IssuedSession> {
+    const organizationId = await usersRepo.findPersonalOrganizationId(db, userId);
+    if (!organizationId) throw sessionExpired();
+    const access = await tokens.sign({ userId, organizationId, sessionId: familyId });
+    return { session: await describe(userId, organizationId, access), refreshToken };
+  }
+
+  function newRefreshToken(userId: string, familyId: string, meta: RequestMeta) {
+    const token = randomToken();
+    const values: tokensRepo.NewRefreshToken = {
+      userId,
+      familyId,
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_S * 1000),
+      userAgent: meta.userAgent?.slice(0, 512) ?? null,
+      ip: meta.ip,
+    };
+    return { token, values };
+  }
+
+  return {
+    /** Checks credentials (with lockout) and opens a new session (refresh family). */
+    async signIn(body: TSignInBody, meta: RequestMeta): Promise<IssuedSession> {
+      const user = await checkSignIn(body, meta);
+      const familyId = randomUUID();
+      const { token, values } = newRefreshToken(user.id, familyId, meta);
+      await tokensRepo.insertRefreshToken(db, values);
+      return issue(user.id, familyId, token);
+    },
+
+    /** Rotates a refresh token; presenting a rotated one revokes its whole family. */
+    async refresh(presented: string, meta: RequestMeta): Promise<IssuedSession> {
+      const current = await tokensRepo.findRefreshToken(db, sha256(presented));
+      if (!current) throw sessionExpired();
+      const reuse = async () => {
+        await tokensRepo.revokeFamily(db, current.familyId);
+        await insertSecurityEvent(
+          db,
+          {
+            userId: current.userId,
+            organizationId: null,
+            eventType: 'suspicious_activity',
+            severity: 'high',
+            description: 'Refresh token reuse detected: session revoked',
+            metadata: { outcome: 'refresh_token_reuse', family_id: current.familyId },
+          },
+          meta,
+        );
+        return sessionExpired();
+      };
+      // A rotated token coming back means two holders: reuse. Revoked by sign-out/reset: expired.
+      if (current.revokedAt) throw current.replacedById ? await reuse() : sessionExpired();
+      if (current.expiresAt.getTime() <= Date.now()) throw sessionExpired();
+      const { token, values } = newRefreshToken(current.userId, current.familyId, meta);
+      const rotated = await db
+        .transaction(async (tx) => {
+          const nextId = await tokensRepo.insertRefreshToken(tx, values);
+          // Another request rotated the same token first: that is reuse too.
+          if (!(await tokensRepo.markRotated(tx, current.id, nextId))) throw new RotationConflict();
+          return true;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof RotationConflict) return false;
+          throw error;
+        });
+      if (!rotated) throw await reuse();
+      return issue(current.userId, current.familyId, token);
+    },
+
+    /** Ends the session named by a bearer token's sid or by a refresh token. */
+    async signOut(by: { sessionId?: string; refreshToken?: string }) {
+      if (by.sessionId) return tokensRepo.revokeFamily(db, by.sessionId);
+      if (!by.refreshToken) return;
+      const row = await tokensRepo.findRefreshToken(db, sha256(by.refreshToken));
+      if (row) await tokensRepo.revokeFamily(db, row.familyId);
+    },
+
+    /** Resolves a bearer token to the caller; null when invalid, expired or signed out. */
+    async authenticate(bearer: string | undefined): Promise<AuthContext | null> {
+      const claims = bearer ? await tokens.verify(bearer) : null;
+      if (!claims) return null;
+      const role = await tokensRepo.findLiveSessionRole(db, claims);
+      return role ? { ...claims, role } : null;
+    },
+
+    /** The session of a valid bearer token (the same token is returned), else null. */
+    async current(bearer: string | undefined): Promise<TSession | null> {
+      const claims = bearer ? await tokens.verify(bearer) : null;
+      if (!bearer || !claims) return null;
+      if (!(await tokensRepo.findLiveSessionRole(db, claims))) return null;
+      return describe(claims.userId, claims.organizationId, {
+        token: bearer,
+        expiresAt: claims.expiresAt,
+      });
+    },
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

@@ -1,0 +1,112 @@
+import { LOCKOUT_MINUTES, LOCKOUT_THRESHOLD } from '@netguard/contracts';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { organizations, profiles, subscriptions, userRoles, users } from '../../db/schema.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
+  return row;
+}
+
+export async function listUsers(db: Executor) {
+  return db
+    .select({ email: users.email, confirmedAt: users.emailConfirmedAt, createdAt: users.createdAt })
+    .from(users)
+    .orderBy(asc(users.createdAt));
+}
+
+type NewAccount = { email: string; passwordHash: string; username: string };
+
+/** Creates the user, its personal organization (as admin), profile and subscription rows. */
+export async function insertAccount(tx: Executor, account: NewAccount) {
+  const [user] = await tx
+    .insert(users)
+    .values({ email: account.email.toLowerCase(), passwordHash: account.passwordHash })
+    .returning();
+  if (!user) throw new Error('user insert returned nothing');
+  const [org] = await tx
+    .insert(organizations)
+    .values({ name: `${account.username}'s organization`, ownerId: user.id, personal: true })
+    .returning({ id: organizations.id });
+  if (!org) throw new Error('organization insert returned nothing');
+  const scope = { userId: user.id, organizationId: org.id };
+  await tx.insert(userRoles).values({ ...scope, role: 'admin' });
+  await tx
+    .insert(profiles)
+    .values({ ...scope, username: account.username, subscriptionTier: 'Free' });
+  await tx.insert(subscriptions).values({ ...scope, subscribed: false });
+  return { user, organizationId: org.id };
+}
+
+export async function findPersonalOrganizationId(db: Executor, userId: string) {
+  const [row] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(and(eq(organizations.ownerId, userId), eq(organizations.personal, true)));
+  return row?.id;
+}
+
+/** The fields of a session's user: account, profile username and role in the organization. */
+export async function findSessionUser(db: Executor, userId: string, organizationId: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      emailConfirmedAt: users.emailConfirmedAt,
+      createdAt: users.createdAt,
+      username: profiles.username,
+      role: userRoles.role,
+    })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .leftJoin(
+      userRoles,
+      and(eq(userRoles.userId, users.id), eq(userRoles.organizationId, organizationId)),
+    )
+    .where(eq(users.id, userId));
+  return row;
+}
+
+export async function markEmailConfirmed(db: Executor, userId: string) {
+  await db
+    .update(users)
+    .set({
+      emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId));
+}
+
+export async function setPassword(db: Executor, userId: string, passwordHash: string) {
+  await db
+    .update(users)
+    .set({ passwordHash, failedLoginCount: 0, lockedUntil: null, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+}
+
+/**
+ * Counts a failed sign-in atomically; the failure that reaches the threshold locks the account and
+ * restarts the count. Returns the lock end when this failure locked it.
+ */
+export async function recordFailedSignIn(db: Executor, userId: string) {
+  const reaches = sql`${users.failedLoginCount} + 1 >= ${LOCKOUT_THRESHOLD}`;
+  const [row] = await db
+    .update(users)
+    .set({
+      failedLoginCount: sql`case when ${reaches} then 0 else ${users.failedLoginCount} + 1 end`,
+      lockedUntil: sql`case when ${reaches} then now() + make_interval(mins => ${LOCKOUT_MINUTES}) else ${users.lockedUntil} end`,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId))
+    .returning({ lockedUntil: users.lockedUntil, count: users.failedLoginCount });
+  return row?.count === 0 ? (row.lockedUntil ?? null) : null;
+}
+
+export async function clearFailedSignIns(db: Executor, userId: string) {
+  await db
+    .update(users)
+    .set({ failedLoginCount: 0, lockedUntil: null })
+    .where(eq(users.id, userId));
+}

@@ -1,0 +1,37 @@
+import type { AddressInfo } from 'node:net';
+import { buildApp } from './app.ts';
+import { migrateDatabase, openDatabase } from './bootstrap.ts';
+import { loadConfig } from './config.ts';
+import { createLogger } from './lib/logger.ts';
+
+/** Starts NetGuard: database (embedded if needed), migrations, HTTP server; stops on signals. */
+export async function startServer(): Promise<void> {
+  const config = loadConfig();
+  const log = createLogger(config.logLevel);
+  const database = await openDatabase(config, log, { adoptOrphan: true });
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    await app?.close().catch((error: unknown) => log.error({ err: error }, 'closing the server'));
+    await database.stop().catch((error: unknown) => log.error({ err: error }, 'stopping postgres'));
+    log.info('NetGuard stopped');
+    process.exit(code);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.once(signal, () => void stop(0));
+  }
+
+  try {
+    await migrateDatabase(database.url);
+    app = await buildApp({ ...config, databaseUrl: database.url });
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    log.fatal({ err: error }, 'NetGuard failed to start');
+    await stop(1);
+    return;
+  }
+  const { port } = app.server.address() as AddressInfo;
+  console.log(`NetGuard is ready at http://localhost:${port}`);
+}

@@ -1,0 +1,188 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
+import { ago, seedReport, seedScan, seedVulnerability, subscribe } from './seed.ts';
+
+const DAY = 24 * 60;
+let ctx: TestContext;
+let analyst: Account;
+let free: Account;
+let empty: Account;
+const get = (url: string, who: Account) =>
+  ctx.app.inject({ method: 'GET', url, headers: who.auth });
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  analyst = await createAccount(ctx, 'analyst@example.com');
+  free = await createAccount(ctx, 'free@example.com');
+  empty = await createAccount(ctx, 'empty@example.com');
+
+  const s1 = await seedScan(ctx, analyst, {
+    status: 'completed',
+    targets: ['10.0.0.1', '10.0.0.2'],
+    createdAt: ago(120),
+    durationMinutes: 10,
+  });
+  await seedScan(ctx, analyst, {
+    status: 'completed',
+    targets: ['10.0.0.3'],
+    createdAt: ago(100),
+    durationMinutes: 20,
+  });
+  await seedScan(ctx, analyst, { status: 'failed', targets: ['10.0.0.2'], createdAt: ago(50) });
+  await seedScan(ctx, analyst, { status: 'running', targets: ['10.0.0.4'], createdAt: ago(10) });
+  await seedScan(ctx, analyst, { status: 'pending', targets: ['10.0.0.5'], createdAt: ago(5) });
+  const old = await seedScan(ctx, analyst, {
+    status: 'completed',
+    targets: ['10.0.0.9'],
+    createdAt: ago(40 * DAY),
+    durationMinutes: 60,
+  });
+
+  await seedVulnerability(ctx, analyst, s1.id, {
+    severity: 'critical',
+    host: '10.0.0.1',
+    port: 22,
+  });
+  await seedVulnerability(ctx, analyst, s1.id, {
+    severity: 'high',
+    host: '10.0.0.1',
+    port: 80,
+    mitigated: true,
+  });
+  await seedVulnerability(ctx, analyst, s1.id, {
+    severity: 'medium',
+    host: '10.0.0.2',
+    port: 80,
+    createdAt: ago(8 * DAY),
+  });
+  await seedVulnerability(ctx, analyst, s1.id, {
+    severity: 'low',
+    host: '10.0.0.2',
+    port: null,
+    type: 'outdated_software',
+  });
+  await seedVulnerability(ctx, analyst, s1.id, { severity: 'info', host: '10.0.0.3', port: 22 });
+  await seedVulnerability(ctx, analyst, old.id, { severity: 'critical', createdAt: ago(40 * DAY) });
+
+  await seedReport(ctx, analyst, ago(60));
+  await seedReport(ctx, analyst, ago(3 * DAY));
+  await seedReport(ctx, analyst, ago(10 * DAY));
+});
+afterAll(() => ctx.close());
+
+describe('GET /api/dashboard', () => {
+  it('computes the home numbers from the organization’s rows', async () => {
+    const res = await get('/api/dashboard', analyst);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.recent_scans.map((s: { status: string }) => s.status)).toEqual([
+      'pending',
+      'running',
+      'failed',
+      'completed',
+      'completed',
+    ]);
+    expect(body.scans).toEqual({ total: 6, running: 1, completed: 3, failed: 1 });
+    expect(body.vulnerabilities).toEqual({
+      total: 6,
+      critical: 2,
+      high: 1,
+      medium: 1,
+      low: 1,
+      info: 1,
+      mitigated: 1,
+    });
+    expect(body.reports_last_7_days).toBe(2);
+    expect(body.success_rate).toBe(75);
+  });
+
+  it('has a null success rate when no scan has finished', async () => {
+    const res = await get('/api/dashboard', empty);
+    expect(res.json()).toMatchObject({
+      recent_scans: [],
+      success_rate: null,
+      reports_last_7_days: 0,
+    });
+  });
+});
+
+describe('analytics', () => {
+  it('are refused to accounts without a subscription', async () => {
+    for (const url of [
+      '/api/analytics/overview',
+      '/api/analytics/security-posture?timeframe=30d',
+    ]) {
+      const res = await get(url, free);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error).toEqual({
+        code: 'subscription_required',
+        message: 'Analytics require a Professional or Enterprise subscription',
+      });
+    }
+  });
+
+  it('treat an expired subscription as none', async () => {
+    await subscribe(ctx, free, ago(60));
+    expect((await get('/api/subscription', free)).json()).toMatchObject({
+      subscribed: false,
+      tier: 'Free',
+    });
+    expect((await get('/api/analytics/overview', free)).statusCode).toBe(403);
+  });
+
+  it('computes the overview from rows inside the timeframe', async () => {
+    await subscribe(ctx, analyst);
+    const status = (await get('/api/subscription', analyst)).json();
+    expect(status).toMatchObject({
+      subscribed: true,
+      tier: 'Professional',
+      product_id: 'prod_netguard_professional',
+    });
+
+    const res = await get('/api/analytics/overview?timeframe=30d', analyst);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      total_scans: 5,
+      total_vulnerabilities: 5,
+      total_reports: 3,
+      success_rate: 67,
+      avg_scan_duration: 15,
+    });
+    const wider = (await get('/api/analytics/overview?timeframe=90d', analyst)).json();
+    expect(wider).toMatchObject({
+      total_scans: 6,
+      total_vulnerabilities: 6,
+      avg_scan_duration: 30,
+    });
+  });
+
+  it('computes the security posture', async () => {
+    const res = await get('/api/analytics/security-posture', analyst);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      coverage_metrics: { network_coverage: 40, mitigation_rate: 20, policy_compliance: 75 },
+      risk_distribution: { high: 25, medium: 25, low: 50 },
+      security_score: 88,
+      threat_landscape: { critical_vulnerabilities: 1, open_ports: 4, outdated_services: 1 },
+      compliance: { iso27001: 48, soc2: 82, nist: 49 },
+    });
+  });
+
+  it('answers nulls when the organization has no data', async () => {
+    await subscribe(ctx, empty);
+    expect((await get('/api/analytics/overview', empty)).json()).toEqual({
+      total_scans: 0,
+      total_vulnerabilities: 0,
+      total_reports: 0,
+      success_rate: null,
+      avg_scan_duration: null,
+    });
+    expect((await get('/api/analytics/security-posture', empty)).json()).toEqual({
+      coverage_metrics: { network_coverage: null, mitigation_rate: null, policy_compliance: null },
+      risk_distribution: null,
+      security_score: null,
+      threat_landscape: { critical_vulnerabilities: 0, open_ports: null, outdated_services: null },
+      compliance: null,
+    });
+  });
+});

@@ -1,0 +1,148 @@
+import { randomBytes } from 'node:crypto';
+import { CSRF_COOKIE_NAME, CSRF_HEADER_NAME, REFRESH_COOKIE_NAME } from '@netguard/contracts';
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { type AppConfig, loadConfig } from '../src/config.ts';
+import { createDatabase, type Database } from '../src/db/client.ts';
+import { runMigrations } from '../src/db/migrate.ts';
+import { mailOutbox } from '../src/db/schema.ts';
+
+export const PASSWORD = 'Str0ng!Passw0rd';
+
+export type TestContext = {
+  app: FastifyInstance;
+  /** Connection URL of this file's database. */
+  url: string;
+  db: Database['db'];
+  close: () => Promise<void>;
+};
+
+/** A fresh database cloned from the migrated template, so every test file is isolated. */
+async function createTestDatabase(): Promise<string> {
+  const template = new URL(inject('templateDbUrl'));
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: template.href.replace(/\/[^/]+$/, '/postgres') });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name} template ${template.pathname.slice(1)}`);
+  } finally {
+    await admin.end();
+  }
+  template.pathname = `/${name}`;
+  return template.href;
+}
+
+/** Builds the app on a fresh, migrated database, with mail going to the outbox table. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const url = await createTestDatabase();
+  const database = createDatabase(url, { max: 4 });
+  await runMigrations(database);
+  const config: AppConfig = {
+    ...loadConfig({
+      NETGUARD_SECRET_KEY: 'test-secret-key-for-netguard-tests',
+      LOG_LEVEL: 'silent',
+      AUTH_RATE_LIMIT: '100000',
+      PUBLIC_URL: 'http://localhost:8080',
+      WEB_DIST_DIR: '/nonexistent/netguard-web-dist',
+      ...env,
+    }),
+    databaseUrl: url,
+  };
+  const app = await buildApp(config);
+  await app.ready();
+  return {
+    app,
+    url,
+    db: database.db,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** The token of the newest mailed link with `param` (confirm or reset) sent to `email`. */
+export async function mailedToken(
+  ctx: TestContext,
+  email: string,
+  param: 'confirm' | 'reset',
+): Promise<string> {
+  const rows = await ctx.db
+    .select({ link: mailOutbox.link })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, email.toLowerCase()))
+    .orderBy(desc(mailOutbox.createdAt));
+  for (const row of rows) {
+    const token = row.link ? new URL(row.link).searchParams.get(param) : null;
+    if (token) return token;
+  }
+  throw new Error(`no ${param} mail for ${email}`);
+}
+
+export function signUp(ctx: TestContext, email: string, password = PASSWORD, username?: string) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up',
+    payload: { email, password, ...(username === undefined ? {} : { username }) },
+  });
+}
+
+export function signIn(ctx: TestContext, email: string, password = PASSWORD) {
+  return ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password } });
+}
+
+export async function signUpAndConfirm(ctx: TestContext, email: string, username?: string) {
+  const created = await signUp(ctx, email, PASSWORD, username);
+  if (created.statusCode !== 201) throw new Error(`sign-up failed: ${created.body}`);
+  const token = await mailedToken(ctx, email, 'confirm');
+  const confirmed = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/confirm',
+    payload: { token },
+  });
+  if (confirmed.statusCode !== 200) throw new Error(`confirm failed: ${confirmed.body}`);
+}
+
+export type Account = {
+  email: string;
+  userId: string;
+  organizationId: string;
+  accessToken: string;
+  refresh: string;
+  csrf: string;
+  auth: { authorization: string };
+};
+
+export function cookieValue(res: LightMyRequestResponse, name: string): string | undefined {
+  return (res.cookies as { name: string; value: string }[]).find((c) => c.name === name)?.value;
+}
+
+/** Signs up, confirms and signs in: an account ready for bearer calls. */
+export async function createAccount(ctx: TestContext, email: string): Promise<Account> {
+  await signUpAndConfirm(ctx, email);
+  const res = await signIn(ctx, email);
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.body}`);
+  const session = res.json();
+  return {
+    email,
+    userId: session.user.id,
+    organizationId: session.user.organization_id,
+    accessToken: session.access_token,
+    refresh: cookieValue(res, REFRESH_COOKIE_NAME) ?? '',
+    csrf: cookieValue(res, CSRF_COOKIE_NAME) ?? '',
+    auth: { authorization: `Bearer ${session.access_token}` },
+  };
+}
+
+/** Calls /api/auth/refresh the way the web app does: both cookies plus the CSRF header. */
+export function refresh(ctx: TestContext, refreshToken: string, csrf: string) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/refresh',
+    cookies: { [REFRESH_COOKIE_NAME]: refreshToken, [CSRF_COOKIE_NAME]: csrf },
+    headers: { [CSRF_HEADER_NAME]: csrf },
+  });
+}

@@ -1,0 +1,107 @@
+import type { TScanStatus, TVulnSeverity } from '@netguard/contracts';
+import { eq } from 'drizzle-orm';
+import {
+  reports,
+  scans,
+  subscriptions,
+  threatMitigationActions,
+  vulnerabilities,
+} from '../src/db/schema.ts';
+import type { Account, TestContext } from './helpers.ts';
+
+const MINUTE = 60_000;
+export const ago = (minutes: number) => new Date(Date.now() - minutes * MINUTE);
+
+type ScanSeed = {
+  status: TScanStatus;
+  targets?: string[];
+  createdAt?: Date;
+  /** Minutes from start to completion, for finished scans. */
+  durationMinutes?: number;
+  name?: string;
+};
+
+/** Inserts a scan directly, as the scan worker of a later issue would leave it. */
+export async function seedScan(ctx: TestContext, owner: Account, seed: ScanSeed) {
+  const createdAt = seed.createdAt ?? ago(60);
+  const finished = ['completed', 'failed', 'cancelled'].includes(seed.status);
+  const startedAt = seed.status === 'pending' ? null : new Date(createdAt.getTime() + MINUTE);
+  const completedAt =
+    finished && startedAt
+      ? new Date(startedAt.getTime() + (seed.durationMinutes ?? 10) * MINUTE)
+      : null;
+  const [row] = await ctx.db
+    .insert(scans)
+    .values({
+      userId: owner.userId,
+      organizationId: owner.organizationId,
+      scanName: seed.name ?? `Scan ${seed.status}`,
+      scanType: 'network',
+      targetHosts: seed.targets ?? ['127.0.0.1'],
+      status: seed.status,
+      progress: seed.status === 'completed' ? 100 : 0,
+      createdAt,
+      startedAt,
+      completedAt,
+    })
+    .returning();
+  return row!;
+}
+
+type VulnSeed = {
+  severity: TVulnSeverity;
+  host?: string;
+  port?: number | null;
+  type?: string;
+  createdAt?: Date;
+  mitigated?: boolean;
+};
+
+export async function seedVulnerability(
+  ctx: TestContext,
+  owner: Account,
+  scanId: string,
+  seed: VulnSeed,
+) {
+  const [row] = await ctx.db
+    .insert(vulnerabilities)
+    .values({
+      scanId,
+      userId: owner.userId,
+      organizationId: owner.organizationId,
+      title: `${seed.severity} finding`,
+      host: seed.host ?? '127.0.0.1',
+      port: seed.port === undefined ? 22 : seed.port,
+      vulnerabilityType: seed.type ?? 'misconfiguration',
+      severity: seed.severity,
+      createdAt: seed.createdAt ?? ago(30),
+    })
+    .returning();
+  const scope = { organizationId: owner.organizationId, userId: owner.userId };
+  await ctx.db.insert(threatMitigationActions).values({
+    ...scope,
+    vulnerabilityId: row!.id,
+    actionType: 'patch',
+    title: 'Apply the fix',
+    status: seed.mitigated ? 'completed' : 'pending',
+  });
+  return row!;
+}
+
+export async function seedReport(ctx: TestContext, owner: Account, createdAt = ago(60)) {
+  await ctx.db.insert(reports).values({
+    userId: owner.userId,
+    organizationId: owner.organizationId,
+    reportType: 'executive',
+    title: 'Weekly report',
+    createdAt,
+  });
+}
+
+/** Marks the account as a Professional subscriber until `end`. */
+export async function subscribe(ctx: TestContext, owner: Account, end = ago(-30 * 24 * 60)) {
+  await ctx.db
+    .update(subscriptions)
+    .set({ subscribed: true, productId: 'prod_netguard_professional', subscriptionEnd: end })
+    .where(eq(subscriptions.userId, owner.userId));
+}
