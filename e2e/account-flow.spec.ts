@@ -87,7 +87,7 @@ test('a password reset link sets a new password', async ({ page }) => {
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await page.goto(await readMailLink(email, 'reset'));
   await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
-  await page.getByLabel('New password').fill('N3w!Password');
+  await page.getByLabel('New password', { exact: true }).fill('N3w!Password');
   await page.getByLabel('Confirm password').fill('N3w!Password');
   await page.getByRole('button', { name: 'Update password' }).click();
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-/** Every environment variable the server reads; CONFIG.md documents the same list. */
+/** Every environment variable the server reads; README.md's configuration table documents the same list. */
 export const CONFIG_VARS = [
   [
     'DATABASE_URL',
