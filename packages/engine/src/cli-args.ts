@@ -1,0 +1,88 @@
+import { parseArgs } from 'node:util';
+import type { EngineOptions } from './engine.ts';
+import { parsePorts, topPorts } from './ports/port-spec.ts';
+
+export const USAGE = `Usage: netguard-scan <targets> [options]
+
+Targets: comma-separated IPv4 addresses, hostnames, CIDR blocks (192.0.2.0/24) or
+last-octet ranges (192.0.2.1-50).
+
+Options:
+  -p, --ports <spec>       ports: 1-1024,3306 | top100 | top1000 | all (default top1000)
+      --top-ports <n>      the n most common ports
+      --checks <list>      all | none | check ids, comma-separated (default all)
+      --udp                also probe DNS (53), NTP (123) and SNMP (161) over UDP
+  -o, --output <format>    jsonl | nmap-xml | sarif (default jsonl)
+      --rate <n>           at most n probes per second
+      --timeout <ms>       longest wait for one connect (default 1250)
+      --concurrency <n>    most probes in flight (default 512)
+      --allow <cidrs>      only scan inside these CIDRs
+      --deny <cidrs>       never scan these CIDRs (added to the default deny list)
+  -Pn, --skip-discovery    treat every host as up
+  -h, --help               show this help
+`;
+
+export type CliConfig = {
+  targets: string;
+  output: 'jsonl' | 'nmap-xml' | 'sarif';
+  udp: boolean;
+  engine: EngineOptions;
+};
+
+const positiveInt = (name: string, value: string | undefined): number | undefined => {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(`--${name} must be a positive integer, got "${value}"`);
+  return n;
+};
+
+/** Parses argv into engine options; throws an Error whose message is fit to print. */
+export function parseCliArgs(argv: string[]): CliConfig | 'help' {
+  const normalised = argv.map((a) => (a === '-Pn' ? '--skip-discovery' : a));
+  const { values, positionals } = parseArgs({
+    args: normalised,
+    allowPositionals: true,
+    options: {
+      ports: { type: 'string', short: 'p' },
+      'top-ports': { type: 'string' },
+      checks: { type: 'string' },
+      udp: { type: 'boolean' },
+      output: { type: 'string', short: 'o' },
+      rate: { type: 'string' },
+      timeout: { type: 'string' },
+      concurrency: { type: 'string' },
+      allow: { type: 'string' },
+      deny: { type: 'string' },
+      'skip-discovery': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) return 'help';
+  if (positionals.length === 0)
+    throw new Error('No targets given. Try: netguard-scan 127.0.0.1 -p 1-1024');
+  const output = values.output ?? 'jsonl';
+  if (output !== 'jsonl' && output !== 'nmap-xml' && output !== 'sarif') {
+    throw new Error(`Unknown output format "${output}": use jsonl, nmap-xml or sarif`);
+  }
+  const top = positiveInt('top-ports', values['top-ports']);
+  const list = (v: string | undefined) =>
+    v
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+  return {
+    targets: positionals.join(','),
+    output,
+    udp: Boolean(values.udp),
+    engine: {
+      ports: top ? topPorts(top) : parsePorts(values.ports ?? 'top1000'),
+      checks: values.checks ?? 'all',
+      rate: positiveInt('rate', values.rate),
+      timeoutMs: positiveInt('timeout', values.timeout),
+      concurrency: positiveInt('concurrency', values.concurrency),
+      skipDiscovery: Boolean(values['skip-discovery']),
+      scope: { allow: list(values.allow), deny: list(values.deny) },
+    },
+  };
+}

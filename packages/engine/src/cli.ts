@@ -1,0 +1,63 @@
+import type { TFinding } from '@netguard/contracts';
+import { parseCliArgs, USAGE } from './cli-args.ts';
+import { createEngine, type Progress } from './engine.ts';
+import { findingLine, portLine, summaryLine } from './output/jsonl.ts';
+import { toNmapXml } from './output/nmap-xml.ts';
+import type { ScanReport } from './output/report.ts';
+import { toSarif } from './output/sarif.ts';
+import type { ServiceResult } from './types.ts';
+
+function drawProgress(p: Progress): void {
+  const width = 30;
+  const filled = Math.round((p.percent / 100) * width);
+  process.stderr.write(
+    `\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${p.percent.toFixed(1)}% ${p.done}/${p.total} ${p.phase}   `,
+  );
+}
+
+async function main(argv: string[]): Promise<number> {
+  let config: ReturnType<typeof parseCliArgs>;
+  try {
+    config = parseCliArgs(argv);
+  } catch (error) {
+    process.stderr.write(`netguard-scan: ${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (config === 'help') {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  if (config.udp)
+    process.stderr.write('netguard-scan: --udp is not available yet; scanning TCP only\n');
+  const controller = new AbortController();
+  process.once('SIGINT', () => controller.abort());
+  const startedAt = new Date();
+  const ports: ServiceResult[] = [];
+  const findings: TFinding[] = [];
+  const streaming = config.output === 'jsonl';
+  const tty = process.stderr.isTTY;
+  const summary = await createEngine(config.engine).run(config.targets, {
+    signal: controller.signal,
+    onProgress: tty ? drawProgress : undefined,
+    onRefused: (r) =>
+      process.stderr.write(`${tty ? '\n' : ''}netguard-scan: refused ${r.reason}\n`),
+    onPort: (r) => (streaming ? process.stdout.write(`${portLine(r)}\n`) : ports.push(r)),
+    onFinding: (f) => (streaming ? process.stdout.write(`${findingLine(f)}\n`) : findings.push(f)),
+  });
+  if (tty) process.stderr.write('\n');
+  for (const entry of summary.invalid)
+    process.stderr.write(`netguard-scan: skipped invalid target "${entry}"\n`);
+  const report: ScanReport = {
+    args: ['netguard-scan', ...argv].join(' '),
+    startedAt,
+    ports,
+    findings,
+    summary,
+  };
+  if (config.output === 'jsonl') process.stdout.write(`${summaryLine(summary)}\n`);
+  else if (config.output === 'nmap-xml') process.stdout.write(toNmapXml(report));
+  else process.stdout.write(`${JSON.stringify(toSarif(report), null, 2)}\n`);
+  return summary.cancelled ? 130 : 0;
+}
+
+process.exitCode = await main(process.argv.slice(2));

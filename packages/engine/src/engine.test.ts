@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngine, type Progress } from './engine.ts';
+import { toJsonLines } from './output/jsonl.ts';
+import { toNmapXml } from './output/nmap-xml.ts';
+import { toSarif } from './output/sarif.ts';
+import { freePort, type Peer } from './testing/peers.ts';
+import { startRedisPeer } from './testing/protocol-peers.ts';
+import { startHttpPeer } from './testing/servers.ts';
+import type { Finding, ServiceResult } from './types.ts';
+
+let web: Peer;
+let redis: Peer;
+beforeAll(async () => {
+  web = await startHttpPeer('127.0.0.6', (_q, res) =>
+    res.writeHead(200, { Server: 'nginx/1.18.0' }).end('hi'),
+  );
+  redis = await startRedisPeer('127.0.0.7');
+});
+afterAll(async () => {
+  await web.close();
+  await redis.close();
+});
+
+async function scan(targets: string, checks = 'all') {
+  const closed = await freePort('127.0.0.6');
+  const ports: ServiceResult[] = [];
+  const findings: Finding[] = [];
+  const progress: Progress[] = [];
+  const summary = await createEngine({ ports: [web.port, redis.port, closed], checks }).run(
+    targets,
+    {
+      onPort: (p) => ports.push(p),
+      onFinding: (f) => findings.push(f),
+      onProgress: (p) => progress.push(p),
+    },
+  );
+  return {
+    ports,
+    findings,
+    progress,
+    summary,
+    report: { args: 'netguard-scan', startedAt: new Date(), ports, findings, summary },
+  };
+}
+
+describe('createEngine().run', () => {
+  it('streams open ports with services and findings from checks', async () => {
+    const { ports, findings, summary, progress } = await scan(
+      '127.0.0.6-7, 169.254.169.254, bad_host',
+    );
+    expect(ports.map((p) => `${p.host}:${p.port}:${p.service.name}`).sort()).toEqual([
+      `127.0.0.6:${web.port}:http`,
+      `127.0.0.7:${redis.port}:redis`,
+    ]);
+    expect(findings.map((f) => f.check_id).sort()).toEqual([
+      'http-security-headers',
+      'http-server-version',
+      'redis-no-auth',
+    ]);
+    expect(summary).toMatchObject({
+      hosts_total: 2,
+      hosts_up: 2,
+      open: 2,
+      invalid: ['bad_host'],
+      findings: 3,
+    });
+    expect(summary.refused[0]!.target).toBe('169.254.169.254');
+    expect(progress.at(-1)).toMatchObject({ phase: 'done', percent: 100 });
+  });
+
+  it('writes jsonl, nmap XML and SARIF 2.1.0 from the same run', async () => {
+    const { report } = await scan('127.0.0.6-7');
+    const lines = toJsonLines(report)
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines[0]).toMatchObject({ type: 'port', state: 'open', protocol: 'tcp' });
+    expect(lines.filter((l) => l.type === 'finding')).toHaveLength(3);
+    expect(lines.at(-1).type).toBe('summary');
+    const xml = toNmapXml(report);
+    expect(xml).toContain('<nmaprun scanner="netguard"');
+    expect(xml).toContain(`<port protocol="tcp" portid="${redis.port}"><state state="open"`);
+    expect(xml).toContain('<service name="http" product="nginx" version="1.18.0"');
+    const sarif = toSarif(report) as {
+      version: string;
+      runs: { results: { ruleId: string; level: string }[] }[];
+    };
+    expect(sarif.version).toBe('2.1.0');
+    expect(sarif.runs[0]!.results.find((r) => r.ruleId === 'redis-no-auth')?.level).toBe('error');
+  });
+
+  it('runs no checks with checks "none"', async () => {
+    const { findings, ports } = await scan('127.0.0.6-7', 'none');
+    expect(ports).toHaveLength(2);
+    expect(findings).toEqual([]);
+  });
+});

@@ -1,0 +1,206 @@
+import type { TFinding } from '@netguard/contracts';
+import { CHECKS, selectChecks } from './checks/index.ts';
+import { discoverHosts } from './discovery/discover.ts';
+import { parsePorts } from './ports/port-spec.ts';
+import { scanTcp } from './ports/scan-tcp.ts';
+import { detectService } from './services/detect.ts';
+import { planTargets, type Refusal } from './targets/plan.ts';
+import { streamTargets, type Target } from './targets/resolve.ts';
+import { createScope, type ScopeOptions } from './targets/scope.ts';
+import type { Check, CheckContext, ServiceResult } from './types.ts';
+
+export type EngineOptions = {
+  /** Port spec ("top1000", "1-1024,3306", "all") or a list. Default top1000. */
+  ports?: string | readonly number[];
+  /** "all", "none" or comma-separated check ids. Default all. */
+  checks?: string;
+  scope?: ScopeOptions;
+  concurrency?: number;
+  rate?: number;
+  /** Longest wait for one connect, in ms (nmap's --max-rtt-timeout). */
+  timeoutMs?: number;
+  /** Timeout for service probes and checks, in ms. */
+  serviceTimeoutMs?: number;
+  /** Treat every host as up (nmap -Pn). */
+  skipDiscovery?: boolean;
+  /** Hosts scanned together; bounds memory on large ranges. */
+  hostGroupSize?: number;
+  /** Skip service detection and checks (port states only). */
+  portsOnly?: boolean;
+};
+
+export type Progress = {
+  phase: 'discovery' | 'ports' | 'services' | 'done';
+  done: number;
+  total: number;
+  percent: number;
+};
+
+export type RunHandlers = {
+  onProgress?: (progress: Progress) => void;
+  onPort?: (result: ServiceResult) => void;
+  onFinding?: (finding: TFinding) => void;
+  onRefused?: (refusal: Refusal) => void;
+  signal?: AbortSignal;
+};
+
+export type ScanSummary = {
+  hosts_total: number;
+  hosts_up: number;
+  ports_scanned: number;
+  open: number;
+  closed: number;
+  filtered: number;
+  findings: number;
+  invalid: string[];
+  refused: Refusal[];
+  cancelled: boolean;
+  duration_ms: number;
+};
+
+/**
+ * Creates a scan engine. run() streams ports and findings to the handlers and resolves with a summary.
+ * @example await createEngine({ ports: 'top100' }).run('127.0.0.1', { onFinding: console.log })
+ */
+export function createEngine(options: EngineOptions = {}) {
+  const ports =
+    typeof options.ports === 'string' || options.ports === undefined
+      ? parsePorts(options.ports ?? 'top1000')
+      : [...options.ports];
+  const checks = selectChecks(options.checks ?? 'all', CHECKS);
+  const scope = createScope(options.scope);
+  return {
+    async run(
+      targets: string | readonly string[],
+      handlers: RunHandlers = {},
+    ): Promise<ScanSummary> {
+      const started = performance.now();
+      const plan = planTargets(targets, scope);
+      const summary: ScanSummary = {
+        hosts_total: 0,
+        hosts_up: 0,
+        ports_scanned: 0,
+        open: 0,
+        closed: 0,
+        filtered: 0,
+        findings: 0,
+        invalid: plan.invalid,
+        refused: [...plan.refused],
+        cancelled: false,
+        duration_ms: 0,
+      };
+      for (const r of plan.refused) handlers.onRefused?.(r);
+      const total = plan.total * ports.length;
+      let done = 0;
+      const report = (phase: Progress['phase']) =>
+        handlers.onProgress?.({
+          phase,
+          done,
+          total,
+          percent: total ? Math.min(100, Math.floor((done / total) * 1000) / 10) : 100,
+        });
+      const onRefused = (r: Refusal) => {
+        summary.refused.push(r);
+        handlers.onRefused?.(r);
+      };
+      let group: Target[] = [];
+      const flush = async () => {
+        await scanGroup(group);
+        group = [];
+      };
+      const scanGroup = async (targetsInGroup: Target[]) => {
+        const ips = targetsInGroup.map((t) => t.ip);
+        summary.hosts_total += ips.length;
+        const timing = {
+          concurrency: options.concurrency,
+          rate: options.rate,
+          maxTimeoutMs: options.timeoutMs,
+          signal: handlers.signal,
+        };
+        report('discovery');
+        const up = options.skipDiscovery ? ips : await discoverHosts(ips, timing);
+        summary.hosts_up += up.length;
+        done += (ips.length - up.length) * ports.length;
+        const open: ServiceResult[] = [];
+        const base = done;
+        const stats = await scanTcp(up, ports, {
+          ...timing,
+          onResult: (r) => {
+            if (r.state === 'open') open.push({ ...r, service: { name: 'unknown' } });
+          },
+          onProgress: (d) => {
+            done = base + d;
+            if (d % 256 === 0) report('ports');
+          },
+        });
+        summary.open += stats.open;
+        summary.closed += stats.closed;
+        summary.filtered += stats.filtered;
+        summary.ports_scanned += stats.open + stats.closed + stats.filtered;
+        report('services');
+        const names = new Map(targetsInGroup.map((t) => [t.ip, t.hostname]));
+        await mapLimit(open, 16, async (result) => {
+          if (handlers.signal?.aborted) return;
+          const hostname = names.get(result.host);
+          const serviceTimeoutMs = options.serviceTimeoutMs ?? 3000;
+          if (!options.portsOnly)
+            result.service = await detectService(result.host, result.port, {
+              hostname,
+              timeoutMs: serviceTimeoutMs,
+            });
+          handlers.onPort?.(result);
+          if (options.portsOnly) return;
+          const ctx: CheckContext = {
+            host: result.host,
+            hostname,
+            port: result.port,
+            protocol: 'tcp',
+            service: result.service,
+            timeoutMs: serviceTimeoutMs,
+            signal: handlers.signal,
+          };
+          for (const finding of await runChecks(checks, ctx)) {
+            summary.findings++;
+            handlers.onFinding?.(finding);
+          }
+        });
+      };
+      for await (const target of streamTargets(plan, scope, onRefused)) {
+        if (handlers.signal?.aborted) break;
+        group.push(target);
+        if (group.length >= (options.hostGroupSize ?? 256)) await flush();
+      }
+      if (group.length && !handlers.signal?.aborted) await flush();
+      summary.cancelled = Boolean(handlers.signal?.aborted);
+      summary.duration_ms = Math.round(performance.now() - started);
+      report('done');
+      return summary;
+    },
+  };
+}
+
+/** Runs every applicable check; a check that throws is skipped, never fatal to the scan. */
+async function runChecks(checks: readonly Check[], ctx: CheckContext): Promise<TFinding[]> {
+  const findings: TFinding[] = [];
+  for (const check of checks) {
+    if (!check.appliesTo(ctx)) continue;
+    try {
+      findings.push(...(await check.run(ctx)));
+    } catch {
+      // A broken check must not stop the scan; the contract test keeps this path rare.
+    }
+  }
+  return findings;
+}
+
+async function mapLimit<T>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await fn(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}

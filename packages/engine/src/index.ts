@@ -1,0 +1,13 @@
+export { CHECKS, selectChecks } from './checks/index.ts';
+export { discoverHosts } from './discovery/discover.ts';
+export type { EngineOptions, Progress, RunHandlers, ScanSummary } from './engine.ts';
+export { createEngine } from './engine.ts';
+export { toJsonLines } from './output/jsonl.ts';
+export { toNmapXml } from './output/nmap-xml.ts';
+export { toSarif } from './output/sarif.ts';
+export { parsePorts, topPorts } from './ports/port-spec.ts';
+export { scanTcp } from './ports/scan-tcp.ts';
+export { detectService } from './services/detect.ts';
+export { planTargets } from './targets/plan.ts';
+export { createScope, DEFAULT_DENY } from './targets/scope.ts';
+export type * from './types.ts';

@@ -1,0 +1,71 @@
+import tls from 'node:tls';
+import type { TlsInfo } from '../../types.ts';
+import type { Endpoint } from '../exchange.ts';
+
+type Name = Record<string, string | string[] | undefined>;
+
+function formatName(name: Name | undefined): string {
+  if (!name) return '';
+  return Object.entries(name)
+    .map(([k, v]) => `${k}=${Array.isArray(v) ? v.join('+') : v}`)
+    .join(', ');
+}
+
+/** Reads TLS details from a connected socket: protocol, cipher, certificate names and dates. */
+export function describeTls(socket: tls.TLSSocket): TlsInfo | null {
+  const cert = socket.getPeerCertificate(true);
+  if (!cert || Object.keys(cert).length === 0) return null;
+  const sans = (cert.subjectaltname ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const issuerCert = cert.issuerCertificate;
+  const selfSigned =
+    !issuerCert ||
+    issuerCert.fingerprint256 === cert.fingerprint256 ||
+    String(socket.authorizationError) === 'DEPTH_ZERO_SELF_SIGNED_CERT';
+  return {
+    protocol: socket.getProtocol() ?? 'unknown',
+    cipher: socket.getCipher()?.name ?? 'unknown',
+    subject: formatName(cert.subject as unknown as Name),
+    issuer: formatName(cert.issuer as unknown as Name),
+    validFrom: new Date(cert.valid_from).toISOString(),
+    validTo: new Date(cert.valid_to).toISOString(),
+    sans,
+    selfSigned,
+    authorized: socket.authorized,
+    authorizationError: socket.authorizationError ? String(socket.authorizationError) : undefined,
+  };
+}
+
+export type HandshakeResult = { ok: true; info: TlsInfo | null } | { ok: false; error: string };
+
+/**
+ * Completes a TLS handshake (certificate not verified) and reports what was negotiated.
+ * Extra options narrow the offer, e.g. { maxVersion: 'TLSv1.1' } to test legacy protocols.
+ */
+export function tlsHandshake(
+  endpoint: Endpoint,
+  options: tls.ConnectionOptions = {},
+): Promise<HandshakeResult> {
+  return new Promise((resolve) => {
+    const socket = tls.connect({
+      host: endpoint.host,
+      port: endpoint.port,
+      servername: endpoint.hostname,
+      rejectUnauthorized: false,
+      ...options,
+    });
+    const timer = setTimeout(() => finish({ ok: false, error: 'timeout' }), endpoint.timeoutMs);
+    const finish = (result: HandshakeResult) => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(result);
+    };
+    socket.once('secureConnect', () => finish({ ok: true, info: describeTls(socket) }));
+    socket.once('error', (e: NodeJS.ErrnoException) =>
+      finish({ ok: false, error: e.code ?? e.message }),
+    );
+    socket.once('close', () => finish({ ok: false, error: 'closed' }));
+  });
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { planTargets, type Refusal } from './plan.ts';
+import { resolveHostname, streamTargets } from './resolve.ts';
+import { createScope } from './scope.ts';
+
+async function collect(input: string, allow?: string[]) {
+  const scope = createScope({ allow });
+  const refused: Refusal[] = [];
+  const targets = [];
+  for await (const t of streamTargets(planTargets(input, scope), scope, (r) => refused.push(r))) {
+    targets.push(t);
+  }
+  return { targets, refused };
+}
+
+describe('streamTargets', () => {
+  it('resolves localhost with the system resolver', async () => {
+    expect(await resolveHostname('localhost')).toContain('127.0.0.1');
+    const { targets } = await collect('localhost');
+    expect(targets).toEqual([{ ip: '127.0.0.1', hostname: 'localhost' }]);
+  });
+
+  it('skips a hostname whose address is already a target', async () => {
+    const { targets } = await collect('127.0.0.1, localhost');
+    expect(targets).toEqual([{ ip: '127.0.0.1' }]);
+  });
+
+  it('refuses a hostname that resolves outside the allowed ranges', async () => {
+    const { targets, refused } = await collect('localhost', ['192.0.2.0/24']);
+    expect(targets).toEqual([]);
+    expect(refused[0]!.reason).toMatch(/^localhost \(127\.0\.0\.1\): .*out of scope/);
+  });
+
+  it('reports a name that does not resolve', async () => {
+    const scope = createScope();
+    const refused: Refusal[] = [];
+    const failing = async () => {
+      throw Object.assign(new Error('nope'), { code: 'ENOTFOUND' });
+    };
+    const plan = planTargets('nowhere', scope);
+    for await (const _ of streamTargets(plan, scope, (r) => refused.push(r), failing)) {
+      expect.unreachable();
+    }
+    expect(refused).toEqual([
+      { target: 'nowhere', reason: 'nowhere could not be resolved (ENOTFOUND)' },
+    ]);
+  });
+});

@@ -1,0 +1,72 @@
+import { isCidr } from '@netguard/contracts';
+import { cidrToRange, type IpRange, intToIp, ipToInt } from './ip.ts';
+
+/** Ranges no scan may touch unless explicitly allowed: metadata, "this network", multicast, broadcast. */
+export const DEFAULT_DENY = [
+  { cidr: '169.254.0.0/16', why: 'link-local / cloud metadata' },
+  { cidr: '0.0.0.0/8', why: '"this network"' },
+  { cidr: '224.0.0.0/4', why: 'multicast' },
+  { cidr: '255.255.255.255/32', why: 'broadcast' },
+] as const;
+
+export type ScopeOptions = {
+  allow?: readonly string[];
+  deny?: readonly string[];
+  /** Set false to drop DEFAULT_DENY (for a deployment that must scan, say, link-local). */
+  defaultDeny?: boolean;
+};
+export type ScopeVerdict = { allowed: true } | { allowed: false; reason: string };
+export type Scope = {
+  /** Verdict for a whole range: allowed only when every address is in scope. */
+  checkRange(range: IpRange, label: string): ScopeVerdict;
+  /** Verdict for one address. */
+  checkIp(ip: string): ScopeVerdict;
+};
+
+type Rule = { range: IpRange; cidr: string; why: string };
+
+function toRules(cidrs: readonly string[], why: string): Rule[] {
+  return cidrs.map((cidr) => {
+    if (!isCidr(cidr)) throw new Error(`Invalid scope CIDR "${cidr}"`);
+    return { range: cidrToRange(cidr), cidr, why };
+  });
+}
+
+/** Builds a scope guard from allow and deny CIDR lists; the default deny list always applies. */
+export function createScope(options: ScopeOptions = {}): Scope {
+  const deny = [
+    ...(options.defaultDeny === false ? [] : DEFAULT_DENY).map((d) => ({
+      range: cidrToRange(d.cidr),
+      cidr: d.cidr,
+      why: d.why,
+    })),
+    ...toRules(options.deny ?? [], 'denied by scope'),
+  ];
+  const allow = options.allow?.length ? toRules(options.allow, 'allowed') : null;
+
+  function checkRange(range: IpRange, label: string): ScopeVerdict {
+    for (const rule of deny) {
+      if (range.start <= rule.range.end && range.end >= rule.range.start) {
+        return {
+          allowed: false,
+          reason: `${label} is out of scope: it overlaps ${rule.cidr} (${rule.why})`,
+        };
+      }
+    }
+    if (allow && !allow.some((r) => range.start >= r.range.start && range.end <= r.range.end)) {
+      return {
+        allowed: false,
+        reason: `${label} is out of scope: not inside the allowed ranges ${allow.map((r) => r.cidr).join(', ')}`,
+      };
+    }
+    return { allowed: true };
+  }
+
+  return {
+    checkRange,
+    checkIp: (ip) => {
+      const n = ipToInt(ip);
+      return checkRange({ start: n, end: n }, intToIp(n));
+    },
+  };
+}
