@@ -74,6 +74,7 @@ test('sign up, confirm by the e-mailed link, use the dashboard shell, sign out',
   await expect(page).not.toHaveURL(/\/dashboard/);
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/auth$/);
+  expect(cspViolations).toEqual([]);
 });
 
 test('a password reset link sets a new password', async ({ page }) => {

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Executor } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
@@ -9,22 +10,23 @@ export type Mailer = { send: (message: MailMessage) => Promise<void> };
 type MailerOptions = { smtpUrl?: string; from: string; db: Executor; log: Logger };
 
 /**
- * Sends over SMTP when SMTP_URL is set. Otherwise the message goes to the mail_outbox table and its
- * link is logged, so that sign-up works on a machine with no mail server.
+ * Every message is kept in the mail_outbox table. With SMTP_URL it is also sent over SMTP and
+ * marked sent; a failed delivery stays unsent in the outbox and the error propagates. Without
+ * SMTP_URL its link is logged on one line, so that sign-up works on a machine with no mail server.
  */
 export function createMailer({ smtpUrl, from, db, log }: MailerOptions): Mailer {
-  if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
-    return {
-      async send({ to, subject, text }) {
-        await transport.sendMail({ from, to, subject, text });
-      },
-    };
-  }
+  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
   return {
     async send(message) {
-      await db.insert(mailOutbox).values(message);
-      log.info(`Email to ${message.to} (${message.subject}): ${message.link}`);
+      const [row] = await db.insert(mailOutbox).values(message).returning({ id: mailOutbox.id });
+      if (!transport) {
+        log.info(`Email to ${message.to} (${message.subject}): ${message.link}`);
+        return;
+      }
+      const { to, subject, text } = message;
+      await transport.sendMail({ from, to, subject, text });
+      if (row)
+        await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
     },
   };
 }
