@@ -23,6 +23,10 @@ const SIDEBAR_ROUTES: [string, string][] = [
 test('sign up, confirm by the e-mailed link, use the dashboard shell, sign out', async ({
   page,
 }) => {
+  const cspViolations: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.text().includes('Content Security Policy')) cspViolations.push(msg.text());
+  });
   const email = uniqueEmail('e2e');
   await signUp(page, email);
 
