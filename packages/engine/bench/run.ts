@@ -1,36 +1,61 @@
-// Benchmark 1 of issue 3: all 65535 TCP ports of 127.0.0.1 with 20 listeners, engine vs nmap -sT.
-// Traffic goes to 127.0.0.1 only.
-import { execFileSync } from 'node:child_process';
-import { parsePorts } from '../src/ports/port-spec.ts';
-import { scanTcp } from '../src/ports/scan-tcp.ts';
-import { type Peer, startTcpPeer } from '../src/testing/peers.ts';
+// The engine benchmarks of issue 3, each in its own process so that peak memory and timing of
+// one do not leak into the next. `npm run bench -w @netguard/engine [-- 1 3]` runs all or some.
+// Traffic goes only to 127.0.0.0/8 and to the namespace benchmark 4 creates and removes.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { Row } from './lib.ts';
 
-const peers: Peer[] = [];
-for (let i = 0; i < 20; i++) peers.push(await startTcpPeer('127.0.0.1'));
-const expected = new Set(peers.map((p) => p.port));
+const BENCHES: Record<string, { file: string; root?: boolean }> = {
+  '1': { file: 'all-ports.ts' },
+  '2': { file: 'loopback-hosts.ts' },
+  '3': { file: 'memory.ts' },
+  '4': { file: 'netns.ts', root: true },
+};
 
-const t0 = performance.now();
-const found = new Set<number>();
-await scanTcp(['127.0.0.1'], parsePorts('all'), {
-  onResult: (r) => {
-    if (r.state === 'open') found.add(r.port);
-  },
-});
-const engineMs = performance.now() - t0;
-const recall = [...expected].filter((p) => found.has(p)).length / expected.size;
+type Result = { rows: Row[]; [key: string]: unknown };
 
-let nmapMs = Number.NaN;
-try {
-  const t1 = performance.now();
-  execFileSync('nmap', ['-sT', '-p-', '-T4', '-n', '127.0.0.1', '-oG', '-'], { stdio: 'pipe' });
-  nmapMs = performance.now() - t1;
-} catch {
-  console.log('nmap not installed (apt-get install -y nmap): no comparison');
+function runOne(file: string): Promise<Result | string> {
+  const path = fileURLToPath(new URL(`./${file}`, import.meta.url));
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let result: Result | undefined;
+    let buffer = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      buffer += chunk;
+      const lines = buffer.split('\n');
+      buffer = lines.pop() ?? '';
+      for (const line of lines) {
+        if (line.startsWith('RESULT ')) result = JSON.parse(line.slice(7)) as Result;
+        else console.log(line);
+      }
+    });
+    child.on('close', (code) => resolve(result ?? `exited with code ${code}`));
+  });
 }
-await Promise.all(peers.map((p) => p.close()));
 
-console.table([
-  { scanner: 'netguard', ms: Math.round(engineMs), recall: `${(recall * 100).toFixed(0)}%` },
-  { scanner: 'nmap -sT -T4', ms: Math.round(nmapMs), recall: '-' },
-]);
-console.log(`ratio engine/nmap: ${(engineMs / nmapMs).toFixed(2)} (target <= 1.00)`);
+const chosen = process.argv.slice(2).filter((a) => a in BENCHES);
+const results: [string, Result | string][] = [];
+for (const id of chosen.length ? chosen : Object.keys(BENCHES)) {
+  const bench = BENCHES[id]!;
+  console.log(`\n=== benchmark ${id} (${bench.file}) ===`);
+  if (bench.root && process.getuid?.() !== 0) {
+    results.push([id, 'skipped: needs root to create a network namespace']);
+    continue;
+  }
+  results.push([id, await runOne(bench.file)]);
+}
+
+console.log('\n=== engine vs nmap, same run ===');
+const rows: Row[] = [];
+for (const [id, result] of results) {
+  if (typeof result === 'string') {
+    console.log(`benchmark ${id}: ${result}`);
+    continue;
+  }
+  rows.push(...result.rows);
+  const { rows: _rows, ...extra } = result;
+  console.log(`benchmark ${id}: ${JSON.stringify(extra)}`);
+}
+console.table(rows);

@@ -13,12 +13,14 @@ describe('parseCliArgs', () => {
       'sarif',
       '--rate',
       '100',
+      '--threads',
+      '1',
       '-Pn',
     ]);
     expect(config).toMatchObject({
       targets: '192.0.2.0/24',
       output: 'sarif',
-      engine: { ports: [22, 80], checks: 'none', rate: 100, skipDiscovery: true },
+      engine: { ports: [22, 80], checks: 'none', rate: 100, threads: 1, skipDiscovery: true },
     });
   });
 

@@ -16,10 +16,14 @@ Options:
       --rate <n>           at most n probes per second
       --timeout <ms>       longest wait for one connect (default 1250)
       --concurrency <n>    most probes in flight (default 512)
+      --threads <n>        worker threads for TCP scanning (default: one per core)
       --allow <cidrs>      only scan inside these CIDRs
       --deny <cidrs>       never scan these CIDRs (added to the default deny list)
+      --advisories <path>  advisories file to match (default $NETGUARD_DATA_DIR/advisories.json if present)
   -Pn, --skip-discovery    treat every host as up
   -h, --help               show this help
+
+Update advisories: netguard-scan advisories import --nvd <file|url> --kev <file|url> --epss <file|url> [--out path]
 `;
 
 export type CliConfig = {
@@ -52,8 +56,10 @@ export function parseCliArgs(argv: string[]): CliConfig | 'help' {
       rate: { type: 'string' },
       timeout: { type: 'string' },
       concurrency: { type: 'string' },
+      threads: { type: 'string' },
       allow: { type: 'string' },
       deny: { type: 'string' },
+      advisories: { type: 'string' },
       'skip-discovery': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -81,7 +87,10 @@ export function parseCliArgs(argv: string[]): CliConfig | 'help' {
       rate: positiveInt('rate', values.rate),
       timeoutMs: positiveInt('timeout', values.timeout),
       concurrency: positiveInt('concurrency', values.concurrency),
+      threads: positiveInt('threads', values.threads),
       skipDiscovery: Boolean(values['skip-discovery']),
+      advisoriesFile: values.advisories,
+      udp: Boolean(values.udp),
       scope: { allow: list(values.allow), deny: list(values.deny) },
     },
   };

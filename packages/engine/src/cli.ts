@@ -1,4 +1,6 @@
 import type { TFinding } from '@netguard/contracts';
+import { runAdvisoriesCommand } from './advisories/cli.ts';
+import { existingDefaultStore } from './advisories/store.ts';
 import { parseCliArgs, USAGE } from './cli-args.ts';
 import { createEngine, type Progress } from './engine.ts';
 import { findingLine, portLine, summaryLine } from './output/jsonl.ts';
@@ -16,6 +18,11 @@ function drawProgress(p: Progress): void {
 }
 
 async function main(argv: string[]): Promise<number> {
+  if (argv[0] === 'advisories')
+    return runAdvisoriesCommand(argv.slice(1), {
+      out: (t) => process.stdout.write(t),
+      err: (t) => process.stderr.write(t),
+    });
   let config: ReturnType<typeof parseCliArgs>;
   try {
     config = parseCliArgs(argv);
@@ -27,8 +34,14 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return 0;
   }
-  if (config.udp)
-    process.stderr.write('netguard-scan: --udp is not available yet; scanning TCP only\n');
+  config.engine.advisoriesFile ??= existingDefaultStore();
+  let engine: ReturnType<typeof createEngine>;
+  try {
+    engine = createEngine(config.engine);
+  } catch (error) {
+    process.stderr.write(`netguard-scan: ${(error as Error).message}\n`);
+    return 2;
+  }
   const controller = new AbortController();
   process.once('SIGINT', () => controller.abort());
   const startedAt = new Date();
@@ -36,7 +49,7 @@ async function main(argv: string[]): Promise<number> {
   const findings: TFinding[] = [];
   const streaming = config.output === 'jsonl';
   const tty = process.stderr.isTTY;
-  const summary = await createEngine(config.engine).run(config.targets, {
+  const summary = await engine.run(config.targets, {
     signal: controller.signal,
     onProgress: tty ? drawProgress : undefined,
     onRefused: (r) =>

@@ -56,13 +56,17 @@ describe('createEngine().run', () => {
       'http-security-headers',
       'http-server-version',
       'redis-no-auth',
+      // nginx 1.18.0: CVE-2021-23017; Redis 6.0.9: CVE-2021-32675 and CVE-2022-0543
+      'vulnerable-version',
+      'vulnerable-version',
+      'vulnerable-version',
     ]);
     expect(summary).toMatchObject({
       hosts_total: 2,
       hosts_up: 2,
       open: 2,
       invalid: ['bad_host'],
-      findings: 3,
+      findings: 6,
     });
     expect(summary.refused[0]!.target).toBe('169.254.169.254');
     expect(progress.at(-1)).toMatchObject({ phase: 'done', percent: 100 });
@@ -75,7 +79,7 @@ describe('createEngine().run', () => {
       .split('\n')
       .map((l) => JSON.parse(l));
     expect(lines[0]).toMatchObject({ type: 'port', state: 'open', protocol: 'tcp' });
-    expect(lines.filter((l) => l.type === 'finding')).toHaveLength(3);
+    expect(lines.filter((l) => l.type === 'finding')).toHaveLength(6);
     expect(lines.at(-1).type).toBe('summary');
     const xml = toNmapXml(report);
     expect(xml).toContain('<nmaprun scanner="netguard"');

@@ -1,13 +1,18 @@
 import type { TFinding } from '@netguard/contracts';
+import type { TAdvisory } from './advisories/schema.ts';
 import { CHECKS, selectChecks } from './checks/index.ts';
+import { withAdvisories } from './checks/vulnerable-version/index.ts';
 import { discoverHosts } from './discovery/discover.ts';
 import { parsePorts } from './ports/port-spec.ts';
 import { scanTcp } from './ports/scan-tcp.ts';
+import { createTcpPool, defaultThreads, type TcpPool } from './ports/tcp-pool.ts';
 import { detectService } from './services/detect.ts';
 import { planTargets, type Refusal } from './targets/plan.ts';
 import { streamTargets, type Target } from './targets/resolve.ts';
 import { createScope, type ScopeOptions } from './targets/scope.ts';
 import type { Check, CheckContext, ServiceResult } from './types.ts';
+import { DEFAULT_UDP_PORTS } from './udp/protocols.ts';
+import { scanUdp, type UdpSetting } from './udp/scan-udp.ts';
 
 export type EngineOptions = {
   /** Port spec ("top1000", "1-1024,3306", "all") or a list. Default top1000. */
@@ -27,7 +32,18 @@ export type EngineOptions = {
   hostGroupSize?: number;
   /** Skip service detection and checks (port states only). */
   portsOnly?: boolean;
+  /** Worker threads for TCP port scanning; 1 keeps it on the calling thread. Default: one per core. */
+  threads?: number;
+  /** Also probe UDP: DNS 53, NTP 123, SNMP 161 (true), or the ports and timing given. */
+  udp?: UdpSetting;
+  /** Advisories file from `netguard-scan advisories import`, matched on top of the bundled set. */
+  advisoriesFile?: string;
+  /** More advisories (e.g. from a database); they replace file and bundled entries with the same id. */
+  advisories?: readonly TAdvisory[];
 };
+
+// Below this many probes a host group is scanned on the calling thread: starting workers costs more.
+const PARALLEL_MIN_PROBES = 4096;
 
 export type Progress = {
   phase: 'discovery' | 'ports' | 'services' | 'done';
@@ -67,7 +83,10 @@ export function createEngine(options: EngineOptions = {}) {
     typeof options.ports === 'string' || options.ports === undefined
       ? parsePorts(options.ports ?? 'top1000')
       : [...options.ports];
-  const checks = selectChecks(options.checks ?? 'all', CHECKS);
+  const checks = selectChecks(
+    options.checks ?? 'all',
+    withAdvisories(CHECKS, { file: options.advisoriesFile, advisories: options.advisories }),
+  );
   const scope = createScope(options.scope);
   return {
     async run(
@@ -90,7 +109,10 @@ export function createEngine(options: EngineOptions = {}) {
         duration_ms: 0,
       };
       for (const r of plan.refused) handlers.onRefused?.(r);
-      const total = plan.total * ports.length;
+      const udpPorts = !options.udp
+        ? 0
+        : ((options.udp !== true && options.udp.ports) || DEFAULT_UDP_PORTS).length;
+      const total = plan.total * (ports.length + udpPorts);
       let done = 0;
       const report = (phase: Progress['phase']) =>
         handlers.onProgress?.({
@@ -103,6 +125,8 @@ export function createEngine(options: EngineOptions = {}) {
         summary.refused.push(r);
         handlers.onRefused?.(r);
       };
+      const threads = Math.max(1, options.threads ?? defaultThreads());
+      let pool: TcpPool | undefined;
       let group: Target[] = [];
       const flush = async () => {
         await scanGroup(group);
@@ -120,17 +144,25 @@ export function createEngine(options: EngineOptions = {}) {
         report('discovery');
         const up = options.skipDiscovery ? ips : await discoverHosts(ips, timing);
         summary.hosts_up += up.length;
-        done += (ips.length - up.length) * ports.length;
+        done += (ips.length - up.length) * (ports.length + udpPorts);
         const open: ServiceResult[] = [];
         const base = done;
-        const stats = await scanTcp(up, ports, {
+        const parallel = threads > 1 && up.length * ports.length >= PARALLEL_MIN_PROBES;
+        if (parallel) pool ??= createTcpPool(threads);
+        const scan = parallel && pool ? pool.scan : scanTcp;
+        let reported = 0;
+        report('ports');
+        const stats = await scan(up, ports, {
           ...timing,
           onResult: (r) => {
             if (r.state === 'open') open.push({ ...r, service: { name: 'unknown' } });
           },
-          onProgress: (d) => {
+          onProgress: (d, t) => {
             done = base + d;
-            if (d % 256 === 0) report('ports');
+            // Workers report in batches: report whenever another 256 ports are done.
+            if (d - reported < 256 && d < t) return;
+            reported = d;
+            report('ports');
           },
         });
         summary.open += stats.open;
@@ -164,13 +196,52 @@ export function createEngine(options: EngineOptions = {}) {
             handlers.onFinding?.(finding);
           }
         });
+        if (options.udp && up.length && !handlers.signal?.aborted) await scanGroupUdp(up);
       };
-      for await (const target of streamTargets(plan, scope, onRefused)) {
-        if (handlers.signal?.aborted) break;
-        group.push(target);
-        if (group.length >= (options.hostGroupSize ?? 256)) await flush();
+      const scanGroupUdp = async (up: string[]) => {
+        const results: ServiceResult[] = [];
+        const udp = await scanUdp(up, {
+          ...(options.udp === true ? {} : options.udp),
+          signal: handlers.signal,
+          onResult: (r) => {
+            results.push(r);
+            done++;
+          },
+        });
+        report('ports');
+        summary.open += udp.open;
+        summary.closed += udp.closed;
+        // Silent UDP ports (open|filtered) count as filtered in the totals.
+        summary.filtered += udp.openFiltered;
+        summary.ports_scanned += udp.open + udp.closed + udp.openFiltered;
+        for (const result of results) {
+          if (result.state === 'closed') continue;
+          handlers.onPort?.(result);
+          if (options.portsOnly || result.state !== 'open') continue;
+          const ctx: CheckContext = {
+            host: result.host,
+            port: result.port,
+            protocol: 'udp',
+            service: result.service,
+            timeoutMs: options.serviceTimeoutMs ?? 3000,
+            signal: handlers.signal,
+          };
+          for (const finding of await runChecks(checks, ctx)) {
+            summary.findings++;
+            handlers.onFinding?.(finding);
+          }
+        }
+      };
+      try {
+        for await (const target of streamTargets(plan, scope, onRefused)) {
+          if (handlers.signal?.aborted) break;
+          group.push(target);
+          if (group.length >= (options.hostGroupSize ?? 256)) await flush();
+        }
+        if (group.length && !handlers.signal?.aborted) await flush();
+      } finally {
+        await pool?.close();
       }
-      if (group.length && !handlers.signal?.aborted) await flush();
       summary.cancelled = Boolean(handlers.signal?.aborted);
       summary.duration_ms = Math.round(performance.now() - started);
       report('done');

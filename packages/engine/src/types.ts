@@ -1,6 +1,8 @@
 import type { TFinding } from '@netguard/contracts';
 
 export type PortState = 'open' | 'closed' | 'filtered';
+/** 'open|filtered' is a UDP port that stayed silent: open, or dropped by a firewall. */
+export type UdpPortState = 'open' | 'closed' | 'open|filtered';
 export type Protocol = 'tcp' | 'udp';
 
 /** The outcome of probing one port of one host. */
@@ -8,7 +10,7 @@ export type PortResult = {
   host: string;
   port: number;
   protocol: Protocol;
-  state: PortState;
+  state: PortState | UdpPortState;
   rttMs?: number;
 };
 

@@ -7,6 +7,9 @@ import { httpServerVersion } from './http-server-version/index.ts';
 import { memcachedExposed } from './memcached-exposed/index.ts';
 import { mongodbNoAuth } from './mongodb-no-auth/index.ts';
 import { redisNoAuth } from './redis-no-auth/index.ts';
+import { sshOutdatedVersion } from './ssh-outdated-version/index.ts';
+import { sshPasswordAuth } from './ssh-password-auth/index.ts';
+import { sshWeakAlgorithms } from './ssh-weak-algorithms/index.ts';
 import { telnetOpen } from './telnet-open/index.ts';
 import { tlsExpired } from './tls-expired/index.ts';
 import { tlsHostnameMismatch } from './tls-hostname-mismatch/index.ts';
@@ -14,6 +17,7 @@ import { tlsLegacyProtocol } from './tls-legacy-protocol/index.ts';
 import { tlsNotYetValid } from './tls-not-yet-valid/index.ts';
 import { tlsSelfSigned } from './tls-self-signed/index.ts';
 import { tlsWeakCipher } from './tls-weak-cipher/index.ts';
+import { vulnerableVersion } from './vulnerable-version/index.ts';
 
 /** Every built-in check, in the order they run. */
 export const CHECKS: readonly Check[] = [
@@ -32,6 +36,10 @@ export const CHECKS: readonly Check[] = [
   redisNoAuth,
   memcachedExposed,
   mongodbNoAuth,
+  sshOutdatedVersion,
+  sshWeakAlgorithms,
+  sshPasswordAuth,
+  vulnerableVersion,
 ];
 
 /** Selects checks by "all", "none" or a comma-separated id list; unknown ids are an error. */

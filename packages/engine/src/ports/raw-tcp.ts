@@ -60,6 +60,9 @@ function loadTcpWrap(): TcpWrap | null {
 }
 
 type Pending = { deadline: number; timeoutMs: number; finish: (o: ProbeOutcome) => void };
+type ConnectReq = InstanceType<TcpWrap['TCPConnectWrap']>;
+// Linux lets a refused socket connect again; elsewhere every probe takes a fresh socket.
+const SPARE_MAX = process.platform === 'linux' ? 1024 : 0;
 
 /** Creates a connect prober on raw libuv handles with one shared timeout sweep; null if unsupported. */
 export function createRawProbe(): ProbeFn | null {
@@ -67,6 +70,21 @@ export function createRawProbe(): ProbeFn | null {
   if (!wrap) return null;
   const pending = new Set<Pending>();
   let sweeper: NodeJS.Timeout | undefined;
+  // Sockets whose last connect was refused: Linux lets them connect again, which saves socket(),
+  // close(), two epoll_ctl calls and two handle objects (40% of a loopback probe's CPU).
+  const spare: Handle[] = [];
+
+  /** The first connect() after a refusal only resets the socket (ECONNABORTED); the second is real. */
+  const reconnect = (host: string, port: number): [Handle, ConnectReq] | undefined => {
+    const handle = spare.pop();
+    if (!handle) return undefined;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const req = new wrap.TCPConnectWrap();
+      if (handle.connect(req, host, port) === 0) return [handle, req];
+    }
+    handle.close();
+    return undefined;
+  };
 
   const sweep = () => {
     const now = performance.now();
@@ -79,13 +97,17 @@ export function createRawProbe(): ProbeFn | null {
     if (pending.size === 0) {
       clearInterval(sweeper);
       sweeper = undefined;
+      // Idle: no descriptor outlives the scan.
+      for (const handle of spare.splice(0)) handle.close();
     }
   };
 
   return (host, port, timeoutMs, localPort) =>
     new Promise((resolve) => {
       const started = performance.now();
-      const handle = new wrap.TCP(wrap.constants.SOCKET);
+      // A fixed source port needs a fresh socket to bind.
+      const again = localPort === undefined ? reconnect(host, port) : undefined;
+      const handle = again?.[0] ?? new wrap.TCP(wrap.constants.SOCKET);
       const entry: Pending = { deadline: started + timeoutMs, timeoutMs, finish: () => {} };
       let settled = false;
       entry.finish = (outcome) => {
@@ -93,24 +115,31 @@ export function createRawProbe(): ProbeFn | null {
         settled = true;
         pending.delete(entry);
         if (outcome.state === 'open') handle.reset(() => handle.close());
+        else if (refused && localPort === undefined && spare.length < SPARE_MAX) spare.push(handle);
         else handle.close();
         resolve(outcome);
       };
-      const req = new wrap.TCPConnectWrap();
+      let refused = false;
+      const req = again?.[1] ?? new wrap.TCPConnectWrap();
       req.address = host;
       req.port = port;
       req.oncomplete = (status) => {
         const rttMs = performance.now() - started;
-        if (status !== 0) return entry.finish(outcomeForError(getSystemErrorName(status), rttMs));
+        if (status !== 0) {
+          const code = getSystemErrorName(status);
+          refused = code === 'ECONNREFUSED';
+          return entry.finish(outcomeForError(code, rttMs));
+        }
         const local: { address?: string; port?: number } = {};
         handle.getsockname(local);
         const self = local.port === port && local.address === host;
         entry.finish({ state: self ? 'closed' : 'open', rttMs });
       };
       const bindErr = localPort === undefined ? 0 : handle.bind('0.0.0.0', localPort);
-      const err = bindErr || handle.connect(req, host, port);
+      const err = again ? 0 : bindErr || handle.connect(req, host, port);
       if (err) return entry.finish(outcomeForError(getSystemErrorName(err), 0));
       pending.add(entry);
-      sweeper ??= setInterval(sweep, 10);
+      // Sweep after the poll phase (setImmediate): answers that came in during a stall count first.
+      sweeper ??= setInterval(() => setImmediate(sweep), 10);
     });
 }

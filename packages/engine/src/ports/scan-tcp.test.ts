@@ -104,6 +104,18 @@ describe('scanTcp timing', () => {
     expect(s.calls.at(-1)!.timeoutMs).toBe(50);
   });
 
+  it('keeps the default timeouts when timing options are passed as undefined', async () => {
+    const s = scripted({});
+    await scanTcp(['127.0.0.1'], [1, 2], {
+      probe: s.probe,
+      concurrency: 1,
+      initialTimeoutMs: undefined,
+      maxTimeoutMs: undefined,
+    });
+    expect(s.calls[0]!.timeoutMs).toBe(1000);
+    expect(Number.isFinite(s.calls[1]!.timeoutMs)).toBe(true);
+  });
+
   it('never exceeds the concurrency cap', async () => {
     const s = scripted({}, 5);
     await scanTcp(

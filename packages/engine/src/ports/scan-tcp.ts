@@ -36,7 +36,12 @@ export function scanTcp(
   ports: readonly number[],
   options: TcpScanOptions = {},
 ): Promise<TcpScanStats> {
-  const timing = { ...DEFAULT_TIMING, ...options };
+  // Field by field: an option passed as undefined must not wipe out its default.
+  const timing: TimingOptions = {
+    initialTimeoutMs: options.initialTimeoutMs ?? DEFAULT_TIMING.initialTimeoutMs,
+    minTimeoutMs: options.minTimeoutMs ?? DEFAULT_TIMING.minTimeoutMs,
+    maxTimeoutMs: options.maxTimeoutMs ?? DEFAULT_TIMING.maxTimeoutMs,
+  };
   const cap = Math.max(1, options.concurrency ?? 512);
   const maxRetries = options.maxRetries ?? 2;
   const probe = options.probe ?? probeTcp;

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { EPSS_CSV, kevFeed, nvdFeed } from './feed-fixtures.ts';
+import { parseEpss, parseKev } from './kev-epss.ts';
+import { convertNvd } from './nvd.ts';
+import { ZAdvisory } from './schema.ts';
+import { bundledAdvisories } from './store.ts';
+
+describe('convertNvd', () => {
+  const { advisories, stats } = convertNvd(nvdFeed());
+  const byId = (id: string) => advisories.find((a) => a.id === id)!;
+
+  it('makes one advisory per CVE and engine product, counting what it skips', () => {
+    expect(advisories.map((a) => a.id).sort()).toEqual([
+      'apache-httpd/CVE-2023-44487',
+      'nginx/CVE-2023-44487',
+      'openssh/CVE-2016-6210',
+      'openssh/CVE-2023-51385',
+    ]);
+    expect(stats).toEqual({
+      cves: 7,
+      advisories: 4,
+      invalid: 1,
+      rejected: 1,
+      noCvss: 1,
+      unmapped: 1,
+      unversioned: 1,
+    });
+  });
+
+  it('maps CPE bounds to ranges and prefers the NVD (Primary) CVSS v3.1 score', () => {
+    const a = byId('openssh/CVE-2023-51385');
+    expect(a).toMatchObject({
+      product: 'openssh',
+      cpe: 'openbsd:openssh',
+      cve_id: 'CVE-2023-51385',
+      affected: [{ fixed: '9.6' }],
+      cvss: { score: 6.5, version: '3.1', vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:L/A:N' },
+      summary: 'Test description of CVE-2023-51385.',
+      references: ['https://nvd.nist.gov/vuln/detail/CVE-2023-51385'],
+    });
+    expect(a.solution).toContain('Upgrade OpenSSH to 9.6 or later');
+    expect(byId('nginx/CVE-2023-44487').affected).toEqual([
+      { introduced: '1.9.5', last_affected: '1.25.2' },
+    ]);
+  });
+
+  it('joins version and update of an exact CPE ("7.2" + "p2") and falls back to CVSS v3.0', () => {
+    expect(byId('openssh/CVE-2016-6210')).toMatchObject({
+      affected: [{ introduced: '7.2p2', last_affected: '7.2p2' }],
+      cvss: { score: 5.9, version: '3.0' },
+    });
+  });
+
+  it('rejects a document that is not an NVD response', () => {
+    expect(() => convertNvd({ CVE_Items: [] })).toThrow('not an NVD CVE API 2.0 response');
+  });
+});
+
+describe('parseKev and parseEpss', () => {
+  it('reads KEV entries by CVE and counts malformed ones', () => {
+    const { kev, invalid } = parseKev(kevFeed());
+    expect(invalid).toBe(1);
+    expect(kev['CVE-2024-6387']).toEqual({
+      date_added: '2024-07-15',
+      due_date: '2026-12-01',
+      required_action:
+        'Apply mitigations per vendor instructions or discontinue use of the product.',
+      ransomware: false,
+    });
+    expect(() => parseKev([])).toThrow('not a CISA KEV catalog');
+  });
+
+  it('reads EPSS scores with the score date from the comment line', () => {
+    const { epss, invalid } = parseEpss(EPSS_CSV);
+    expect(invalid).toBe(1);
+    expect(Object.keys(epss)).toHaveLength(3);
+    expect(epss['CVE-2023-44487']).toEqual({
+      score: 0.9441,
+      percentile: 0.9995,
+      date: '2026-11-20',
+    });
+    expect(() => parseEpss('a,b,c\n1,2,3\n')).toThrow('"cve,epss,percentile" header');
+  });
+});
+
+// CVSS v3.x base score (FIRST specification, section 7.1), to catch a vector that does not fit its score.
+function cvss3Score(vector: string): number {
+  const m = Object.fromEntries(vector.split('/').map((p) => p.split(':') as [string, string]));
+  const changed = m.S === 'C';
+  const cia = { H: 0.56, L: 0.22, N: 0 } as Record<string, number>;
+  const iss = 1 - (1 - cia[m.C!]!) * (1 - cia[m.I!]!) * (1 - cia[m.A!]!);
+  const impact = changed ? 7.52 * (iss - 0.029) - 3.25 * (iss - 0.02) ** 15 : 6.42 * iss;
+  const pr = { N: 0.85, L: changed ? 0.68 : 0.62, H: changed ? 0.5 : 0.27 }[m.PR!]!;
+  const av = { N: 0.85, A: 0.62, L: 0.55, P: 0.2 }[m.AV!]!;
+  const exploitability =
+    8.22 * av * (m.AC === 'L' ? 0.77 : 0.44) * pr * (m.UI === 'N' ? 0.85 : 0.62);
+  if (impact <= 0) return 0;
+  const raw = Math.min((changed ? 1.08 : 1) * (impact + exploitability), 10);
+  return Math.ceil(Math.round(raw * 100000) / 10000) / 10;
+}
+
+describe('bundled rule set', () => {
+  it('states CVSS v3 scores that match their vectors', () => {
+    for (const a of bundledAdvisories()) {
+      if (!a.cvss.vector?.startsWith('CVSS:3')) continue;
+      expect([a.id, cvss3Score(a.cvss.vector)]).toEqual([a.id, a.cvss.score]);
+    }
+  });
+
+  it('is valid, has unique ids, and covers the services the engine detects', () => {
+    const bundled = z.array(ZAdvisory).parse(bundledAdvisories());
+    expect(new Set(bundled.map((a) => a.id)).size).toBe(bundled.length);
+    const products = new Set(bundled.map((a) => a.product));
+    for (const p of ['openssh', 'apache-httpd', 'nginx', 'vsftpd', 'proftpd', 'exim', 'redis'])
+      expect(products).toContain(p);
+    for (const p of ['mysql', 'mariadb', 'postgresql', 'openssl', 'memcached', 'mongodb'])
+      expect(products).toContain(p);
+    for (const a of bundled) expect(a.id).toBe(`${a.product}/${a.cve_id}`);
+  });
+});

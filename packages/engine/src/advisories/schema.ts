@@ -1,0 +1,93 @@
+import { z } from 'zod';
+
+const version = z.string().trim().min(1).max(64);
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}/, 'expected an ISO date (YYYY-MM-DD)');
+const cveId = z.string().regex(/^CVE-\d{4}-\d{4,}$/, 'expected a CVE id such as CVE-2024-6387');
+
+/**
+ * One affected range. `introduced` is inclusive unless `introduced_exclusive` is set (absent: from
+ * the first version); the upper bound is either `fixed` (exclusive) or `last_affected` (inclusive),
+ * or absent when no fixed release exists.
+ */
+export const ZVersionRange = z
+  .object({
+    introduced: version.optional(),
+    introduced_exclusive: z.boolean().optional(),
+    fixed: version.optional(),
+    last_affected: version.optional(),
+  })
+  .strict()
+  .refine((r) => !(r.fixed && r.last_affected), 'a range has either fixed or last_affected')
+  .refine((r) => r.introduced || r.fixed || r.last_affected, 'a range needs at least one bound');
+export type TVersionRange = z.infer<typeof ZVersionRange>;
+
+/** Listed in CISA's Known Exploited Vulnerabilities catalog. */
+export const ZKev = z
+  .object({
+    date_added: isoDate.optional(),
+    due_date: isoDate.optional(),
+    required_action: z.string().max(1000).optional(),
+    ransomware: z.boolean().optional(),
+  })
+  .strict();
+export type TKev = z.infer<typeof ZKev>;
+
+/** FIRST EPSS: probability of exploitation in the next 30 days, and its percentile. */
+export const ZEpss = z
+  .object({
+    score: z.number().min(0).max(1),
+    percentile: z.number().min(0).max(1),
+    date: isoDate.optional(),
+  })
+  .strict();
+export type TEpss = z.infer<typeof ZEpss>;
+
+/** A known vulnerability of one product, matched against detected versions. */
+export const ZAdvisory = z
+  .object({
+    id: z.string().trim().min(1).max(120),
+    /** Engine product key (see products.ts), e.g. "openssh", "apache-httpd". */
+    product: z.string().trim().min(1).max(60),
+    /** CPE vendor:product, e.g. "openbsd:openssh". */
+    cpe: z
+      .string()
+      .regex(/^[\w.~%!-]+:[\w.~%!-]+$/, 'expected vendor:product')
+      .max(120)
+      .optional(),
+    title: z.string().trim().min(1).max(200).optional(),
+    vulnerability_type: z.string().trim().min(1).max(100).optional(),
+    affected: z.array(ZVersionRange).min(1).max(1000),
+    cve_id: cveId.nullable(),
+    cvss: z
+      .object({
+        score: z.number().min(0).max(10),
+        vector: z.string().max(200).optional(),
+        version: z.enum(['2.0', '3.0', '3.1', '4.0']).optional(),
+      })
+      .strict(),
+    summary: z.string().trim().min(1).max(3000),
+    /** A caveat a person needs to judge the match, e.g. "Debian packages only". */
+    note: z.string().max(1000).optional(),
+    solution: z.string().trim().min(1).max(2000),
+    references: z.array(z.string().url().max(500)).max(20).default([]),
+    kev: ZKev.optional(),
+    epss: ZEpss.optional(),
+  })
+  .strict();
+export type TAdvisory = z.infer<typeof ZAdvisory>;
+export type TAdvisoryInput = z.input<typeof ZAdvisory>;
+
+/** The file `advisories import` writes and the engine loads on top of the bundled set. */
+export const ZAdvisoryStore = z
+  .object({
+    format: z.literal('netguard-advisories'),
+    version: z.literal(1),
+    generated_at: z.string().max(40),
+    advisories: z.array(ZAdvisory).max(500_000),
+    /** KEV entries by CVE, applied to any advisory (bundled or imported) with that CVE. */
+    kev: z.record(cveId, ZKev).default({}),
+    /** EPSS scores by CVE, kept for CVEs that some advisory or KEV entry names. */
+    epss: z.record(cveId, ZEpss).default({}),
+  })
+  .strict();
+export type TAdvisoryStore = z.infer<typeof ZAdvisoryStore>;

@@ -1,0 +1,40 @@
+import type { Check } from '../../types.ts';
+import { action, makeFinding } from '../finding.ts';
+import { floorBelow } from './floors.ts';
+
+// Distribution packages keep old upstream numbers while backporting fixes.
+const DISTRO_BUILD = /\b(Debian|Ubuntu|Raspbian|el\d|FreeBSD)\b/i;
+
+/** The SSH banner names a server release older than the supported floor in floors.ts. */
+export const sshOutdatedVersion: Check = {
+  id: 'ssh-outdated-version',
+  title: 'Outdated SSH server version',
+  appliesTo: (ctx) => ctx.service.name === 'ssh' && Boolean(ctx.service.product),
+  async run(ctx) {
+    const { product, version, banner } = ctx.service;
+    const floor = floorBelow(product, version);
+    if (!floor) return [];
+    const distro = DISTRO_BUILD.test(banner ?? '');
+    return [
+      makeFinding(this.id, ctx, {
+        title: `${this.title}: ${product} ${version}`,
+        severity: distro ? 'low' : 'medium',
+        vulnerability_type: 'outdated_software',
+        cvss: distro ? 3.7 : 5.9,
+        description: `The server identifies as ${product} ${version}, older than ${floor.floor}: ${floor.reason}.${
+          distro
+            ? ' The banner names a distribution build, which may carry backported fixes: confirm the package is current.'
+            : ''
+        }`,
+        solution: `Upgrade ${product} to ${floor.floor} or later (or the current package of your distribution).`,
+        evidence: `received: ${banner ?? `${product} ${version}`}`,
+        mitigations: [
+          action('upgrade', distro ? 'medium' : 'high', `Upgrade ${product}`, 30, [
+            `Install ${product} ${floor.floor} or later, e.g. apt-get install --only-upgrade openssh-server.`,
+            'Restart the SSH service and confirm the new banner with ssh -V or nc host 22.',
+          ]),
+        ],
+      }),
+    ];
+  },
+};
