@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -17,6 +18,7 @@ import { createDashboardService } from './modules/dashboard/dashboard.service.ts
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
+import { createScanQueue } from './modules/scans/scans.queue.ts';
 import { scanRoutes } from './modules/scans/scans.routes.ts';
 import { createScanService } from './modules/scans/scans.service.ts';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes.ts';
@@ -26,6 +28,8 @@ import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWeb } from './plugins/web.ts';
+import { createRealtimeHub } from './realtime/hub.ts';
+import { registerRealtime } from './realtime/realtime.routes.ts';
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -45,7 +49,14 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const sessions = createSessionService({ db, tokens });
   const accounts = createAccountService({ db, mailer, publicUrl: config.publicUrl, log });
   const subscription = createSubscriptionService({ db });
-  const scans = createScanService({ db });
+  const queue = createScanQueue({
+    url: config.databaseUrl,
+    timeoutSeconds: config.scans.timeoutSeconds,
+    log,
+    supervise: false,
+  });
+  const scans = createScanService({ db, subscription, queue, settings: config.scans, log });
+  const hub = createRealtimeHub({ db, url: config.databaseUrl, sessions, log });
   const profile = createProfileService({ db, subscription });
   const dashboard = createDashboardService({ db });
   const analytics = createAnalyticsService({ db, subscription });
@@ -58,11 +69,16 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
-  app.addHook('onClose', close);
+  app.addHook('onClose', async () => {
+    await hub.close();
+    await queue.stop();
+    await close();
+  });
   registerErrorHandler(app);
   await registerSecurityHeaders(app, https);
   await app.register(cookie);
   await registerDocs(app);
+  await registerRealtime(app, hub);
 
   await app.register(
     async (api) => {
@@ -86,5 +102,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
   await registerWeb(app, config.webDistDir);
+  // Listening before the first request, when the database is up; never blocks start for long.
+  app.addHook('onReady', () => Promise.race([hub.ready, delay(2_000)]));
   return app;
 }

@@ -4,11 +4,13 @@ import { createDatabase } from './db/client.ts';
 import { createLogger } from './lib/logger.ts';
 import { findUserByEmail, listUsers, markEmailConfirmed } from './modules/auth/users.repo.ts';
 import { startServer } from './serve.ts';
+import { runWorkerCommand } from './worker-command.ts';
 
 const USAGE = `Usage: netguard [command]
 
 Commands:
-  serve                  Start the server (default)
+  serve                  Start the server and scan workers (default)
+  worker                 Start scan workers only (scale-out against the same DATABASE_URL)
   migrate                Apply database migrations
   users list             List accounts
   users confirm <email>  Mark an account's email as confirmed`;
@@ -60,6 +62,10 @@ async function run(argv: string[]): Promise<number> {
   const [first = 'serve', second, ...rest] = argv;
   if (first === 'serve') {
     await startServer();
+    return -1;
+  }
+  if (first === 'worker') {
+    await runWorkerCommand();
     return -1;
   }
   if (first === 'help' || first === '--help' || first === '-h') {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isCidr } from '@netguard/contracts';
 import { z } from 'zod';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -39,9 +40,49 @@ export const CONFIG_VARS = [
     'false',
     'Set to `true` behind a reverse proxy so client IPs come from `X-Forwarded-For`.',
   ],
+  [
+    'SCAN_ALLOWED_RANGES',
+    '(all)',
+    'Comma-separated CIDRs scans may target. Unset: everything outside the denied ranges.',
+  ],
+  [
+    'SCAN_DENIED_RANGES',
+    '(none)',
+    'Comma-separated CIDRs scans may never target, on top of cloud metadata, multicast and broadcast.',
+  ],
+  ['SCAN_TIMEOUT_SECONDS', '1800', 'A scan still running after this long is failed.'],
+  [
+    'MAX_CONCURRENT_SCANS',
+    '3',
+    'Running scans per organization; further started scans wait as pending.',
+  ],
+  [
+    'SCAN_CHUNK_STALE_SECONDS',
+    '60',
+    'A chunk whose worker sent no heartbeat for this long is handed to another worker.',
+  ],
+  ['WORKER_CONCURRENCY', '2', 'Scan chunks one worker process runs at a time.'],
 ] as const;
 
+const ZCidrList = z
+  .string()
+  .transform((text) =>
+    text
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z.array(z.string().refine(isCidr, 'must be comma-separated IPv4 CIDRs, e.g. 198.51.100.0/24')),
+  );
+
 const ZEnv = z.object({
+  SCAN_ALLOWED_RANGES: ZCidrList.default([]),
+  SCAN_DENIED_RANGES: ZCidrList.default([]),
+  SCAN_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(604_800).default(1800),
+  MAX_CONCURRENT_SCANS: z.coerce.number().int().min(1).max(1000).default(3),
+  SCAN_CHUNK_STALE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   DATABASE_URL: z.string().min(1).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -74,6 +115,16 @@ export type AppConfig = {
   pgPort: number;
   webDistDir: string;
   trustProxy: boolean;
+  scans: ScanSettings;
+};
+
+export type ScanSettings = {
+  allowedRanges: string[];
+  deniedRanges: string[];
+  timeoutSeconds: number;
+  maxConcurrent: number;
+  chunkStaleSeconds: number;
+  workerConcurrency: number;
 };
 
 /** Parses the environment into the server configuration; throws a readable error on bad values. */
@@ -100,5 +151,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     pgPort: e.PGPORT,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps/web/dist')),
     trustProxy: e.TRUST_PROXY === 'true',
+    scans: {
+      allowedRanges: e.SCAN_ALLOWED_RANGES,
+      deniedRanges: e.SCAN_DENIED_RANGES,
+      timeoutSeconds: e.SCAN_TIMEOUT_SECONDS,
+      maxConcurrent: e.MAX_CONCURRENT_SCANS,
+      chunkStaleSeconds: e.SCAN_CHUNK_STALE_SECONDS,
+      workerConcurrency: e.WORKER_CONCURRENCY,
+    },
   };
 }

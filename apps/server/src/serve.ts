@@ -3,17 +3,20 @@ import { buildApp } from './app.ts';
 import { migrateDatabase, openDatabase } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
 import { createLogger } from './lib/logger.ts';
+import { startWorkers, type Workers } from './workers.ts';
 
-/** Starts NetGuard: database (embedded if needed), migrations, HTTP server; stops on signals. */
+/** Starts NetGuard: database (embedded if needed), migrations, HTTP server, scan workers; stops on signals. */
 export async function startServer(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config.logLevel);
   const database = await openDatabase(config, log, { adoptOrphan: true });
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let workers: Workers | undefined;
   let stopping = false;
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
+    await workers?.stop();
     await app?.close().catch((error: unknown) => log.error({ err: error }, 'closing the server'));
     await database.stop().catch((error: unknown) => log.error({ err: error }, 'stopping postgres'));
     log.info('NetGuard stopped');
@@ -27,6 +30,7 @@ export async function startServer(): Promise<void> {
     await migrateDatabase(database.url);
     app = await buildApp({ ...config, databaseUrl: database.url });
     await app.listen({ port: config.port, host: config.host });
+    workers = await startWorkers({ url: database.url, settings: config.scans, log });
   } catch (error) {
     log.fatal({ err: error }, 'NetGuard failed to start');
     await stop(1);

@@ -7,6 +7,8 @@ export * from './health.ts';
 export * from './messages.ts';
 export * from './plans.ts';
 export * from './profile.ts';
+export * from './realtime.ts';
+export * from './scan-results.ts';
 export * from './scans.ts';
 export * from './security-events.ts';
 export * from './subscription.ts';

@@ -1,2 +1,3 @@
 export * from './tables/accounts.ts';
+export * from './tables/scan-results.ts';
 export * from './tables/security.ts';

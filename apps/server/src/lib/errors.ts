@@ -1,9 +1,9 @@
-import type { TErrorCode } from '@netguard/contracts';
+import type { SCAN_ERROR_CODES, TErrorCode } from '@netguard/contracts';
 
 /** A failure the caller can act on: serialised as `{ error: { code, message } }` with `status`. */
 export class AppError extends Error {
   constructor(
-    readonly code: TErrorCode,
+    readonly code: TErrorCode | (typeof SCAN_ERROR_CODES)[number],
     readonly status: number,
     message: string,
     readonly details?: unknown,

@@ -21,7 +21,7 @@ const FRIENDLY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Request body does not match its Content-Length',
 };
 
-function fail(status: number, code: TErrorCode, message: string, details?: unknown): Failure {
+function fail(status: number, code: string, message: string, details?: unknown): Failure {
   return { status, body: { error: { code, message, ...(details ? { details } : {}) } } };
 }
 

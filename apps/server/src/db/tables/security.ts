@@ -15,6 +15,7 @@ import {
   pgEnum,
   pgTable,
   text,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { organizations, users } from './accounts.ts';
@@ -54,6 +55,8 @@ export const scans = pgTable(
     progress: integer('progress').notNull().default(0),
     error: text('error'),
     createdAt: createdAt(),
+    /** Set when start was asked while the organization was at its concurrency limit. */
+    queuedAt: tstz('queued_at'),
     startedAt: tstz('started_at'),
     completedAt: tstz('completed_at'),
   },
@@ -61,6 +64,7 @@ export const scans = pgTable(
     check('scans_progress_range', sql`${t.progress} between 0 and 100`),
     index('scans_org_created_idx').on(t.organizationId, t.createdAt),
     index('scans_user_idx').on(t.userId),
+    index('scans_org_status_idx').on(t.organizationId, t.status),
   ],
 );
 
@@ -85,9 +89,14 @@ export const vulnerabilities = pgTable(
     description: text('description'),
     solution: text('solution'),
     evidence: jsonb('evidence'),
+    /** Engine check id of a scanner finding. */
+    checkId: text('check_id'),
+    /** host|port|protocol|check|cve-or-title: a retried chunk never stores a finding twice. */
+    findingKey: text('finding_key'),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex('vulnerabilities_scan_finding_uq').on(t.scanId, t.findingKey),
     index('vulnerabilities_org_created_idx').on(t.organizationId, t.createdAt),
     index('vulnerabilities_scan_idx').on(t.scanId),
   ],

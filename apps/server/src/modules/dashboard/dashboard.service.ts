@@ -2,7 +2,7 @@ import { RECENT_SCANS_LIMIT, type TDashboardHome } from '@netguard/contracts';
 import type { Executor } from '../../db/client.ts';
 import type { AuthContext } from '../auth/sessions.service.ts';
 import { listScans } from '../scans/scans.repo.ts';
-import { toScanListItem } from '../scans/scans.service.ts';
+import { toScanListItem } from '../scans/scans.view.ts';
 import * as repo from './dashboard.repo.ts';
 
 /** Percent of finished scans that completed, rounded; null when none has finished. */

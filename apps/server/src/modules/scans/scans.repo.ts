@@ -53,3 +53,13 @@ export async function findScan(db: Executor, organizationId: string, id: string)
     .where(and(eq(scans.id, id), eq(scans.organizationId, organizationId)));
   return row;
 }
+
+/** The scan, row-locked for the rest of the transaction. */
+export async function lockScan(db: Executor, organizationId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(scans)
+    .where(and(eq(scans.id, id), eq(scans.organizationId, organizationId)))
+    .for('update');
+  return row;
+}

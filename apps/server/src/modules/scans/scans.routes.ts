@@ -1,5 +1,7 @@
 import {
   ZCreateScanBody,
+  ZImportScanBody,
+  ZScanDetail,
   ZScanIdParams,
   ZScanList,
   ZScanListItem,
@@ -22,6 +24,15 @@ export const scanRoutes: FastifyPluginAsyncZod<{ scans: ScanService }> = async (
     },
   );
 
+  app.post(
+    '/scans/import',
+    { schema: { tags, body: ZImportScanBody, response: { 201: ZScanListItem } } },
+    async (request, reply) => {
+      const scan = await scans.importNmap(caller(request), request.body, requestMeta(request));
+      return reply.status(201).send(scan);
+    },
+  );
+
   app.get(
     '/scans',
     { schema: { tags, querystring: ZScanListQuery, response: { 200: ZScanList } } },
@@ -30,7 +41,22 @@ export const scanRoutes: FastifyPluginAsyncZod<{ scans: ScanService }> = async (
 
   app.get(
     '/scans/:id',
-    { schema: { tags, params: ZScanIdParams, response: { 200: ZScanListItem } } },
+    { schema: { tags, params: ZScanIdParams, response: { 200: ZScanDetail } } },
     async (request) => scans.get(caller(request), request.params.id),
+  );
+
+  app.post(
+    '/scans/:id/start',
+    { schema: { tags, params: ZScanIdParams, response: { 202: ZScanListItem } } },
+    async (request, reply) => {
+      const scan = await scans.start(caller(request), request.params.id, requestMeta(request));
+      return reply.status(202).send(scan);
+    },
+  );
+
+  app.post(
+    '/scans/:id/cancel',
+    { schema: { tags, params: ZScanIdParams, response: { 200: ZScanListItem } } },
+    async (request) => scans.cancel(caller(request), request.params.id, requestMeta(request)),
   );
 };

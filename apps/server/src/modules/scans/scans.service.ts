@@ -1,33 +1,94 @@
-import type { TCreateScanBody, TScanList, TScanListItem } from '@netguard/contracts';
+import {
+  FREE_PLAN_LIMITS,
+  SCAN_MESSAGES,
+  type TCreateScanBody,
+  type TImportScanBody,
+  type TScanDetail,
+  type TScanList,
+  type TScanListItem,
+} from '@netguard/contracts';
+import { createScope, planTargets } from '@netguard/engine';
+import type { ScanSettings } from '../../config.ts';
 import type { Executor } from '../../db/client.ts';
-import { notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { Logger } from '../../lib/logger.ts';
 import { assertCan } from '../../lib/permissions.ts';
 import { insertAuditLog, type RequestMeta } from '../audit/audit.repo.ts';
 import type { AuthContext } from '../auth/sessions.service.ts';
+import type { SubscriptionService } from '../subscription/subscription.service.ts';
+import { loadScanDetail } from './scans.detail.ts';
+import { importNmapScan } from './scans.import.ts';
+import * as lifecycle from './scans.lifecycle.ts';
 import * as repo from './scans.repo.ts';
+import { toScanListItem } from './scans.view.ts';
 
-/** Picks the API fields of a scan row. */
-export function toScanListItem(row: repo.ScanRow): TScanListItem {
-  return {
-    id: row.id,
-    scan_name: row.scanName,
-    scan_type: row.scanType,
-    target_hosts: row.targetHosts,
-    status: row.status,
-    progress: row.progress,
-    error: row.error,
-    created_at: row.createdAt.toISOString(),
-    started_at: row.startedAt?.toISOString() ?? null,
-    completed_at: row.completedAt?.toISOString() ?? null,
-  };
-}
+export { toScanListItem } from './scans.view.ts';
 
-/** Scans of the caller's organization. Starting them is a later job's work. */
-export function createScanService({ db }: { db: Executor }) {
+/** What the service needs of the job queue: enqueue the planning job of a started scan. */
+export type ScanStarter = { sendPlan: (scanId: string) => Promise<void> };
+
+type Deps = {
+  db: Executor;
+  subscription: SubscriptionService;
+  queue: ScanStarter;
+  settings: ScanSettings;
+  log: Logger;
+};
+
+const DENIED = 'Insufficient permissions for security scan';
+const paymentRequired = (message: string) => new AppError('payment_required', 402, message);
+
+/** Scans of the caller's organization: create, list, read, start, cancel. */
+export function createScanService({ db, subscription, queue, settings, log }: Deps) {
+  const scope = createScope({ allow: settings.allowedRanges, deny: settings.deniedRanges });
+
+  async function enforcePlan(auth: AuthContext, targets: number) {
+    if ((await subscription.status(auth)).subscribed) return;
+    if (targets > FREE_PLAN_LIMITS.maxTargetsPerScan) {
+      throw paymentRequired(SCAN_MESSAGES.freeTargetsPerScan(FREE_PLAN_LIMITS.maxTargetsPerScan));
+    }
+    const used = await lifecycle.countScansThisMonth(db, auth.organizationId);
+    if (used >= FREE_PLAN_LIMITS.scansPerMonth) {
+      throw paymentRequired(SCAN_MESSAGES.freeScansPerMonth(FREE_PLAN_LIMITS.scansPerMonth));
+    }
+  }
+
+  function enforceScope(targets: string[]) {
+    const [refused] = planTargets(targets, scope).refused;
+    if (!refused) return;
+    const reason = refused.reason.replace(/^.* is out of scope: /, '');
+    throw new AppError('scope_refused', 400, SCAN_MESSAGES.scopeRefused(refused.target, reason));
+  }
+
+  async function audit(
+    tx: Executor,
+    auth: AuthContext,
+    action: string,
+    id: string,
+    meta: RequestMeta,
+    details?: Record<string, unknown>,
+  ) {
+    const entry = { userId: auth.userId, organizationId: auth.organizationId };
+    await insertAuditLog(
+      tx,
+      { ...entry, action, resourceType: 'scan', resourceId: id, details },
+      meta,
+    );
+  }
+
+  // The scan is committed as running: if the queue is briefly unreachable, the workers' sweep
+  // re-sends the planning job of a running scan that has no chunks, so the caller still gets 202.
+  const enqueue = (scanId: string) =>
+    queue.sendPlan(scanId).catch((error: unknown) => {
+      log.error({ err: error, scanId }, 'enqueueing the scan failed; the sweep will retry');
+    });
+
   return {
     async create(auth: AuthContext, body: TCreateScanBody, meta: RequestMeta) {
-      assertCan(auth.role, 'scan', 'Insufficient permissions for security scan');
+      assertCan(auth.role, 'scan', DENIED);
       const targetHosts = [...new Set(body.target_hosts)];
+      enforceScope(targetHosts);
+      await enforcePlan(auth, targetHosts.length);
       const row = await db.transaction(async (tx) => {
         const scan = await repo.insertScan(tx, {
           userId: auth.userId,
@@ -36,15 +97,22 @@ export function createScanService({ db }: { db: Executor }) {
           scanType: body.scan_type,
           targetHosts,
         });
-        const entry = { userId: auth.userId, organizationId: auth.organizationId };
-        const details = { scan_name: scan.scanName, targets: targetHosts.length };
-        await insertAuditLog(
-          tx,
-          { ...entry, action: 'scan.create', resourceType: 'scan', resourceId: scan.id, details },
-          meta,
-        );
+        await audit(tx, auth, 'scan.create', scan.id, meta, {
+          scan_name: scan.scanName,
+          targets: targetHosts.length,
+        });
+        await lifecycle.notifyScan(tx, scan, 'INSERT');
         return scan;
       });
+      return toScanListItem(row);
+    },
+
+    /** Stores an uploaded nmap XML report as a completed scan (counts toward the plan's scans). */
+    async importNmap(auth: AuthContext, body: TImportScanBody, meta: RequestMeta) {
+      assertCan(auth.role, 'scan', DENIED);
+      await enforcePlan(auth, 0);
+      const row = await importNmapScan(db, auth, body);
+      await audit(db, auth, 'scan.import', row.id, meta, { hosts: row.targetHosts.length });
       return toScanListItem(row);
     },
 
@@ -56,9 +124,51 @@ export function createScanService({ db }: { db: Executor }) {
       return { items: rows.map(toScanListItem), total };
     },
 
-    async get(auth: AuthContext, id: string): Promise<TScanListItem> {
+    async get(auth: AuthContext, id: string): Promise<TScanDetail> {
       const row = await repo.findScan(db, auth.organizationId, id);
       if (!row) throw notFound('Scan');
+      return loadScanDetail(db, row);
+    },
+
+    /** Starts (or retries) a scan; the planning job is enqueued after the commit. */
+    async start(auth: AuthContext, id: string, meta: RequestMeta): Promise<TScanListItem> {
+      assertCan(auth.role, 'scan', DENIED);
+      const row = await db.transaction(async (tx) => {
+        const scan = await repo.lockScan(tx, auth.organizationId, id);
+        if (!scan) throw notFound('Scan');
+        if (scan.status === 'running')
+          throw new AppError('conflict', 409, SCAN_MESSAGES.alreadyRunning);
+        if (scan.status === 'completed')
+          throw new AppError('conflict', 409, SCAN_MESSAGES.notRestartable);
+        enforceScope(scan.targetHosts);
+        const started = await lifecycle.startOrQueue(tx, scan, settings.maxConcurrent);
+        await audit(tx, auth, 'scan.start', scan.id, meta, {
+          queued: started.status === 'pending',
+        });
+        return started;
+      });
+      if (row.status === 'running') await enqueue(row.id);
+      return toScanListItem(row);
+    },
+
+    async cancel(auth: AuthContext, id: string, meta: RequestMeta): Promise<TScanListItem> {
+      assertCan(auth.role, 'scan', DENIED);
+      const { row, promoted } = await db.transaction(async (tx) => {
+        const scan = await repo.lockScan(tx, auth.organizationId, id);
+        if (!scan) throw notFound('Scan');
+        if (scan.status !== 'running' && scan.status !== 'pending') {
+          throw new AppError('conflict', 409, SCAN_MESSAGES.notCancellable);
+        }
+        const cancelled = await lifecycle.finishScan(tx, scan.id, { status: 'cancelled' }, [
+          'running',
+          'pending',
+        ]);
+        if (!cancelled) throw new AppError('conflict', 409, SCAN_MESSAGES.notCancellable);
+        await audit(tx, auth, 'scan.cancel', scan.id, meta);
+        const next = await lifecycle.promoteQueued(tx, auth.organizationId, settings.maxConcurrent);
+        return { row: cancelled, promoted: next };
+      });
+      for (const scanId of promoted) await enqueue(scanId);
       return toScanListItem(row);
     },
   };

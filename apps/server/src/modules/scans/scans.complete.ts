@@ -1,0 +1,53 @@
+import type { Executor } from '../../db/client.ts';
+import { chunkSummary } from './scans.chunks.repo.ts';
+import { finishScan, promoteQueued } from './scans.lifecycle.ts';
+import type { ScanStarter } from './scans.service.ts';
+
+/**
+ * Ends the scan when no chunk is left: completed, or failed when no target could be scanned.
+ * Every worker calls this after its chunk; the last one to commit sees all chunks done.
+ */
+export async function completeIfDone(
+  db: Executor,
+  queue: ScanStarter,
+  scan: { id: string; organizationId: string },
+  maxConcurrent: number,
+): Promise<void> {
+  const summary = await chunkSummary(db, scan.id);
+  if (summary.open > 0) return;
+  await endScan(db, queue, scan, maxConcurrent, (tx) =>
+    summary.hosts === 0 && summary.error
+      ? finishScan(tx, scan.id, {
+          status: 'failed',
+          error: `No target could be scanned: ${summary.error}`,
+        })
+      : finishScan(tx, scan.id, { status: 'completed' }),
+  );
+}
+
+/** Fails a running scan with a reason. */
+export async function failScan(
+  db: Executor,
+  queue: ScanStarter,
+  scan: { id: string; organizationId: string },
+  maxConcurrent: number,
+  reason: string,
+): Promise<void> {
+  await endScan(db, queue, scan, maxConcurrent, (tx) =>
+    finishScan(tx, scan.id, { status: 'failed', error: reason }),
+  );
+}
+
+async function endScan(
+  db: Executor,
+  queue: ScanStarter,
+  scan: { id: string; organizationId: string },
+  maxConcurrent: number,
+  finish: (tx: Executor) => Promise<unknown>,
+) {
+  const promoted = await db.transaction(async (tx) => {
+    if (!(await finish(tx))) return [];
+    return promoteQueued(tx, scan.organizationId, maxConcurrent);
+  });
+  for (const id of promoted) await queue.sendPlan(id);
+}

@@ -1,0 +1,61 @@
+import type { TScanDetail } from '@netguard/contracts';
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import {
+  scanHosts,
+  scanServices,
+  threatMitigationActions,
+  vulnerabilities,
+} from '../../db/schema.ts';
+import type { ScanRow } from './scans.repo.ts';
+import { toAction, toScanListItem, toService, toVulnerability } from './scans.view.ts';
+
+const SEVERITY_ORDER = ['critical', 'high', 'medium', 'low', 'info'];
+
+/** A scan (already scoped to the caller) with its hosts, services and findings. */
+export async function loadScanDetail(db: Executor, scan: ScanRow): Promise<TScanDetail> {
+  const [hosts, services, vulns] = await Promise.all([
+    db
+      .select()
+      .from(scanHosts)
+      .where(eq(scanHosts.scanId, scan.id))
+      .orderBy(asc(scanHosts.address)),
+    db
+      .select()
+      .from(scanServices)
+      .where(eq(scanServices.scanId, scan.id))
+      .orderBy(asc(scanServices.host), asc(scanServices.port)),
+    db.select().from(vulnerabilities).where(eq(vulnerabilities.scanId, scan.id)),
+  ]);
+  const actions = vulns.length
+    ? await db
+        .select()
+        .from(threatMitigationActions)
+        .where(
+          inArray(
+            threatMitigationActions.vulnerabilityId,
+            vulns.map((v) => v.id),
+          ),
+        )
+        .orderBy(asc(threatMitigationActions.createdAt))
+    : [];
+  const byVuln = new Map<string, (typeof actions)[number][]>();
+  for (const a of actions)
+    byVuln.set(a.vulnerabilityId, [...(byVuln.get(a.vulnerabilityId) ?? []), a]);
+  vulns.sort(
+    (a, b) =>
+      SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity) ||
+      a.host.localeCompare(b.host) ||
+      (a.port ?? 0) - (b.port ?? 0),
+  );
+  return {
+    ...toScanListItem(scan),
+    hosts: hosts.map((h) => ({
+      address: h.address,
+      hostname: h.hostname,
+      status: h.status === 'down' ? 'down' : 'up',
+    })),
+    services: services.map(toService),
+    vulnerabilities: vulns.map((v) => toVulnerability(v, (byVuln.get(v.id) ?? []).map(toAction))),
+  };
+}

@@ -1,0 +1,162 @@
+import type { TFinding } from '@netguard/contracts';
+import { createEngine, type ServiceResult } from '@netguard/engine';
+import { eq } from 'drizzle-orm';
+import type { ScanSettings } from '../../config.ts';
+import type { Executor } from '../../db/client.ts';
+import { scanChunks, scans } from '../../db/schema.ts';
+import type { Logger } from '../../lib/logger.ts';
+import * as chunks from './scans.chunks.repo.ts';
+import { planChunks } from './scans.chunks.ts';
+import { completeIfDone, failScan } from './scans.complete.ts';
+import { profilePorts, SCAN_PROFILES } from './scans.profiles.ts';
+import { JOB_RETRY_LIMIT, type ScanQueue } from './scans.queue.ts';
+import { storeFinding, storeService } from './scans.results.ts';
+
+const BEAT_MS = 500;
+const STATUS_CHECK_MS = 2_000;
+/** A chunk is tried this many times (first run + retries) before the scan fails. */
+export const MAX_CHUNK_ATTEMPTS = JOB_RETRY_LIMIT + 1;
+
+export type JobDeps = {
+  db: Executor;
+  queue: Pick<ScanQueue, 'sendPlan' | 'sendChunks'>;
+  settings: ScanSettings;
+  workerId: string;
+  log: Logger;
+  /** Aborted on graceful shutdown: in-flight chunks stop and are retried elsewhere. */
+  shutdown: AbortSignal;
+};
+
+const scopeOf = (s: ScanSettings) => ({ allow: s.allowedRanges, deny: s.deniedRanges });
+
+/** Planning job: splits a running scan into chunks and enqueues them. */
+export async function runPlan(deps: JobDeps, scanId: string): Promise<void> {
+  const [scan] = await deps.db.select().from(scans).where(eq(scans.id, scanId));
+  if (scan?.status !== 'running') return;
+  const plan = planChunks(scan.targetHosts, profilePorts(scan.scanType), scopeOf(deps.settings));
+  if (plan.chunks.length === 0) {
+    const reason = plan.refused[0]?.reason ?? 'no valid target';
+    await failScan(
+      deps.db,
+      deps.queue,
+      scan,
+      deps.settings.maxConcurrent,
+      `No target could be scanned: ${reason}`,
+    );
+    return;
+  }
+  const queued = await chunks.saveChunks(deps.db, scan.id, plan.chunks);
+  await deps.queue.sendChunks(queued.map((c) => c.id));
+}
+
+/** Chunk job: scans one chunk, stores results idempotently, ends the scan when it was the last. */
+export async function runChunk(deps: JobDeps, chunkId: string): Promise<void> {
+  const { db, workerId, settings } = deps;
+  const [found] = await db
+    .select({ chunk: scanChunks, scan: scans })
+    .from(scanChunks)
+    .innerJoin(scans, eq(scans.id, scanChunks.scanId))
+    .where(eq(scanChunks.id, chunkId));
+  if (found?.scan.status !== 'running') return;
+  const chunk = await chunks.claimChunk(db, chunkId, workerId, settings.chunkStaleSeconds);
+  if (!chunk) return;
+  const scan = found.scan;
+  const owner = { scanId: scan.id, userId: scan.userId, organizationId: scan.organizationId };
+  const abort = new AbortController();
+  const onShutdown = () => abort.abort('shutdown');
+  deps.shutdown.addEventListener('abort', onShutdown, { once: true });
+
+  let progress = 0;
+  let written = 0;
+  let lastStatusCheck = Date.now();
+  const timer = setInterval(async () => {
+    try {
+      const current = progress;
+      if (!(await chunks.beat(db, chunk, workerId, current))) return abort.abort('lost');
+      if (current !== written) {
+        written = current;
+        await chunks.rollUpProgress(db, scan.id);
+      }
+      if (Date.now() - lastStatusCheck >= STATUS_CHECK_MS) {
+        lastStatusCheck = Date.now();
+        const [row] = await db
+          .select({ status: scans.status })
+          .from(scans)
+          .where(eq(scans.id, scan.id));
+        if (row?.status !== 'running') abort.abort('cancelled');
+      }
+    } catch (error) {
+      deps.log.warn({ err: error, chunk: chunk.id }, 'chunk heartbeat failed');
+    }
+  }, BEAT_MS);
+
+  // Results are written in arrival order; the engine's callbacks are synchronous.
+  let writes: Promise<unknown> = Promise.resolve();
+  const write = (fn: () => Promise<unknown>) => {
+    writes = writes.then(fn);
+    writes.catch(() => undefined);
+  };
+  const refused: string[] = [];
+  try {
+    const profile = SCAN_PROFILES[scan.scanType];
+    const engine = createEngine({
+      ports: chunk.spec.ports,
+      checks: profile.checks,
+      portsOnly: profile.portsOnly,
+      scope: scopeOf(settings),
+    });
+    // An abort stops waiting at once: a service probe in flight may take seconds to notice.
+    const stopped = new Promise<null>((resolve) => {
+      if (abort.signal.aborted) resolve(null);
+      abort.signal.addEventListener('abort', () => resolve(null), { once: true });
+    });
+    const running = engine.run(chunk.spec.targets, {
+      signal: abort.signal,
+      onProgress: (p) => {
+        progress = Math.min(99, Math.floor(p.percent));
+      },
+      onPort: (result: ServiceResult) => write(() => storeService(db, owner, result)),
+      onFinding: (finding: TFinding) => write(() => storeFinding(db, owner, finding)),
+      onRefused: (r) => refused.push(r.reason),
+    });
+    running.catch(() => undefined);
+    const summary = await Promise.race([running, stopped]);
+    clearInterval(timer);
+    if (!summary || abort.signal.aborted) {
+      if (abort.signal.reason === 'shutdown') {
+        await chunks.finishChunk(db, chunk, workerId, { status: 'queued' });
+        throw new Error('worker shutting down: chunk left for retry');
+      }
+      return;
+    }
+    await writes;
+    const error = summary.hosts_total === 0 && refused.length ? refused[0] : undefined;
+    await chunks.finishChunk(db, chunk, workerId, {
+      status: 'done',
+      hostsScanned: summary.hosts_total,
+      error,
+    });
+    await chunks.rollUpProgress(db, scan.id);
+    await completeIfDone(db, deps.queue, scan, settings.maxConcurrent);
+  } catch (error) {
+    clearInterval(timer);
+    if (abort.signal.reason === 'shutdown') throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    if (chunk.attempts >= MAX_CHUNK_ATTEMPTS) {
+      await chunks.finishChunk(db, chunk, workerId, { status: 'failed', error: message });
+      await failScan(
+        db,
+        deps.queue,
+        scan,
+        settings.maxConcurrent,
+        `Scan chunk ${chunk.index + 1} failed after ${chunk.attempts} attempts: ${message}`,
+      );
+      return;
+    }
+    await chunks.finishChunk(db, chunk, workerId, { status: 'queued' });
+    throw error;
+  } finally {
+    clearInterval(timer);
+    deps.shutdown.removeEventListener('abort', onShutdown);
+  }
+}

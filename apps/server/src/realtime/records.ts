@@ -1,0 +1,90 @@
+import type { TRealtimeEvent, TRealtimeNotification } from '@netguard/contracts';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
+import { refreshTokens, userRoles, vulnerabilities } from '../db/schema.ts';
+import { findScan } from '../modules/scans/scans.repo.ts';
+import { toScanListItem } from '../modules/scans/scans.view.ts';
+
+const MEMBERSHIP_TTL_MS = 5_000;
+
+/** Loads the rows named by notifications, always within the notified organization. */
+export function createRecordLoader(db: Executor) {
+  const live = new Map<string, { at: number; known: Set<string>; sessions: Set<string> }>();
+
+  return {
+    async load(note: TRealtimeNotification): Promise<TRealtimeEvent | null> {
+      if (note.table === 'scans') {
+        const row = await findScan(db, note.organization_id, note.id);
+        if (!row) return null;
+        const record = toScanListItem(row);
+        return {
+          type: 'event',
+          channel: 'scan-updates',
+          event: note.event,
+          table: 'scans',
+          record,
+        };
+      }
+      const [row] = await db
+        .select({
+          id: vulnerabilities.id,
+          scan_id: vulnerabilities.scanId,
+          title: vulnerabilities.title,
+          severity: vulnerabilities.severity,
+          host: vulnerabilities.host,
+          port: vulnerabilities.port,
+        })
+        .from(vulnerabilities)
+        .where(
+          and(
+            eq(vulnerabilities.id, note.id),
+            eq(vulnerabilities.organizationId, note.organization_id),
+          ),
+        );
+      if (!row) return null;
+      return {
+        type: 'event',
+        channel: 'scan-updates',
+        event: 'INSERT',
+        table: 'vulnerabilities',
+        record: row,
+      };
+    },
+
+    /**
+     * The sessions (refresh families) among `callers` that are still signed in and whose user
+     * still belongs to the organization; cached for 5 s.
+     */
+    async liveSessions(
+      organizationId: string,
+      callers: { userId: string; sessionId: string }[],
+    ): Promise<Set<string>> {
+      const cached = live.get(organizationId);
+      const fresh = cached && Date.now() - cached.at < MEMBERSHIP_TTL_MS;
+      if (fresh && callers.every((c) => cached.known.has(c.sessionId))) return cached.sessions;
+      const families = [...new Set(callers.map((c) => c.sessionId))];
+      const rows = families.length
+        ? await db
+            .selectDistinct({ sessionId: refreshTokens.familyId })
+            .from(refreshTokens)
+            .innerJoin(
+              userRoles,
+              and(
+                eq(userRoles.userId, refreshTokens.userId),
+                eq(userRoles.organizationId, organizationId),
+              ),
+            )
+            .where(
+              and(
+                inArray(refreshTokens.familyId, families),
+                isNull(refreshTokens.revokedAt),
+                gt(refreshTokens.expiresAt, sql`now()`),
+              ),
+            )
+        : [];
+      const sessions = new Set(rows.map((r) => r.sessionId));
+      live.set(organizationId, { at: Date.now(), known: new Set(families), sessions });
+      return sessions;
+    },
+  };
+}

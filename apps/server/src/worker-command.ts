@@ -1,0 +1,27 @@
+import { migrateDatabase, openDatabase } from './bootstrap.ts';
+import { loadConfig } from './config.ts';
+import { createLogger } from './lib/logger.ts';
+import { startWorkers } from './workers.ts';
+
+/**
+ * `netguard worker`: scan workers only, for scale-out against the same DATABASE_URL. Stops
+ * gracefully on SIGINT/SIGTERM (in-flight chunks are left for another worker).
+ */
+export async function runWorkerCommand(): Promise<void> {
+  const config = loadConfig();
+  const log = createLogger(config.logLevel);
+  const database = await openDatabase(config, log, { adoptOrphan: true });
+  await migrateDatabase(database.url);
+  const workers = await startWorkers({ url: database.url, settings: config.scans, log });
+  console.log(`NetGuard worker ${workers.workerId} is ready`);
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await workers.stop();
+    await database.stop().catch(() => undefined);
+    process.exit(0);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+    process.once(signal, () => void stop());
+}

@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { ZScanChunkJob, ZScanPlanJob } from '@netguard/contracts';
+import type { ScanSettings } from './config.ts';
+import { createDatabase } from './db/client.ts';
+import type { Logger } from './lib/logger.ts';
+import { type JobDeps, runChunk, runPlan } from './modules/scans/scans.jobs.ts';
+import { CHUNK_QUEUE, createScanQueue, PLAN_QUEUE } from './modules/scans/scans.queue.ts';
+import { sweepScans } from './modules/scans/scans.sweep.ts';
+
+const POLL_SECONDS = 0.5;
+const SWEEP_MS = 2_000;
+
+export type Workers = { workerId: string; stop: () => Promise<void> };
+
+/**
+ * Starts scan workers on the database: the planning queue, `workerConcurrency` chunk workers and
+ * the stale-job sweep. stop() aborts in-flight chunks (they are retried) and waits for them.
+ */
+export async function startWorkers(options: {
+  url: string;
+  settings: ScanSettings;
+  log: Logger;
+}): Promise<Workers> {
+  const { settings, log } = options;
+  const database = createDatabase(options.url, { max: settings.workerConcurrency * 2 + 4 });
+  const queue = createScanQueue({
+    url: options.url,
+    timeoutSeconds: settings.timeoutSeconds,
+    log,
+    supervise: true,
+  });
+  await queue.start();
+  const shutdown = new AbortController();
+  const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const deps: JobDeps = {
+    db: database.db,
+    queue,
+    settings,
+    workerId,
+    log,
+    shutdown: shutdown.signal,
+  };
+  const work = { pollingIntervalSeconds: POLL_SECONDS, batchSize: 1 };
+
+  await queue.boss.work(PLAN_QUEUE, work, async (jobs) => {
+    for (const job of jobs) await runPlan(deps, ZScanPlanJob.parse(job.data).scan_id);
+  });
+  for (let i = 0; i < settings.workerConcurrency; i++) {
+    await queue.boss.work(CHUNK_QUEUE, work, async (jobs) => {
+      for (const job of jobs) await runChunk(deps, ZScanChunkJob.parse(job.data).chunk_id);
+    });
+  }
+  let sweeping = false;
+  const sweep = setInterval(() => {
+    if (sweeping || shutdown.signal.aborted) return;
+    sweeping = true;
+    sweepScans(deps)
+      .catch((error: unknown) => log.error({ err: error, component: 'jobs' }, 'scan sweep failed'))
+      .finally(() => {
+        sweeping = false;
+      });
+  }, SWEEP_MS);
+  log.info({ component: 'jobs', workerId }, 'scan workers started');
+
+  let stopped: Promise<void> | null = null;
+  return {
+    workerId,
+    stop() {
+      stopped ??= (async () => {
+        clearInterval(sweep);
+        shutdown.abort();
+        await queue.stop().catch((error: unknown) => log.error({ err: error }, 'stopping workers'));
+        await database.close();
+      })();
+      return stopped;
+    },
+  };
+}

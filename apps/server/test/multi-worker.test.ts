@@ -1,0 +1,102 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scanChunks } from '../src/db/schema.ts';
+import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
+import { createScan, getScan, scanAction, startSlowBanner, waitFor } from './scan-helpers.ts';
+import { subscribe } from './seed.ts';
+
+const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+const HOSTS = Array.from({ length: 8 }, (_, i) => `127.0.0.${i + 1}`);
+// A top-1000 port; a banner that comes late makes service detection wait, so chunks take seconds.
+const SLOW_PORT = 7000;
+
+let ctx: TestContext;
+let owner: Account;
+const workers: ChildProcess[] = [];
+const listeners: { close: () => Promise<void> }[] = [];
+
+function spawnWorker(url: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'worker'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      LOG_LEVEL: 'silent',
+      WORKER_CONCURRENCY: '1',
+      SCAN_CHUNK_STALE_SECONDS: '3',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  workers.push(child);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('worker did not start')), 30_000);
+    child.stdout?.on('data', (data: Buffer) => {
+      if (String(data).includes('is ready')) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`worker exited with ${code}`)));
+  });
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  owner = await createAccount(ctx, 'scale@example.com');
+  await subscribe(ctx, owner);
+  for (const host of HOSTS) listeners.push(await startSlowBanner(host, SLOW_PORT, 800));
+});
+afterAll(async () => {
+  for (const child of workers) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const listener of listeners) await listener.close();
+  await ctx?.close();
+});
+
+describe('scale-out workers', () => {
+  it('shares one scan between two worker processes and survives one being killed', {
+    timeout: 60_000,
+  }, async () => {
+    const [first, second] = await Promise.all([spawnWorker(ctx.url), spawnWorker(ctx.url)]);
+    const scan = (
+      await createScan(ctx, owner, {
+        scan_name: 'Shared',
+        scan_type: 'port',
+        target_hosts: ['127.0.0.1-8'],
+      })
+    ).json();
+    expect((await scanAction(ctx, owner, scan.id, 'start')).statusCode).toBe(202);
+
+    // Kill the first worker while it holds a chunk.
+    const held = await waitFor(async () => {
+      const rows = await ctx.db.select().from(scanChunks).where(eq(scanChunks.scanId, scan.id));
+      return rows.find((c) => c.status === 'running' && c.workerId?.includes(`:${first?.pid}:`));
+    }, 20_000);
+    first?.kill('SIGKILL');
+
+    const done = await waitFor(async () => {
+      const res = (await getScan(ctx, owner, scan.id)).json();
+      return ['completed', 'failed'].includes(res.status) ? res : null;
+    }, 40_000);
+    expect(done).toMatchObject({ status: 'completed', progress: 100 });
+
+    const chunks = await ctx.db.select().from(scanChunks).where(eq(scanChunks.scanId, scan.id));
+    expect(chunks.length).toBeGreaterThan(2);
+    expect(chunks.every((c) => c.status === 'done')).toBe(true);
+    const retried = chunks.find((c) => c.id === held.id);
+    expect(retried?.attempts).toBeGreaterThanOrEqual(2);
+    expect(retried?.workerId).toContain(`:${second?.pid}:`);
+
+    const slow = done.services.filter((s: { port: number }) => s.port === SLOW_PORT);
+    expect(slow.map((s: { host: string }) => s.host).sort()).toEqual(HOSTS);
+    const dupes = await ctx.db.execute(sql`
+      select (select count(*) from scan_services where scan_id = ${scan.id})::int as services,
+             (select count(distinct (host, port, protocol)) from scan_services where scan_id = ${scan.id})::int as distinct_services,
+             (select count(*) from scan_hosts where scan_id = ${scan.id})::int as hosts,
+             (select count(distinct address) from scan_hosts where scan_id = ${scan.id})::int as distinct_hosts`);
+    const counts = dupes.rows[0] as Record<string, number>;
+    expect(counts.services).toBe(counts.distinct_services);
+    expect(counts.hosts).toBe(counts.distinct_hosts);
+    expect(counts.hosts).toBe(HOSTS.length);
+  });
+});

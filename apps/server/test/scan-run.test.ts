@@ -1,0 +1,146 @@
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import { scanChunks } from '../src/db/schema.ts';
+import { createLogger } from '../src/lib/logger.ts';
+import { startWorkers, type Workers } from '../src/workers.ts';
+import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
+import {
+  createScan,
+  getScan,
+  openSocket,
+  scanAction,
+  startPlainHttp,
+  startSlowBanner,
+  waitFor,
+} from './scan-helpers.ts';
+
+let ctx: TestContext;
+let workers: Workers;
+let owner: Account;
+let base: string;
+let web: Awaited<ReturnType<typeof startPlainHttp>>;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  workers = await startWorkers({
+    url: ctx.url,
+    settings: loadConfig({}).scans,
+    log: createLogger('silent'),
+  });
+  owner = await createAccount(ctx, 'runner@example.com');
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+  // Top-1000 ports, so the real vulnerability profile finds it quickly on loopback.
+  web = await startPlainHttp([8888, 8008, 8081, 9000, 9090, 7000]);
+});
+afterAll(async () => {
+  await web?.close();
+  await workers?.stop();
+  await ctx?.close();
+});
+
+describe('a real scan, end to end in one process', () => {
+  it('scans 127.0.0.1, stores host, service and finding, and streams progress', async () => {
+    const socket = await openSocket(base);
+    await socket.join(owner.accessToken);
+    const scan = (
+      await createScan(ctx, owner, { scan_name: 'Loopback vuln', scan_type: 'vulnerability' })
+    ).json();
+    expect((await scanAction(ctx, owner, scan.id, 'start')).statusCode).toBe(202);
+
+    const done = await waitFor(async () => {
+      const res = (await getScan(ctx, owner, scan.id)).json();
+      return ['completed', 'failed'].includes(res.status) ? res : null;
+    }, 45_000);
+    expect(done).toMatchObject({ status: 'completed', progress: 100, error: null });
+    expect(done.hosts).toContainEqual({ address: '127.0.0.1', hostname: null, status: 'up' });
+    expect(done.services).toContainEqual(
+      expect.objectContaining({
+        host: '127.0.0.1',
+        port: web.port,
+        protocol: 'tcp',
+        state: 'open',
+        service: 'http',
+      }),
+    );
+    const headers = done.vulnerabilities.find(
+      (v: { title: string; port: number }) =>
+        v.title === 'Missing HTTP security headers' && v.port === web.port,
+    );
+    expect(headers).toMatchObject({
+      host: '127.0.0.1',
+      severity: 'low',
+      vulnerability_type: 'misconfiguration',
+    });
+    expect(headers.threat_mitigation_actions.length).toBeGreaterThan(0);
+    expect(headers.threat_mitigation_actions[0]).toMatchObject({ status: 'pending' });
+
+    const chunks = await ctx.db.select().from(scanChunks).where(eq(scanChunks.scanId, scan.id));
+    expect(chunks.every((c) => c.status === 'done')).toBe(true);
+
+    await waitFor(async () => socket.events('scans').at(-1)?.record.status === 'completed', 5_000);
+    const updates = socket
+      .events('scans')
+      .filter((e) => e.record.id === scan.id && e.event === 'UPDATE');
+    const progress = updates.map((e) => e.record.progress as number);
+    expect(updates.length).toBeGreaterThanOrEqual(2);
+    expect(progress).toEqual([...progress].sort((x, y) => x - y));
+    expect(updates.at(-1)?.record).toMatchObject({ status: 'completed', progress: 100 });
+    expect(
+      socket
+        .events('vulnerabilities')
+        .some((e) => e.record.id === headers.id && e.record.scan_id === scan.id),
+    ).toBe(true);
+    socket.close();
+  });
+
+  it('fails a scan whose every target is refused at run time, with the reason', async () => {
+    const scan = (await createScan(ctx, owner, { target_hosts: ['127.0.0.1'] })).json();
+    // Tighten the scope after creation, as an operator might: the job re-checks it.
+    const strict = await startWorkers({
+      url: ctx.url,
+      settings: { ...loadConfig({ SCAN_DENIED_RANGES: '127.0.0.0/8' }).scans },
+      log: createLogger('silent'),
+    });
+    await workers.stop();
+    try {
+      await scanAction(ctx, owner, scan.id, 'start');
+      const failed = await waitFor(async () => {
+        const res = (await getScan(ctx, owner, scan.id)).json();
+        return res.status === 'failed' ? res : null;
+      });
+      expect(failed.error).toMatch(/^No target could be scanned: 127\.0\.0\.1 is out of scope/);
+    } finally {
+      await strict.stop();
+    }
+  });
+
+  it('on graceful shutdown aborts the in-flight chunk and leaves it for retry', async () => {
+    const slow = await startSlowBanner('127.0.0.9', 7000, 5_000);
+    const own = await startWorkers({
+      url: ctx.url,
+      settings: loadConfig({}).scans,
+      log: createLogger('silent'),
+    });
+    try {
+      const scan = (
+        await createScan(ctx, owner, { scan_type: 'port', target_hosts: ['127.0.0.9'] })
+      ).json();
+      await scanAction(ctx, owner, scan.id, 'start');
+      await waitFor(async () => {
+        const [row] = await ctx.db.select().from(scanChunks).where(eq(scanChunks.scanId, scan.id));
+        return row?.status === 'running';
+      });
+      await own.stop();
+      const [row] = await ctx.db.select().from(scanChunks).where(eq(scanChunks.scanId, scan.id));
+      expect(row).toMatchObject({ status: 'queued', attempts: 1 });
+      expect((await getScan(ctx, owner, scan.id)).json().status).toBe('running');
+      await scanAction(ctx, owner, scan.id, 'cancel');
+    } finally {
+      await own.stop();
+      await slow.close();
+    }
+  });
+});

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { ZScanListItem } from './scans.ts';
+import { VULN_SEVERITIES } from './security-events.ts';
+
+/** WebSocket endpoint of live updates. */
+export const REALTIME_PATH = '/api/realtime';
+export const REALTIME_CHANNELS = ['scan-updates'] as const;
+export type TRealtimeChannel = (typeof REALTIME_CHANNELS)[number];
+/** The first message must authenticate within this time, or the socket is closed. */
+export const REALTIME_AUTH_TIMEOUT_MS = 5_000;
+/** A socket that sends nothing (not even a ping) for this long is closed. */
+export const REALTIME_IDLE_TIMEOUT_MS = 60_000;
+/** Close code for a missing, bad or expired token. */
+export const REALTIME_CLOSE_UNAUTHORIZED = 4401;
+
+/** Messages a client sends: auth first, then subscribe and pings. */
+export const ZRealtimeClientMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('auth'), access_token: z.string().min(1).max(4096) }),
+  z.object({ type: z.literal('subscribe'), channel: z.enum(REALTIME_CHANNELS) }),
+  z.object({ type: z.literal('unsubscribe'), channel: z.enum(REALTIME_CHANNELS) }),
+  z.object({ type: z.literal('ping') }),
+]);
+export type TRealtimeClientMessage = z.infer<typeof ZRealtimeClientMessage>;
+
+/** A newly stored finding, as pushed on scan-updates. */
+export const ZRealtimeVulnerability = z.object({
+  id: z.uuid(),
+  scan_id: z.uuid(),
+  title: z.string(),
+  severity: z.enum(VULN_SEVERITIES),
+  host: z.string(),
+  port: z.number().int().nullable(),
+});
+export type TRealtimeVulnerability = z.infer<typeof ZRealtimeVulnerability>;
+
+export const ZRealtimeScanEvent = z.object({
+  type: z.literal('event'),
+  channel: z.literal('scan-updates'),
+  event: z.enum(['INSERT', 'UPDATE']),
+  table: z.literal('scans'),
+  record: ZScanListItem,
+});
+export const ZRealtimeVulnerabilityEvent = z.object({
+  type: z.literal('event'),
+  channel: z.literal('scan-updates'),
+  event: z.literal('INSERT'),
+  table: z.literal('vulnerabilities'),
+  record: ZRealtimeVulnerability,
+});
+export type TRealtimeEvent =
+  | z.infer<typeof ZRealtimeScanEvent>
+  | z.infer<typeof ZRealtimeVulnerabilityEvent>;
+
+/** Messages the server sends. */
+export const ZRealtimeServerMessage = z.union([
+  z.object({ type: z.literal('ready') }),
+  z.object({ type: z.literal('error'), message: z.string() }),
+  z.object({ type: z.literal('subscribed'), channel: z.enum(REALTIME_CHANNELS) }),
+  z.object({ type: z.literal('unsubscribed'), channel: z.enum(REALTIME_CHANNELS) }),
+  z.object({ type: z.literal('pong') }),
+  ZRealtimeScanEvent,
+  ZRealtimeVulnerabilityEvent,
+]);
+export type TRealtimeServerMessage = z.infer<typeof ZRealtimeServerMessage>;
+
+/** NOTIFY payload on the netguard_realtime channel: ids only, never row data. */
+export const ZRealtimeNotification = z.object({
+  table: z.enum(['scans', 'vulnerabilities']),
+  event: z.enum(['INSERT', 'UPDATE']),
+  id: z.uuid(),
+  organization_id: z.uuid(),
+});
+export type TRealtimeNotification = z.infer<typeof ZRealtimeNotification>;
