@@ -31,6 +31,11 @@ export const router = createBrowserRouter([
                 index: true,
                 lazy: () => import('./routes/dashboard-home-page.tsx').then(toRoute),
               },
+              { path: 'scan', lazy: () => import('./routes/scan-page.tsx').then(toRoute) },
+              {
+                path: 'scans/:id',
+                lazy: () => import('./routes/scan-detail-page.tsx').then(toRoute),
+              },
               // The help guide links to /dashboard/testing.
               { path: 'testing', element: <Navigate to="/dashboard/security-testing" replace /> },
               ...PLACEHOLDER_PAGES.map((page) => ({

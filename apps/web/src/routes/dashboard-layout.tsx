@@ -1,20 +1,23 @@
 import { Outlet } from 'react-router';
 import { SidebarInset, SidebarProvider } from '@/components/ui/sidebar';
 import { readSidebarCookie } from '@/components/ui/sidebar-context';
+import { RealtimeProvider } from '@/features/realtime/RealtimeProvider';
 import { AppSidebar } from '@/features/shell/components/AppSidebar';
 import { DashboardHeader } from '@/features/shell/components/DashboardHeader';
 
-/** The dashboard shell: sidebar, header and the nested page. */
+/** The dashboard shell: live scan updates, sidebar, header and the nested page. */
 export default function DashboardLayout() {
   return (
-    <SidebarProvider defaultOpen={readSidebarCookie()}>
-      <AppSidebar />
-      <SidebarInset>
-        <DashboardHeader />
-        <div className="flex-1 p-4 sm:p-6 lg:p-8">
-          <Outlet />
-        </div>
-      </SidebarInset>
-    </SidebarProvider>
+    <RealtimeProvider>
+      <SidebarProvider defaultOpen={readSidebarCookie()}>
+        <AppSidebar />
+        <SidebarInset>
+          <DashboardHeader />
+          <div className="flex-1 p-4 sm:p-6 lg:p-8">
+            <Outlet />
+          </div>
+        </SidebarInset>
+      </SidebarProvider>
+    </RealtimeProvider>
   );
 }

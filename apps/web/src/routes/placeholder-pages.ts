@@ -3,7 +3,6 @@
  * Remove an entry when its real page is mounted in router.tsx.
  */
 export const PLACEHOLDER_PAGES = [
-  { path: 'scan', title: 'Network Scanner' },
   { path: 'packets', title: 'Packet Analysis' },
   { path: 'topology', title: 'Network Topology' },
   { path: 'vulnerabilities', title: 'Vulnerabilities' },

@@ -6,10 +6,9 @@ import {
 } from '@netguard/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { hasActiveScans } from '@/features/dashboard/metrics';
+import { useFallbackRefetch } from '@/features/realtime/realtime-context';
 import { apiRequest } from '@/lib/api-client';
 
-/** While a scan is pending or running, the dashboard re-reads every 5 s (until realtime lands). */
-export const LIVE_REFETCH_MS = 5_000;
 const DASHBOARD_STALE_MS = 30_000;
 
 export const dashboardKeys = {
@@ -19,14 +18,18 @@ export const dashboardKeys = {
   posture: (timeframe: string) => [...dashboardKeys.all, 'security-posture', timeframe] as const,
 };
 
-/** The dashboard home's counts and recent scans. */
+/**
+ * The dashboard home's counts and recent scans. Realtime events keep it live; only while the
+ * socket is down does it re-read on a slow timer, and only while a scan can still change.
+ */
 export function useDashboardHome() {
+  const fallback = useFallbackRefetch();
   return useQuery({
     queryKey: dashboardKeys.home(),
     queryFn: ({ signal }) => apiRequest('/api/dashboard', { schema: ZDashboardHome, signal }),
     staleTime: DASHBOARD_STALE_MS,
     refetchInterval: (query) =>
-      query.state.data && hasActiveScans(query.state.data) ? LIVE_REFETCH_MS : false,
+      query.state.data && hasActiveScans(query.state.data) ? fallback : false,
   });
 }
 

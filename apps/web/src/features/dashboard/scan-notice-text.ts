@@ -5,4 +5,9 @@ export const SCAN_NOTICE_TEXT = {
   failedTitle: 'Scan failed',
   failedDescription: (scanName: string) => `${scanName} encountered an error`,
   completedCard: 'The scan finished successfully. Its results are now available.',
+  newFindingsTitle: 'New vulnerabilities detected',
+  newFindingsDescription: (count: number) => `${count} new security issues found`,
+  securityAlertTitle: 'Security Alert',
+  securityAlertDescription: (count: number) =>
+    `${count} new ${count === 1 ? 'vulnerability has' : 'vulnerabilities have'} been detected in your scans.`,
 } as const;

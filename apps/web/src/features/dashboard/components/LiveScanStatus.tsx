@@ -1,18 +1,22 @@
 import type { TScanListItem } from '@netguard/contracts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Progress } from '@/components/ui/progress';
+import { LiveScanRow } from '@/features/dashboard/components/LiveScanRow';
 import { ScanNoticeCard } from '@/features/dashboard/components/ScanNoticeCard';
-import { ScanStatusBadge } from '@/features/dashboard/components/ScanStatusBadge';
-import { isActiveScan } from '@/features/dashboard/metrics';
-import { useScanNotices } from '@/features/dashboard/use-scan-notices';
+import { SecurityAlertCard } from '@/features/dashboard/components/SecurityAlertCard';
+import { liveScanRows } from '@/features/dashboard/live-scans';
+import { useRealtime } from '@/features/realtime/realtime-context';
+import { cn } from '@/lib/utils';
 
-/** Scans waiting or running right now, plus notices for scans that just finished. */
+const CONNECTION_TEXT = { open: 'Live', connecting: 'Connecting…', closed: 'Reconnecting…' };
+
+/** Scans waiting or running right now, notices of scans that just finished, and new findings. */
 export function LiveScanStatus({ scans }: { scans: readonly TScanListItem[] }) {
-  const active = scans.filter(isActiveScan);
-  const { notices, dismiss } = useScanNotices(scans);
+  const realtime = useRealtime();
+  const active = liveScanRows(scans, realtime.liveScans);
+  const hasContent = active.length > 0 || realtime.notices.length > 0 || realtime.alertCount > 0;
 
   return (
-    <Card className="gap-4" data-testid="live-scan-status">
+    <Card className="gap-4" data-testid="live-scan-status" data-realtime={realtime.status}>
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <span className="relative flex size-2.5">
@@ -20,10 +24,21 @@ export function LiveScanStatus({ scans }: { scans: readonly TScanListItem[] }) {
               <span className="absolute inline-flex size-full animate-ping rounded-full bg-blue-400 opacity-75" />
             )}
             <span
-              className={`relative inline-flex size-2.5 rounded-full ${active.length > 0 ? 'bg-blue-500' : 'bg-slate-300'}`}
+              className={cn(
+                'relative inline-flex size-2.5 rounded-full',
+                active.length > 0 ? 'bg-blue-500' : 'bg-slate-300',
+              )}
             />
           </span>
           Live Scan Status
+          <span
+            className={cn(
+              'ml-auto text-xs font-normal',
+              realtime.status === 'open' ? 'text-emerald-700' : 'text-amber-700',
+            )}
+          >
+            {CONNECTION_TEXT[realtime.status]}
+          </span>
         </CardTitle>
         <CardDescription>
           {active.length > 0
@@ -31,24 +46,16 @@ export function LiveScanStatus({ scans }: { scans: readonly TScanListItem[] }) {
             : 'No scans are running right now.'}
         </CardDescription>
       </CardHeader>
-      {(active.length > 0 || notices.length > 0) && (
+      {hasContent && (
         <CardContent className="grid gap-3 md:grid-cols-2">
-          {notices.map((notice) => (
-            <ScanNoticeCard key={notice.id} notice={notice} onDismiss={dismiss} />
+          {realtime.alertCount > 0 && (
+            <SecurityAlertCard count={realtime.alertCount} onDismiss={realtime.dismissAlerts} />
+          )}
+          {realtime.notices.map((notice) => (
+            <ScanNoticeCard key={notice.id} notice={notice} onDismiss={realtime.dismissNotice} />
           ))}
           {active.map((scan) => (
-            <div key={scan.id} className="space-y-2 rounded-lg border p-3">
-              <div className="flex items-center justify-between gap-3">
-                <p className="truncate text-sm font-medium">{scan.scan_name}</p>
-                <ScanStatusBadge status={scan.status} />
-              </div>
-              {scan.status === 'running' && (
-                <div className="flex items-center gap-3">
-                  <Progress value={scan.progress} aria-label={`${scan.scan_name} progress`} />
-                  <span className="w-10 text-right text-xs tabular-nums">{scan.progress}%</span>
-                </div>
-              )}
-            </div>
+            <LiveScanRow key={scan.id} scan={scan} />
           ))}
         </CardContent>
       )}

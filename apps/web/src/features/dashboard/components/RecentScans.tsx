@@ -3,10 +3,11 @@ import { Radar } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { ScanStatusBadge } from '@/features/dashboard/components/ScanStatusBadge';
+import { ScanActions } from '@/features/scans/components/ScanActions';
+import { ScanStatusBadge } from '@/features/scans/components/ScanStatusBadge';
 import { formatDateTime } from '@/lib/format';
 
-/** The five newest scans, or the "No scans yet" empty state. */
+/** The five newest scans, each linking to its detail page, or the "No scans yet" empty state. */
 export function RecentScans({ scans }: { scans: readonly TScanListItem[] }) {
   return (
     <Card data-testid="recent-scans">
@@ -26,9 +27,18 @@ export function RecentScans({ scans }: { scans: readonly TScanListItem[] }) {
         ) : (
           <ul className="divide-y">
             {scans.map((scan) => (
-              <li key={scan.id} className="flex items-center justify-between gap-4 py-3">
+              <li
+                key={scan.id}
+                className="flex items-center justify-between gap-4 py-3"
+                data-scan-id={scan.id}
+              >
                 <div className="min-w-0">
-                  <p className="truncate font-medium">{scan.scan_name}</p>
+                  <Link
+                    to={`/dashboard/scans/${scan.id}`}
+                    className="block truncate font-medium underline-offset-2 hover:underline"
+                  >
+                    {scan.scan_name}
+                  </Link>
                   <p className="text-xs text-muted-foreground">
                     <time dateTime={scan.created_at}>{formatDateTime(scan.created_at)}</time>
                   </p>
@@ -40,6 +50,7 @@ export function RecentScans({ scans }: { scans: readonly TScanListItem[] }) {
                     </span>
                   )}
                   <ScanStatusBadge status={scan.status} />
+                  <ScanActions scan={scan} />
                 </div>
               </li>
             ))}

@@ -1,0 +1,38 @@
+import { SCAN_TYPES, type TScanType } from '@netguard/contracts';
+import { Label } from '@/components/ui/label';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+
+type ScanTypeFieldProps = { value: TScanType | ''; onChange: (value: TScanType) => void };
+
+/** The four scan types with their labels and estimated durations. */
+export function ScanTypeField({ value, onChange }: ScanTypeFieldProps) {
+  return (
+    <div className="space-y-2">
+      <Label htmlFor="scan-type">Scan Type</Label>
+      <Select value={value} onValueChange={(next) => onChange(next as TScanType)}>
+        <SelectTrigger id="scan-type" className="w-full">
+          <SelectValue placeholder="Select scan type" />
+        </SelectTrigger>
+        <SelectContent>
+          {SCAN_TYPES.map((type) => (
+            <SelectItem key={type.value} value={type.value}>
+              <span>
+                {type.label}
+                {type.description && (
+                  <span className="text-muted-foreground"> ({type.description})</span>
+                )}
+              </span>
+              <span className="text-xs text-muted-foreground">{type.duration}</span>
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { once } from 'node:events';
+import http from 'node:http';
+import { expect, test } from '@playwright/test';
+import { readMailLink, shoot, signIn, signUp, uniqueEmail } from './support.ts';
+
+/** A web server on 127.0.0.1:8888 (a top-1000 port) that sends none of the security headers. */
+async function startBareWebServer(): Promise<http.Server> {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html', server: 'Apache/2.4.49 (Unix)' });
+    res.end('<html><body>intranet</body></html>');
+  });
+  server.listen(8888, '127.0.0.1');
+  await once(server, 'listening');
+  return server;
+}
+
+test('launch a vulnerability scan of 127.0.0.1, follow it live and open its findings', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const target = await startBareWebServer();
+  try {
+    const email = uniqueEmail('scan');
+    await signUp(page, email);
+    await page.goto(await readMailLink(email, 'confirm'));
+    await expect(page.getByText('Email confirmed')).toBeVisible();
+    await signIn(page, email);
+    await expect(page.getByTestId('live-scan-status')).toHaveAttribute('data-realtime', 'open');
+
+    await page.getByRole('link', { name: 'Scan Network', exact: true }).click();
+    await page.getByLabel('Scan Name').fill('Loopback audit');
+    await page.getByLabel('Scan Type').click();
+    await page.getByRole('option', { name: /Vulnerability Scan/ }).click();
+    await expect(page.getByRole('listbox')).toBeHidden();
+    await page.getByLabel('Target Hosts').fill('127.0.0.1, not_a_host');
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Invalid targets detected')).toBeVisible();
+    await expect(page.getByTestId('target-count')).toContainText('1');
+    await shoot(page, 'scan-form');
+    await page.getByRole('button', { name: 'Launch Scan' }).click();
+
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText('Scan started successfully')).toBeVisible();
+    // The scan shows up and finishes in the live panel with no reload: only the socket updates it.
+    const live = page.getByTestId('live-scan-status');
+    await expect(live.getByTestId('live-scan').first()).toBeVisible();
+    await expect(page.getByText('Scan completed', { exact: true })).toBeVisible({
+      timeout: 150_000,
+    });
+    await expect(page.getByText('Loopback audit has finished successfully').first()).toBeVisible();
+    await shoot(page, 'scan-completed');
+
+    await page.getByTestId('recent-scans').getByRole('link', { name: 'Loopback audit' }).click();
+    await expect(page.getByTestId('scan-detail')).toHaveAttribute('data-status', 'completed');
+    const findings = page.getByRole('list', { name: 'Findings' });
+    await expect(findings.getByText('Missing HTTP security headers')).toBeVisible();
+    await expect(findings.getByText(/127\.0\.0\.1:8888/).first()).toBeVisible();
+    await page.getByRole('tab', { name: /Services/ }).click();
+    await expect(page.getByRole('table', { name: 'Services' })).toContainText('8888');
+    await shoot(page, 'scan-detail');
+  } finally {
+    target.close();
+  }
+});
