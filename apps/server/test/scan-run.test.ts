@@ -1,3 +1,4 @@
+import dgram from 'node:dgram';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,6 +96,33 @@ describe('a real scan, end to end in one process', () => {
     ).toBe(true);
     socket.close();
   });
+
+  it('runs the UDP probes in a comprehensive scan and stores UDP services once', async () => {
+    // A DNS responder on 127.0.0.1:53 that answers every query with an empty response.
+    const dns = dgram.createSocket('udp4');
+    dns.on('message', (msg, peer) => {
+      const reply = Buffer.from(msg);
+      reply.writeUInt16BE(0x8180, 2);
+      dns.send(reply, peer.port, peer.address);
+    });
+    await new Promise<void>((resolve) => dns.bind(53, '127.0.0.1', resolve));
+    try {
+      const scan = (
+        await createScan(ctx, owner, { scan_name: 'Full audit', scan_type: 'comprehensive' })
+      ).json();
+      expect((await scanAction(ctx, owner, scan.id, 'start')).statusCode).toBe(202);
+      const done = await waitFor(async () => {
+        const res = (await getScan(ctx, owner, scan.id)).json();
+        return ['completed', 'failed'].includes(res.status) ? res : null;
+      }, 90_000);
+      expect(done).toMatchObject({ status: 'completed', progress: 100 });
+      const udp = done.services.filter((s: { protocol: string }) => s.protocol === 'udp');
+      expect(udp).toEqual([expect.objectContaining({ host: '127.0.0.1', port: 53 })]);
+      expect(done.services).toContainEqual(expect.objectContaining({ port: web.port }));
+    } finally {
+      dns.close();
+    }
+  }, 120_000);
 
   it('fails a scan whose every target is refused at run time, with the reason', async () => {
     const scan = (await createScan(ctx, owner, { target_hosts: ['127.0.0.1'] })).json();

@@ -21,7 +21,8 @@ export const CHUNK_STATUSES = ['queued', 'running', 'done', 'failed', 'cancelled
 export const chunkStatusEnum = pgEnum('scan_chunk_status', CHUNK_STATUSES);
 
 /** What one chunk job scans: target entries (addresses, ranges, hostnames) x a port list. */
-export type ChunkSpec = { targets: string[]; ports: number[] };
+/** `udp`: this chunk also runs the UDP probes of its hosts (one chunk per address group does). */
+export type ChunkSpec = { targets: string[]; ports: number[]; udp?: boolean };
 
 /** A slice of a scan that one worker runs; the scan completes when every chunk is done. */
 export const scanChunks = pgTable(

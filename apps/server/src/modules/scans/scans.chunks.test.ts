@@ -26,8 +26,17 @@ describe('planChunks', () => {
     expect(new Set(ports).size).toBe(65535);
   });
 
+  it('gives the UDP probes of each address group to exactly one chunk', () => {
+    const plan = planChunks(['127.0.0.1', 'db.internal'], topPorts(65535), open, true);
+    const udpChunks = plan.chunks.filter((c) => c.spec.udp);
+    expect(udpChunks.map((c) => c.spec.targets)).toEqual([['127.0.0.1'], ['db.internal']]);
+    expect(planChunks(['127.0.0.1'], topPorts(1000), open).chunks.some((c) => c.spec.udp)).toBe(
+      false,
+    );
+  });
+
   it('bounds the number of chunks of a huge range', () => {
-    const plan = planChunks(['10.0.0.0/8'], topPorts(1000), open);
+    const plan = planChunks(['198.0.0.0/8'], topPorts(1000), open);
     expect(plan.chunks.length).toBeLessThanOrEqual(4096);
     expect(plan.chunks.reduce((sum, c) => sum + c.weight, 0)).toBe(2 ** 24 * 1000);
   });

@@ -43,10 +43,16 @@ function addressBlocks(ranges: { start: number; end: number }[], size: number) {
 
 /**
  * Splits a scan into chunks: address blocks (and hostname groups) x port blocks. Targets
- * outside the scope are left out and reported in `refused`.
+ * outside the scope are left out and reported in `refused`. With `udp`, the first port block
+ * of each address group also carries the UDP probes, so no host is probed over UDP twice.
  * @example planChunks(['127.0.0.1-8'], topPorts(1000), { allow: [], deny: [] }).chunks.length // 4
  */
-export function planChunks(targets: string[], ports: number[], scope: ScopeLists): ChunkPlan {
+export function planChunks(
+  targets: string[],
+  ports: number[],
+  scope: ScopeLists,
+  udp = false,
+): ChunkPlan {
   const plan = planTargets(targets, createScope(scope));
   const portBlocks: number[][] = [];
   for (let i = 0; i < ports.length; i += PORT_BLOCK)
@@ -64,12 +70,11 @@ export function planChunks(targets: string[], ports: number[], scope: ScopeLists
   }
   const chunks: PlannedChunk[] = [];
   for (const group of groups) {
-    for (const block of portBlocks) {
-      chunks.push({
-        spec: { targets: group.targets, ports: block },
-        weight: group.count * block.length,
-      });
-    }
+    portBlocks.forEach((block, index) => {
+      const spec: ChunkSpec = { targets: group.targets, ports: block };
+      if (udp && index === 0) spec.udp = true;
+      chunks.push({ spec, weight: group.count * block.length });
+    });
   }
   return { chunks, refused: plan.refused };
 }

@@ -33,7 +33,12 @@ const scopeOf = (s: ScanSettings) => ({ allow: s.allowedRanges, deny: s.deniedRa
 export async function runPlan(deps: JobDeps, scanId: string): Promise<void> {
   const [scan] = await deps.db.select().from(scans).where(eq(scans.id, scanId));
   if (scan?.status !== 'running') return;
-  const plan = planChunks(scan.targetHosts, profilePorts(scan.scanType), scopeOf(deps.settings));
+  const plan = planChunks(
+    scan.targetHosts,
+    profilePorts(scan.scanType),
+    scopeOf(deps.settings),
+    SCAN_PROFILES[scan.scanType].udp,
+  );
   if (plan.chunks.length === 0) {
     const reason = plan.refused[0]?.reason ?? 'no valid target';
     await failScan(
@@ -104,6 +109,7 @@ export async function runChunk(deps: JobDeps, chunkId: string): Promise<void> {
       checks: profile.checks,
       portsOnly: profile.portsOnly,
       scope: scopeOf(settings),
+      ...(chunk.spec.udp ? { udp: true as const } : {}),
     });
     // An abort stops waiting at once: a service probe in flight may take seconds to notice.
     const stopped = new Promise<null>((resolve) => {

@@ -9,17 +9,16 @@ export type ScanProfile = {
   checks: 'all' | 'none';
   /** Port states only: no service detection, no checks. */
   portsOnly: boolean;
+  /** Also probe DNS, NTP and SNMP over UDP. */
+  udp: boolean;
 };
 
-/**
- * Scan types -> engine profiles. UDP probes for "comprehensive" are not offered by the engine's
- * public options yet, so comprehensive is all 65535 TCP ports with every check.
- */
+/** Scan types -> engine profiles (issue 4: network, port, vulnerability, comprehensive). */
 export const SCAN_PROFILES: Record<TScanType, ScanProfile> = {
-  network: { ports: 'top100', checks: 'none', portsOnly: true },
-  port: { ports: 'top1000', checks: 'none', portsOnly: false },
-  vulnerability: { ports: 'top1000', checks: 'all', portsOnly: false },
-  comprehensive: { ports: 'all', checks: 'all', portsOnly: false },
+  network: { ports: 'top100', checks: 'none', portsOnly: true, udp: false },
+  port: { ports: 'top1000', checks: 'none', portsOnly: false, udp: false },
+  vulnerability: { ports: 'top1000', checks: 'all', portsOnly: false, udp: false },
+  comprehensive: { ports: 'all', checks: 'all', portsOnly: false, udp: true },
 };
 
 /** The port list a scan type probes. */
