@@ -18,50 +18,50 @@ beforeAll(async () => {
 
   const s1 = await seedScan(ctx, analyst, {
     status: 'completed',
-    targets: ['10.0.0.1', '10.0.0.2'],
+    targets: ['192.0.2.1', '192.0.2.2'],
     createdAt: ago(120),
     durationMinutes: 10,
   });
   await seedScan(ctx, analyst, {
     status: 'completed',
-    targets: ['10.0.0.3'],
+    targets: ['192.0.2.3'],
     createdAt: ago(100),
     durationMinutes: 20,
   });
-  await seedScan(ctx, analyst, { status: 'failed', targets: ['10.0.0.2'], createdAt: ago(50) });
-  await seedScan(ctx, analyst, { status: 'running', targets: ['10.0.0.4'], createdAt: ago(10) });
-  await seedScan(ctx, analyst, { status: 'pending', targets: ['10.0.0.5'], createdAt: ago(5) });
+  await seedScan(ctx, analyst, { status: 'failed', targets: ['192.0.2.2'], createdAt: ago(50) });
+  await seedScan(ctx, analyst, { status: 'running', targets: ['192.0.2.4'], createdAt: ago(10) });
+  await seedScan(ctx, analyst, { status: 'pending', targets: ['192.0.2.5'], createdAt: ago(5) });
   const old = await seedScan(ctx, analyst, {
     status: 'completed',
-    targets: ['10.0.0.9'],
+    targets: ['192.0.2.9'],
     createdAt: ago(40 * DAY),
     durationMinutes: 60,
   });
 
   await seedVulnerability(ctx, analyst, s1.id, {
     severity: 'critical',
-    host: '10.0.0.1',
+    host: '192.0.2.1',
     port: 22,
   });
   await seedVulnerability(ctx, analyst, s1.id, {
     severity: 'high',
-    host: '10.0.0.1',
+    host: '192.0.2.1',
     port: 80,
     mitigated: true,
   });
   await seedVulnerability(ctx, analyst, s1.id, {
     severity: 'medium',
-    host: '10.0.0.2',
+    host: '192.0.2.2',
     port: 80,
     createdAt: ago(8 * DAY),
   });
   await seedVulnerability(ctx, analyst, s1.id, {
     severity: 'low',
-    host: '10.0.0.2',
+    host: '192.0.2.2',
     port: null,
     type: 'outdated_software',
   });
-  await seedVulnerability(ctx, analyst, s1.id, { severity: 'info', host: '10.0.0.3', port: 22 });
+  await seedVulnerability(ctx, analyst, s1.id, { severity: 'info', host: '192.0.2.3', port: 22 });
   await seedVulnerability(ctx, analyst, old.id, { severity: 'critical', createdAt: ago(40 * DAY) });
 
   await seedReport(ctx, analyst, ago(60));

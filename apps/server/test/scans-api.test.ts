@@ -13,7 +13,7 @@ let other: Account;
 
 beforeAll(async () => {
   // No workers in this file: started scans stay running, so states are easy to observe.
-  ctx = await createTestApp({ SCAN_DENIED_RANGES: '10.99.0.0/16', MAX_CONCURRENT_SCANS: '2' });
+  ctx = await createTestApp({ SCAN_DENIED_RANGES: '198.51.100.0/24', MAX_CONCURRENT_SCANS: '2' });
   free = await createAccount(ctx, 'free@example.com');
   pro = await createAccount(ctx, 'pro@example.com');
   other = await createAccount(ctx, 'other@example.com');
@@ -187,7 +187,7 @@ describe('scan scope', () => {
   });
 
   it('refuses targets in SCAN_DENIED_RANGES, including ranges that overlap them', async () => {
-    for (const target of ['10.99.3.4', '10.99.0.0/24', '10.0.0.0/8']) {
+    for (const target of ['198.51.100.4', '198.51.100.0/28', '198.51.0.0/16']) {
       const res = await createScan(ctx, pro, { target_hosts: [target] });
       expect(res.statusCode).toBe(400);
       expect(res.json().error.message).toContain(

@@ -42,11 +42,11 @@ describe('planChunks', () => {
   });
 
   it('leaves refused targets out and reports why', () => {
-    const plan = planChunks(['169.254.169.254', '10.1.0.1'], topPorts(10), {
+    const plan = planChunks(['169.254.169.254', '198.51.100.1'], topPorts(10), {
       allow: [],
-      deny: ['10.1.0.0/16'],
+      deny: ['198.51.100.0/24'],
     });
     expect(plan.chunks).toEqual([]);
-    expect(plan.refused.map((r) => r.target)).toEqual(['169.254.169.254', '10.1.0.1']);
+    expect(plan.refused.map((r) => r.target)).toEqual(['169.254.169.254', '198.51.100.1']);
   });
 });
