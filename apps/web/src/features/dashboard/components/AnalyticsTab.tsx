@@ -1,6 +1,6 @@
 import { Gauge, PieChart, Timer } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { IconCard } from '@/features/dashboard/components/IconCard';
 import { MetricBar } from '@/features/dashboard/components/MetricBar';
 import type { TAnalyticsView } from '@/features/dashboard/metrics';
 
@@ -17,52 +17,28 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 export function AnalyticsTab({ view }: { view: TAnalyticsView }) {
   return (
     <div className="grid gap-4 lg:grid-cols-3">
-      <Card>
-        <CardHeader>
-          <CardTitle className="flex items-center gap-2">
-            <Timer className="size-4 text-primary" aria-hidden="true" />
-            Scan Performance
-          </CardTitle>
-        </CardHeader>
-        <CardContent className="space-y-3">
-          <Row label="Average duration">{view.avgDurationMinutes}m</Row>
-          <Row label="Success rate">{view.successRate}%</Row>
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle className="flex items-center gap-2">
-            <PieChart className="size-4 text-primary" aria-hidden="true" />
-            Risk Distribution
-          </CardTitle>
-        </CardHeader>
-        <CardContent className="space-y-3">
-          <Row label="High">
-            <span className="text-red-600">{view.risk.high}%</span>
-          </Row>
-          <Row label="Medium">
-            <span className="text-amber-600">{view.risk.medium}%</span>
-          </Row>
-          <Row label="Low">
-            <span className="text-emerald-600">{view.risk.low}%</span>
-          </Row>
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle className="flex items-center gap-2">
-            <Gauge className="size-4 text-primary" aria-hidden="true" />
-            Security Score
-          </CardTitle>
-        </CardHeader>
-        <CardContent className="space-y-3">
-          <p className="text-4xl font-bold tabular-nums">
-            {view.securityScore}
-            <span className="text-lg font-medium text-muted-foreground">/100</span>
-          </p>
-          <MetricBar label="Overall posture" value={view.securityScore} suffix="" />
-        </CardContent>
-      </Card>
+      <IconCard icon={Timer} title="Scan Performance" contentClassName="space-y-3">
+        <Row label="Average duration">{view.avgDurationMinutes}m</Row>
+        <Row label="Success rate">{view.successRate}%</Row>
+      </IconCard>
+      <IconCard icon={PieChart} title="Risk Distribution" contentClassName="space-y-3">
+        <Row label="High">
+          <span className="text-red-600">{view.risk.high}%</span>
+        </Row>
+        <Row label="Medium">
+          <span className="text-amber-600">{view.risk.medium}%</span>
+        </Row>
+        <Row label="Low">
+          <span className="text-emerald-600">{view.risk.low}%</span>
+        </Row>
+      </IconCard>
+      <IconCard icon={Gauge} title="Security Score" contentClassName="space-y-3">
+        <p className="text-4xl font-bold tabular-nums">
+          {view.securityScore}
+          <span className="text-lg font-medium text-muted-foreground">/100</span>
+        </p>
+        <MetricBar label="Overall posture" value={view.securityScore} suffix="" />
+      </IconCard>
     </div>
   );
 }

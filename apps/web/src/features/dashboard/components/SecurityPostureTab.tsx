@@ -1,5 +1,5 @@
 import { ClipboardCheck, ShieldAlert } from 'lucide-react';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { IconCard } from '@/features/dashboard/components/IconCard';
 import { MetricBar } from '@/features/dashboard/components/MetricBar';
 import type { TPostureView } from '@/features/dashboard/metrics';
 
@@ -16,36 +16,24 @@ function Figure({ label, value, tone }: { label: string; value: number; tone: st
 export function SecurityPostureTab({ view }: { view: TPostureView }) {
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      <Card>
-        <CardHeader>
-          <CardTitle className="flex items-center gap-2">
-            <ShieldAlert className="size-4 text-primary" aria-hidden="true" />
-            Threat Landscape
-          </CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-3 sm:grid-cols-3">
-          <Figure
-            label="Critical vulnerabilities"
-            value={view.criticalVulnerabilities}
-            tone="text-red-600"
-          />
-          <Figure label="Open ports" value={view.openPorts} tone="text-amber-600" />
-          <Figure label="Outdated services" value={view.outdatedServices} tone="text-blue-600" />
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle className="flex items-center gap-2">
-            <ClipboardCheck className="size-4 text-primary" aria-hidden="true" />
-            Compliance Status
-          </CardTitle>
-        </CardHeader>
-        <CardContent className="space-y-5">
-          <MetricBar label="ISO 27001" value={view.compliance.iso27001} />
-          <MetricBar label="SOC 2" value={view.compliance.soc2} />
-          <MetricBar label="NIST Framework" value={view.compliance.nist} />
-        </CardContent>
-      </Card>
+      <IconCard
+        icon={ShieldAlert}
+        title="Threat Landscape"
+        contentClassName="grid gap-3 sm:grid-cols-3"
+      >
+        <Figure
+          label="Critical vulnerabilities"
+          value={view.criticalVulnerabilities}
+          tone="text-red-600"
+        />
+        <Figure label="Open ports" value={view.openPorts} tone="text-amber-600" />
+        <Figure label="Outdated services" value={view.outdatedServices} tone="text-blue-600" />
+      </IconCard>
+      <IconCard icon={ClipboardCheck} title="Compliance Status" contentClassName="space-y-5">
+        <MetricBar label="ISO 27001" value={view.compliance.iso27001} />
+        <MetricBar label="SOC 2" value={view.compliance.soc2} />
+        <MetricBar label="NIST Framework" value={view.compliance.nist} />
+      </IconCard>
     </div>
   );
 }
