@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
-import { ago, seedReport, seedScan, seedVulnerability, subscribe } from './seed.ts';
+import { ago, seedReport, seedScan, seedService, seedVulnerability, subscribe } from './seed.ts';
 
 const DAY = 24 * 60;
 let ctx: TestContext;
@@ -22,7 +22,7 @@ beforeAll(async () => {
     createdAt: ago(120),
     durationMinutes: 10,
   });
-  await seedScan(ctx, analyst, {
+  const s2 = await seedScan(ctx, analyst, {
     status: 'completed',
     targets: ['192.0.2.3'],
     createdAt: ago(100),
@@ -63,6 +63,13 @@ beforeAll(async () => {
   });
   await seedVulnerability(ctx, analyst, s1.id, { severity: 'info', host: '192.0.2.3', port: 22 });
   await seedVulnerability(ctx, analyst, old.id, { severity: 'critical', createdAt: ago(40 * DAY) });
+
+  // Three distinct open services in the window (one seen by two scans), one only in the old scan.
+  await seedService(ctx, s1.id, '192.0.2.1', 22);
+  await seedService(ctx, s1.id, '192.0.2.1', 53, 'udp');
+  await seedService(ctx, s1.id, '192.0.2.2', 80);
+  await seedService(ctx, s2.id, '192.0.2.2', 80);
+  await seedService(ctx, old.id, '192.0.2.9', 443);
 
   await seedReport(ctx, analyst, ago(60));
   await seedReport(ctx, analyst, ago(3 * DAY));
@@ -163,7 +170,7 @@ describe('analytics', () => {
       coverage_metrics: { network_coverage: 40, mitigation_rate: 20, policy_compliance: 75 },
       risk_distribution: { high: 25, medium: 25, low: 50 },
       security_score: 88,
-      threat_landscape: { critical_vulnerabilities: 1, open_ports: 4, outdated_services: 1 },
+      threat_landscape: { critical_vulnerabilities: 1, open_ports: 3, outdated_services: 1 },
       compliance: { iso27001: 48, soc2: 82, nist: 49 },
     });
   });

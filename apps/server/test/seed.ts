@@ -2,6 +2,7 @@ import type { TScanStatus, TVulnSeverity } from '@netguard/contracts';
 import { eq } from 'drizzle-orm';
 import {
   reports,
+  scanServices,
   scans,
   subscriptions,
   threatMitigationActions,
@@ -104,4 +105,15 @@ export async function subscribe(ctx: TestContext, owner: Account, end = ago(-30 
     .update(subscriptions)
     .set({ subscribed: true, productId: 'prod_netguard_professional', subscriptionEnd: end })
     .where(eq(subscriptions.userId, owner.userId));
+}
+
+/** Inserts a service a scan found, as the scan worker stores it. */
+export async function seedService(
+  ctx: TestContext,
+  scanId: string,
+  host: string,
+  port: number,
+  protocol: 'tcp' | 'udp' = 'tcp',
+) {
+  await ctx.db.insert(scanServices).values({ scanId, host, port, protocol, state: 'open' });
 }

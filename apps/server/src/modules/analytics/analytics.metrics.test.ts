@@ -33,9 +33,8 @@ describe('computePosture', () => {
       open: open(20),
       openPastDue: 20,
       openOutdated: 0,
-      hostPorts: 1,
     };
-    const posture = computePosture(noScans, vulns, { targets: 0, covered: 0 });
+    const posture = computePosture(noScans, vulns, { targets: 0, covered: 0 }, 0);
     expect(posture.security_score).toBe(0);
     expect(posture.coverage_metrics.policy_compliance).toBe(0);
   });
@@ -50,11 +49,13 @@ describe('computePosture', () => {
         open: open(0),
         openPastDue: 0,
         openOutdated: 0,
-        hostPorts: 0,
       },
       { targets: 2, covered: 2 },
+      0,
     );
     expect(clean).toMatchObject({ security_score: 100, compliance: null, risk_distribution: null });
+    // A completed scan that found nothing open reports 0 open ports, not "no data".
+    expect(clean.threat_landscape.open_ports).toBe(0);
     expect(clean.coverage_metrics.network_coverage).toBe(100);
 
     const mitigated = computePosture(
@@ -65,9 +66,9 @@ describe('computePosture', () => {
         open: open(0),
         openPastDue: 0,
         openOutdated: 0,
-        hostPorts: 2,
       },
       { targets: 2, covered: 2 },
+      2,
     );
     expect(mitigated.coverage_metrics).toEqual({
       network_coverage: 100,

@@ -17,8 +17,9 @@ import { successRate } from '../dashboard/dashboard.service.ts';
  *   low (low + info); largest-remainder rounding so the three add up to 100.
  * - security_score: max(0, 100 - (10 critical + 5 high + 2 medium + 0.5 low)) over open ones;
  *   null when there is neither a completed scan nor a vulnerability.
- * - threat_landscape: open critical count; distinct (host, port) pairs with a finding; open
- *   vulnerabilities of type outdated_software. The last two are null with no vulnerability rows.
+ * - threat_landscape: open critical count; distinct open (host, port, protocol) services the
+ *   scans found (null when no scan completed and none was found); open vulnerabilities of type
+ *   outdated_software (null with no vulnerability rows).
  * - compliance (null with no vulnerabilities), each the rounded mean of the listed metrics:
  *   ISO 27001 (A.12.6.1, timely handling of technical vulnerabilities): policy_compliance and
  *   mitigation_rate; SOC 2 (CC7.1 detection and monitoring): security_score and
@@ -38,7 +39,6 @@ export type VulnStats = {
   open: { critical: number; high: number; medium: number; low: number; info: number };
   openPastDue: number;
   openOutdated: number;
-  hostPorts: number;
 };
 export type CoverageStats = { targets: number; covered: number };
 
@@ -82,6 +82,7 @@ export function computePosture(
   scans: ScanStats,
   vulns: VulnStats,
   coverage: CoverageStats,
+  openServices: number,
 ): TSecurityPosture {
   const { critical, high, medium, low, info } = vulns.open;
   const openTotal = critical + high + medium + low + info;
@@ -108,7 +109,7 @@ export function computePosture(
     security_score: securityScore,
     threat_landscape: {
       critical_vulnerabilities: critical,
-      open_ports: hasVulns ? vulns.hostPorts : null,
+      open_ports: scans.completed > 0 || openServices > 0 ? openServices : null,
       outdated_services: hasVulns ? vulns.openOutdated : null,
     },
     compliance: hasVulns

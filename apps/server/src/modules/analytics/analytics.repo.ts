@@ -1,6 +1,6 @@
 import { and, count, eq, gte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { reports, scans, vulnerabilities } from '../../db/schema.ts';
+import { reports, scanServices, scans, vulnerabilities } from '../../db/schema.ts';
 import { isMitigated } from '../dashboard/dashboard.repo.ts';
 import type { CoverageStats, ScanStats, VulnStats } from './analytics.metrics.ts';
 
@@ -52,9 +52,6 @@ export async function vulnStats(db: Executor, org: string, since: SQL): Promise<
         sql`${vulnerabilities.severity} <> 'info' and ${vulnerabilities.createdAt} + ${DUE} < now()`,
       ),
       openOutdated: openWith(sql`${vulnerabilities.vulnerabilityType} = 'outdated_software'`),
-      hostPorts: int(
-        sql`count(distinct (${vulnerabilities.host}, ${vulnerabilities.port})) filter (where ${vulnerabilities.port} is not null)`,
-      ),
     })
     .from(vulnerabilities)
     .where(and(eq(vulnerabilities.organizationId, org), gte(vulnerabilities.createdAt, since)));
@@ -65,7 +62,6 @@ export async function vulnStats(db: Executor, org: string, since: SQL): Promise<
     open: { critical: r.critical, high: r.high, medium: r.medium, low: r.low, info: r.info },
     openPastDue: row?.openPastDue ?? 0,
     openOutdated: row?.openOutdated ?? 0,
-    hostPorts: row?.hostPorts ?? 0,
   };
 }
 
@@ -86,4 +82,24 @@ export async function coverageStats(db: Executor, org: string, since: SQL): Prom
            (select count(*) from latest where status = 'completed') as covered`);
   const row = result.rows[0];
   return { targets: Number(row?.targets ?? 0), covered: Number(row?.covered ?? 0) };
+}
+
+/** Distinct open (host, port, protocol) services found by the organization's scans. */
+export async function openServiceCount(db: Executor, org: string, since: SQL): Promise<number> {
+  const [row] = await db
+    .select({
+      total: int(
+        sql`count(distinct (${scanServices.host}, ${scanServices.port}, ${scanServices.protocol}))`,
+      ),
+    })
+    .from(scanServices)
+    .innerJoin(scans, eq(scans.id, scanServices.scanId))
+    .where(
+      and(
+        eq(scans.organizationId, org),
+        gte(scans.createdAt, since),
+        eq(scanServices.state, 'open'),
+      ),
+    );
+  return row?.total ?? 0;
 }

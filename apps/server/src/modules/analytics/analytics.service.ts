@@ -44,12 +44,13 @@ export function createAnalyticsService({ db, subscription }: Deps) {
 
     async posture(auth: AuthContext, timeframe: Timeframe): Promise<TSecurityPosture> {
       const { org, since } = await scope(auth, timeframe);
-      const [scans, vulns, coverage] = await Promise.all([
+      const [scans, vulns, coverage, openServices] = await Promise.all([
         repo.scanStats(db, org, since),
         repo.vulnStats(db, org, since),
         repo.coverageStats(db, org, since),
+        repo.openServiceCount(db, org, since),
       ]);
-      return computePosture(scans, vulns, coverage);
+      return computePosture(scans, vulns, coverage, openServices);
     },
   };
 }
