@@ -2,7 +2,6 @@ import {
   type TCreateScanBody,
   type TScanListItem,
   ZScanDetail,
-  ZScanList,
   ZScanListItem,
 } from '@netguard/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,15 +12,6 @@ import { scanKeys } from '@/features/scans/scan-keys';
 import { apiRequest } from '@/lib/api-client';
 
 export { scanKeys };
-
-/** A page of the caller's scans, newest first. */
-export function useScanList(limit = 20, offset = 0) {
-  return useQuery({
-    queryKey: scanKeys.list(limit, offset),
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/scans?limit=${limit}&offset=${offset}`, { schema: ZScanList, signal }),
-  });
-}
 
 /** One scan with its hosts, services and findings; live through the realtime cache updates. */
 export function useScanDetail(id: string) {
