@@ -92,3 +92,51 @@ export function makeCert(kind: CertKind): KeyPair {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** A leaf certificate for 127.0.0.1 and the separate CA certificate that issued it. */
+export type CaSignedPair = KeyPair & { ca: string };
+
+/** Generates a throwaway P-256 CA and a leaf for 127.0.0.1 signed by it, with the openssl CLI. */
+export function makeCaSignedCert(): CaSignedPair {
+  const dir = mkdtempSync(join(tmpdir(), 'netguard-ca-'));
+  const run = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
+  try {
+    run('ecparam', '-name', 'prime256v1', '-genkey', '-noout', '-out', 'ca.key');
+    run(
+      'req',
+      '-x509',
+      '-key',
+      'ca.key',
+      '-out',
+      'ca.pem',
+      '-days',
+      '30',
+      '-subj',
+      '/CN=NetGuard Test CA',
+    );
+    run('ecparam', '-name', 'prime256v1', '-genkey', '-noout', '-out', 'key.pem');
+    run('req', '-new', '-key', 'key.pem', '-subj', '/CN=127.0.0.1', '-out', 'req.csr');
+    writeFileSync(join(dir, 'ext.cnf'), 'subjectAltName=IP:127.0.0.1\n');
+    run(
+      'x509',
+      '-req',
+      '-in',
+      'req.csr',
+      '-CA',
+      'ca.pem',
+      '-CAkey',
+      'ca.key',
+      '-CAcreateserial',
+      '-days',
+      '30',
+      '-extfile',
+      'ext.cnf',
+      '-out',
+      'cert.pem',
+    );
+    const read = (file: string) => readFileSync(join(dir, file), 'utf8');
+    return { key: read('key.pem'), cert: read('cert.pem'), ca: read('ca.pem') };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeCert } from '../../testing/certs.ts';
+import { makeCaSignedCert, makeCert } from '../../testing/certs.ts';
 import { contextFor } from '../../testing/check-context.ts';
 import type { Peer } from '../../testing/peers.ts';
 import { startTlsPeer } from '../../testing/servers.ts';
@@ -15,10 +15,22 @@ describe('tls-self-signed', () => {
     expect(finding!.evidence).toContain('issuer CN=127.0.0.1');
   });
 
-  it('stays quiet for a certificate signed by a separate CA', async () => {
-    peer = await startTlsPeer('127.0.0.1', makeCert('valid'));
+  it('stays quiet for a leaf signed by a separate (untrusted) CA', async () => {
+    const { key, cert } = makeCaSignedCert();
+    peer = await startTlsPeer('127.0.3.1', { key, cert });
     const ctx = await contextFor(peer);
-    const tls = { ...ctx.service.tls!, selfSigned: false, issuer: 'CN=Internal CA' };
-    expect(await tlsSelfSigned.run({ ...ctx, service: { ...ctx.service, tls } })).toEqual([]);
+    expect(ctx.service.tls).toMatchObject({ issuer: 'CN=NetGuard Test CA', authorized: false });
+    expect(await tlsSelfSigned.run(ctx)).toEqual([]);
+  });
+
+  it('stays quiet when the peer also sends the CA certificate in its chain', async () => {
+    const { key, cert, ca } = makeCaSignedCert();
+    peer = await startTlsPeer('127.0.3.2', { key, cert: `${cert}${ca}` });
+    const ctx = await contextFor(peer);
+    expect(ctx.service.tls).toMatchObject({
+      subject: 'CN=127.0.0.1',
+      issuer: 'CN=NetGuard Test CA',
+    });
+    expect(await tlsSelfSigned.run(ctx)).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { X509Certificate } from 'node:crypto';
 import tls from 'node:tls';
 import type { TlsInfo } from '../../types.ts';
 import type { Endpoint } from '../exchange.ts';
@@ -11,6 +12,19 @@ function formatName(name: Name | undefined): string {
     .join(', ');
 }
 
+/**
+ * Self-signed means the certificate names itself as issuer and its own key verifies it. A leaf
+ * from an unknown CA is not: a missing chain or an untrusted issuer is a different problem.
+ */
+function isSelfSigned(raw: Buffer): boolean {
+  try {
+    const cert = new X509Certificate(raw);
+    return cert.checkIssued(cert) && cert.verify(cert.publicKey);
+  } catch {
+    return false;
+  }
+}
+
 /** Reads TLS details from a connected socket: protocol, cipher, certificate names and dates. */
 export function describeTls(socket: tls.TLSSocket): TlsInfo | null {
   const cert = socket.getPeerCertificate(true);
@@ -19,11 +33,7 @@ export function describeTls(socket: tls.TLSSocket): TlsInfo | null {
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  const issuerCert = cert.issuerCertificate;
-  const selfSigned =
-    !issuerCert ||
-    issuerCert.fingerprint256 === cert.fingerprint256 ||
-    String(socket.authorizationError) === 'DEPTH_ZERO_SELF_SIGNED_CERT';
+  const selfSigned = isSelfSigned(cert.raw);
   return {
     protocol: socket.getProtocol() ?? 'unknown',
     cipher: socket.getCipher()?.name ?? 'unknown',
