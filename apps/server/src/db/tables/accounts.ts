@@ -13,6 +13,17 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, tstz } from './columns.ts';
 
+/** A required user_id column that goes with its user. */
+export const userRef = () =>
+  uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+/** A required organization_id column that goes with its organization. */
+export const orgRef = () =>
+  uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' });
+
 export const roleEnum = pgEnum('app_role', ROLES);
 export const emailTokenKindEnum = pgEnum('email_token_kind', ['confirm', 'reset']);
 
@@ -35,9 +46,7 @@ export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     familyId: uuid('family_id').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: tstz('expires_at').notNull(),
@@ -57,9 +66,7 @@ export const emailTokens = pgTable(
   'email_tokens',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     kind: emailTokenKindEnum('kind').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: tstz('expires_at').notNull(),
@@ -97,12 +104,8 @@ export const userRoles = pgTable(
   'user_roles',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: userRef(),
+    organizationId: orgRef(),
     role: roleEnum('role').notNull(),
     createdAt: createdAt(),
   },
@@ -116,9 +119,7 @@ export const profiles = pgTable('profiles', {
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  organizationId: uuid('organization_id')
-    .notNull()
-    .references(() => organizations.id, { onDelete: 'cascade' }),
+  organizationId: orgRef(),
   username: text('username'),
   companyName: text('company_name'),
   subscriptionTier: text('subscription_tier').notNull().default('Free'),
@@ -133,9 +134,7 @@ export const subscriptions = pgTable(
       .notNull()
       .unique()
       .references(() => users.id, { onDelete: 'cascade' }),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: orgRef(),
     subscribed: boolean('subscribed').notNull().default(false),
     productId: text('product_id'),
     subscriptionEnd: tstz('subscription_end'),

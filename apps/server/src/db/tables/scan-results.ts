@@ -7,21 +7,17 @@ import {
   pgTable,
   text,
   uniqueIndex,
-  uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, tstz } from './columns.ts';
-import { scans } from './security.ts';
-
-const scanRef = () =>
-  uuid('scan_id')
-    .notNull()
-    .references(() => scans.id, { onDelete: 'cascade' });
+import { scanRef } from './security.ts';
 
 export const CHUNK_STATUSES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
 export const chunkStatusEnum = pgEnum('scan_chunk_status', CHUNK_STATUSES);
 
-/** What one chunk job scans: target entries (addresses, ranges, hostnames) x a port list. */
-/** `udp`: this chunk also runs the UDP probes of its hosts (one chunk per address group does). */
+/**
+ * What one chunk job scans: target entries (addresses, ranges, hostnames) x a port list; with
+ * `udp`, also the UDP probes of its hosts (one chunk per address group carries them).
+ */
 export type ChunkSpec = { targets: string[]; ports: number[]; udp?: boolean };
 
 /** A slice of a scan that one worker runs; the scan completes when every chunk is done. */

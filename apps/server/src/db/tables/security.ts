@@ -18,7 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { organizations, users } from './accounts.ts';
+import { organizations, orgRef, userRef, users } from './accounts.ts';
 import { createdAt, id, tstz } from './columns.ts';
 
 export const scanStatusEnum = pgEnum('scan_status', SCAN_STATUSES);
@@ -33,14 +33,11 @@ export const reportTypeEnum = pgEnum('report_type', REPORT_TYPES);
 export const eventTypeEnum = pgEnum('security_event_type', SECURITY_EVENT_TYPES);
 export const eventSeverityEnum = pgEnum('event_severity', SEVERITIES);
 
-const userRef = () =>
-  uuid('user_id')
+/** A required scan_id column that goes with its scan. */
+export const scanRef = () =>
+  uuid('scan_id')
     .notNull()
-    .references(() => users.id, { onDelete: 'cascade' });
-const orgRef = () =>
-  uuid('organization_id')
-    .notNull()
-    .references(() => organizations.id, { onDelete: 'cascade' });
+    .references(() => scans.id, { onDelete: 'cascade' });
 
 export const scans = pgTable(
   'scans',
@@ -72,9 +69,7 @@ export const vulnerabilities = pgTable(
   'vulnerabilities',
   {
     id: id(),
-    scanId: uuid('scan_id')
-      .notNull()
-      .references(() => scans.id, { onDelete: 'cascade' }),
+    scanId: scanRef(),
     userId: userRef(),
     organizationId: orgRef(),
     title: text('title').notNull(),
