@@ -3,7 +3,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scans } from '../src/db/schema.ts';
-import { storeFinding } from '../src/modules/scans/scans.results.ts';
+import { recordFinding } from '../src/modules/vulnerabilities/vulnerabilities.lifecycle.ts';
 import { notifyRealtime } from '../src/realtime/notify.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
 import { createScan, openSocket, scanAction, waitFor } from './scan-helpers.ts';
@@ -68,7 +68,7 @@ describe('realtime channel scan-updates', () => {
 
     const scan = (await createScan(ctx, alice, { scan_name: 'Alice live' })).json();
     await scanAction(ctx, alice, scan.id, 'start');
-    await storeFinding(
+    await recordFinding(
       ctx.db,
       { scanId: scan.id, userId: alice.userId, organizationId: alice.organizationId },
       finding('127.0.0.1'),

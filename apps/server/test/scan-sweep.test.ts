@@ -4,8 +4,8 @@ import { loadConfig } from '../src/config.ts';
 import { scanChunks, scans, threatMitigationActions, vulnerabilities } from '../src/db/schema.ts';
 import { createLogger } from '../src/lib/logger.ts';
 import type { JobDeps } from '../src/modules/scans/scans.jobs.ts';
-import { storeFinding } from '../src/modules/scans/scans.results.ts';
 import { sweepScans } from '../src/modules/scans/scans.sweep.ts';
+import { recordFinding } from '../src/modules/vulnerabilities/vulnerabilities.lifecycle.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
 import { getScan } from './scan-helpers.ts';
 import { ago, seedScan } from './seed.ts';
@@ -106,8 +106,8 @@ describe('results are stored idempotently', () => {
       ],
       time: new Date().toISOString(),
     };
-    expect(await storeFinding(ctx.db, owned, finding)).not.toBeNull();
-    expect(await storeFinding(ctx.db, owned, finding)).toBeNull();
+    expect(await recordFinding(ctx.db, owned, finding)).not.toBeNull();
+    expect(await recordFinding(ctx.db, owned, finding)).toBeNull();
     const vulns = await ctx.db
       .select()
       .from(vulnerabilities)

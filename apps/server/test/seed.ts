@@ -7,6 +7,7 @@ import {
   subscriptions,
   threatMitigationActions,
   vulnerabilities,
+  vulnerabilitySightings,
 } from '../src/db/schema.ts';
 import type { Account, TestContext } from './helpers.ts';
 
@@ -76,8 +77,17 @@ export async function seedVulnerability(
       vulnerabilityType: seed.type ?? 'misconfiguration',
       severity: seed.severity,
       createdAt: seed.createdAt ?? ago(30),
+      firstSeenAt: seed.createdAt ?? ago(30),
+      lastSeenAt: seed.createdAt ?? ago(30),
+      lastScanId: scanId,
     })
     .returning();
+  await ctx.db.insert(vulnerabilitySightings).values({
+    vulnerabilityId: row!.id,
+    scanId,
+    organizationId: owner.organizationId,
+    seenAt: row!.createdAt,
+  });
   const scope = { organizationId: owner.organizationId, userId: owner.userId };
   await ctx.db.insert(threatMitigationActions).values({
     ...scope,

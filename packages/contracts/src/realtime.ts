@@ -22,7 +22,7 @@ export const ZRealtimeClientMessage = z.discriminatedUnion('type', [
 ]);
 export type TRealtimeClientMessage = z.infer<typeof ZRealtimeClientMessage>;
 
-/** A newly stored finding, as pushed on scan-updates. */
+/** A newly found (or reopened) vulnerability and the scan that saw it, as pushed on scan-updates. */
 export const ZRealtimeVulnerability = z.object({
   id: z.uuid(),
   scan_id: z.uuid(),

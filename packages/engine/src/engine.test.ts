@@ -26,15 +26,18 @@ async function scan(targets: string, checks = 'all') {
   const ports: ServiceResult[] = [];
   const findings: Finding[] = [];
   const progress: Progress[] = [];
+  const hosts: string[] = [];
   const summary = await createEngine({ ports: [web.port, redis.port, closed], checks }).run(
     targets,
     {
+      onHost: (h) => hosts.push(h.address),
       onPort: (p) => ports.push(p),
       onFinding: (f) => findings.push(f),
       onProgress: (p) => progress.push(p),
     },
   );
   return {
+    hosts,
     ports,
     findings,
     progress,
@@ -45,9 +48,10 @@ async function scan(targets: string, checks = 'all') {
 
 describe('createEngine().run', () => {
   it('streams open ports with services and findings from checks', async () => {
-    const { ports, findings, summary, progress } = await scan(
+    const { hosts, ports, findings, summary, progress } = await scan(
       '127.0.0.6-7, 169.254.169.254, bad_host',
     );
+    expect(hosts.sort()).toEqual(['127.0.0.6', '127.0.0.7']);
     expect(ports.map((p) => `${p.host}:${p.port}:${p.service.name}`).sort()).toEqual([
       `127.0.0.6:${web.port}:http`,
       `127.0.0.7:${redis.port}:redis`,

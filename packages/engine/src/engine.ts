@@ -54,6 +54,8 @@ export type Progress = {
 
 export type RunHandlers = {
   onProgress?: (progress: Progress) => void;
+  /** A host found up by discovery (or every host with skipDiscovery), before its ports are scanned. */
+  onHost?: (host: { address: string; hostname?: string }) => void;
   onPort?: (result: ServiceResult) => void;
   onFinding?: (finding: TFinding) => void;
   onRefused?: (refusal: Refusal) => void;
@@ -144,6 +146,8 @@ export function createEngine(options: EngineOptions = {}) {
         report('discovery');
         const up = options.skipDiscovery ? ips : await discoverHosts(ips, timing);
         summary.hosts_up += up.length;
+        const names = new Map(targetsInGroup.map((t) => [t.ip, t.hostname]));
+        for (const address of up) handlers.onHost?.({ address, hostname: names.get(address) });
         done += (ips.length - up.length) * (ports.length + udpPorts);
         const open: ServiceResult[] = [];
         const base = done;
@@ -170,7 +174,6 @@ export function createEngine(options: EngineOptions = {}) {
         summary.filtered += stats.filtered;
         summary.ports_scanned += stats.open + stats.closed + stats.filtered;
         report('services');
-        const names = new Map(targetsInGroup.map((t) => [t.ip, t.hostname]));
         await mapLimit(open, 16, async (result) => {
           if (handlers.signal?.aborted) return;
           const hostname = names.get(result.host);

@@ -28,7 +28,7 @@ export function createRecordLoader(db: Executor) {
       const [row] = await db
         .select({
           id: vulnerabilities.id,
-          scan_id: vulnerabilities.scanId,
+          scan_id: vulnerabilities.lastScanId,
           title: vulnerabilities.title,
           severity: vulnerabilities.severity,
           host: vulnerabilities.host,
@@ -41,13 +41,13 @@ export function createRecordLoader(db: Executor) {
             eq(vulnerabilities.organizationId, note.organization_id),
           ),
         );
-      if (!row) return null;
+      if (!row?.scan_id) return null;
       return {
         type: 'event',
         channel: 'scan-updates',
         event: 'INSERT',
         table: 'vulnerabilities',
-        record: row,
+        record: { ...row, scan_id: row.scan_id },
       };
     },
 

@@ -36,9 +36,11 @@ export function defaultThreads(): number {
  * @example const pool = createTcpPool(); await pool.scan(['127.0.0.1'], ports); await pool.close();
  */
 export function createTcpPool(size = defaultThreads()): TcpPool {
+  // No execArgv: the worker is plain JavaScript on node: modules, and an inherited loader
+  // (`--import tsx`) would cost each thread 100-200 ms of start-up.
   const workers = Array.from(
     { length: Math.max(1, size) },
-    () => new Worker(new URL('./tcp-worker.js', import.meta.url)),
+    () => new Worker(new URL('./tcp-worker.js', import.meta.url), { execArgv: [] }),
   );
   let queue: Promise<unknown> = Promise.resolve();
   return {

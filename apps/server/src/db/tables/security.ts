@@ -30,6 +30,12 @@ export const ACTION_STATUSES = ['pending', 'in_progress', 'completed', 'dismisse
 export const actionStatusEnum = pgEnum('action_status', ACTION_STATUSES);
 export const REPORT_TYPES = ['executive', 'technical', 'compliance', 'trend'] as const;
 export const reportTypeEnum = pgEnum('report_type', REPORT_TYPES);
+/** A report is generating until its job stores the content (ready) or gives up (failed). */
+export const REPORT_STATUSES = ['generating', 'ready', 'failed'] as const;
+export const reportStatusEnum = pgEnum('report_status', REPORT_STATUSES);
+/** open until a later scan that covered its host and port no longer sees it (fixed). */
+export const VULN_STATES = ['open', 'fixed'] as const;
+export const vulnStateEnum = pgEnum('vuln_state', VULN_STATES);
 export const eventTypeEnum = pgEnum('security_event_type', SECURITY_EVENT_TYPES);
 export const eventSeverityEnum = pgEnum('event_severity', SEVERITIES);
 
@@ -65,16 +71,22 @@ export const scans = pgTable(
   ],
 );
 
+/**
+ * One vulnerability of an organization: the same finding (host, port, protocol, check, CVE or
+ * title) seen by several scans stays one row, with its sightings in vulnerability_sightings.
+ */
 export const vulnerabilities = pgTable(
   'vulnerabilities',
   {
     id: id(),
-    scanId: scanRef(),
+    /** The scan that first found it. */
+    scanId: uuid('scan_id').references(() => scans.id, { onDelete: 'set null' }),
     userId: userRef(),
     organizationId: orgRef(),
     title: text('title').notNull(),
     host: text('host').notNull(),
     port: integer('port'),
+    protocol: text('protocol').notNull().default('tcp'),
     service: text('service'),
     vulnerabilityType: text('vulnerability_type').notNull(),
     severity: vulnSeverityEnum('severity').notNull(),
@@ -86,14 +98,44 @@ export const vulnerabilities = pgTable(
     evidence: jsonb('evidence'),
     /** Engine check id of a scanner finding. */
     checkId: text('check_id'),
-    /** host|port|protocol|check|cve-or-title: a retried chunk never stores a finding twice. */
+    /** host|port|protocol|check|cve-or-title: the identity of a finding across scans. */
     findingKey: text('finding_key'),
+    state: vulnStateEnum('state').notNull().default('open'),
+    firstSeenAt: tstz('first_seen_at').notNull().defaultNow(),
+    lastSeenAt: tstz('last_seen_at').notNull().defaultNow(),
+    lastScanId: uuid('last_scan_id').references(() => scans.id, { onDelete: 'set null' }),
+    occurrences: integer('occurrences').notNull().default(1),
+    /** Remediation due date from severity, counted from first sighting or the last reopening. */
+    dueAt: tstz('due_at'),
+    fixedAt: tstz('fixed_at'),
+    fixedScanId: uuid('fixed_scan_id').references(() => scans.id, { onDelete: 'set null' }),
+    reopenedAt: tstz('reopened_at'),
+    reopenCount: integer('reopen_count').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('vulnerabilities_scan_finding_uq').on(t.scanId, t.findingKey),
+    uniqueIndex('vulnerabilities_org_finding_uq').on(t.organizationId, t.findingKey),
     index('vulnerabilities_org_created_idx').on(t.organizationId, t.createdAt),
+    index('vulnerabilities_org_host_idx').on(t.organizationId, t.host),
     index('vulnerabilities_scan_idx').on(t.scanId),
+  ],
+);
+
+/** A scan that saw a vulnerability: one row per (scan, vulnerability), however often retried. */
+export const vulnerabilitySightings = pgTable(
+  'vulnerability_sightings',
+  {
+    id: id(),
+    vulnerabilityId: uuid('vulnerability_id')
+      .notNull()
+      .references(() => vulnerabilities.id, { onDelete: 'cascade' }),
+    scanId: scanRef(),
+    organizationId: orgRef(),
+    seenAt: tstz('seen_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('vulnerability_sightings_scan_vuln_uq').on(t.scanId, t.vulnerabilityId),
+    index('vulnerability_sightings_vuln_idx').on(t.vulnerabilityId),
   ],
 );
 
@@ -133,6 +175,8 @@ export const reports = pgTable(
     title: text('title').notNull(),
     summary: text('summary'),
     content: jsonb('content'),
+    status: reportStatusEnum('status').notNull().default('ready'),
+    error: text('error'),
     createdAt: createdAt(),
   },
   (t) => [index('reports_org_created_idx').on(t.organizationId, t.createdAt)],

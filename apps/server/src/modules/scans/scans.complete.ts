@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/client.ts';
+import { markFixed } from '../vulnerabilities/vulnerabilities.lifecycle.ts';
 import { chunkSummary } from './scans.chunks.repo.ts';
 import { finishScan, promoteQueued } from './scans.lifecycle.ts';
 import type { ScanStarter } from './scans.service.ts';
@@ -21,8 +22,15 @@ export async function completeIfDone(
           status: 'failed',
           error: `No target could be scanned: ${summary.error}`,
         })
-      : finishScan(tx, scan.id, { status: 'completed' }),
+      : completeAndMarkFixed(tx, scan.id),
   );
+}
+
+/** Completes the scan and marks what it no longer saw as fixed, in the same transaction. */
+async function completeAndMarkFixed(tx: Executor, scanId: string) {
+  const completed = await finishScan(tx, scanId, { status: 'completed' });
+  if (completed) await markFixed(tx, scanId);
+  return completed;
 }
 
 /** Fails a running scan with a reason. */

@@ -6,6 +6,7 @@ import {
   scanServices,
   threatMitigationActions,
   vulnerabilities,
+  vulnerabilitySightings,
 } from '../../db/schema.ts';
 import type { ScanRow } from './scans.repo.ts';
 import { toAction, toScanListItem, toService, toVulnerability } from './scans.view.ts';
@@ -25,7 +26,15 @@ export async function loadScanDetail(db: Executor, scan: ScanRow): Promise<TScan
       .from(scanServices)
       .where(eq(scanServices.scanId, scan.id))
       .orderBy(asc(scanServices.host), asc(scanServices.port)),
-    db.select().from(vulnerabilities).where(eq(vulnerabilities.scanId, scan.id)),
+    db
+      .select({ v: vulnerabilities })
+      .from(vulnerabilities)
+      .innerJoin(
+        vulnerabilitySightings,
+        eq(vulnerabilitySightings.vulnerabilityId, vulnerabilities.id),
+      )
+      .where(eq(vulnerabilitySightings.scanId, scan.id))
+      .then((rows) => rows.map((r) => r.v)),
   ]);
   const actions = vulns.length
     ? await db

@@ -5,12 +5,13 @@ import type { ScanSettings } from '../../config.ts';
 import type { Executor } from '../../db/client.ts';
 import { scanChunks, scans } from '../../db/schema.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { recordFinding } from '../vulnerabilities/vulnerabilities.lifecycle.ts';
 import * as chunks from './scans.chunks.repo.ts';
 import { planChunks } from './scans.chunks.ts';
 import { completeIfDone, failScan } from './scans.complete.ts';
 import { profilePorts, SCAN_PROFILES } from './scans.profiles.ts';
 import { JOB_RETRY_LIMIT, type ScanQueue } from './scans.queue.ts';
-import { storeFinding, storeService } from './scans.results.ts';
+import { storeHost, storeService } from './scans.results.ts';
 
 const BEAT_MS = 500;
 const STATUS_CHECK_MS = 2_000;
@@ -121,8 +122,9 @@ export async function runChunk(deps: JobDeps, chunkId: string): Promise<void> {
       onProgress: (p) => {
         progress = Math.min(99, Math.floor(p.percent));
       },
+      onHost: (host) => write(() => storeHost(db, owner, host)),
       onPort: (result: ServiceResult) => write(() => storeService(db, owner, result)),
-      onFinding: (finding: TFinding) => write(() => storeFinding(db, owner, finding)),
+      onFinding: (finding: TFinding) => write(() => recordFinding(db, owner, finding)),
       onRefused: (r) => refused.push(r.reason),
     });
     running.catch(() => undefined);
