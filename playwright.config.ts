@@ -2,8 +2,9 @@ import { defineConfig } from '@playwright/test';
 
 /** Port and data dir of the server the browser tests run against; fresh for every run. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 18181);
-export const E2E_DATA_DIR = 'artifacts/e2e-data';
-export const E2E_SERVER_LOG = 'artifacts/e2e-server.log';
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? 'artifacts/e2e-data';
+export const E2E_SERVER_LOG = process.env.E2E_SERVER_LOG ?? 'artifacts/e2e-server.log';
+const E2E_PGPORT = process.env.E2E_PGPORT ?? '54391';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -41,7 +42,7 @@ export default defineConfig({
     env: {
       PORT: String(E2E_PORT),
       NETGUARD_DATA_DIR: E2E_DATA_DIR,
-      PGPORT: '54391',
+      PGPORT: E2E_PGPORT,
       AUTH_RATE_LIMIT: '200',
       LOG_LEVEL: 'info',
     },

@@ -18,7 +18,7 @@ export async function readMailLink(email: string, kind: 'confirm' | 'reset'): Pr
   await expect
     .poll(
       () => {
-        const log = readFileSync('artifacts/e2e-server.log', 'utf8');
+        const log = readFileSync(process.env.E2E_SERVER_LOG ?? 'artifacts/e2e-server.log', 'utf8');
         link = log
           .split('\n')
           .reverse()
