@@ -23,6 +23,8 @@ import { scanRoutes } from './modules/scans/scans.routes.ts';
 import { createScanService } from './modules/scans/scans.service.ts';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes.ts';
 import { createSubscriptionService } from './modules/subscription/subscription.service.ts';
+import { vulnerabilityRoutes } from './modules/vulnerabilities/vulnerabilities.routes.ts';
+import { createVulnerabilityService } from './modules/vulnerabilities/vulnerabilities.service.ts';
 import { addAuthGuard } from './plugins/auth-guard.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
@@ -60,6 +62,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const profile = createProfileService({ db, subscription });
   const dashboard = createDashboardService({ db });
   const analytics = createAnalyticsService({ db, subscription });
+  const vulnerabilities = createVulnerabilityService({ db });
 
   const app = Fastify({
     loggerInstance: log,
@@ -97,6 +100,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         await guarded.register(subscriptionRoutes, { subscription });
         await guarded.register(dashboardRoutes, { dashboard });
         await guarded.register(analyticsRoutes, { analytics });
+        await guarded.register(vulnerabilityRoutes, { vulnerabilities });
       });
     },
     { prefix: '/api' },

@@ -43,7 +43,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const config: AppConfig = {
     ...loadConfig({
       NETGUARD_SECRET_KEY: 'test-secret-key-for-netguard-tests',
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       AUTH_RATE_LIMIT: '100000',
       PUBLIC_URL: 'http://localhost:8080',
       WEB_DIST_DIR: '/nonexistent/netguard-web-dist',

@@ -84,7 +84,7 @@ export async function openSocket(baseUrl: string) {
 }
 
 /** An HTTP server without security headers on the first free port of `ports` (127.0.0.1). */
-export async function startPlainHttp(ports: number[]) {
+export async function startPlainHttp(ports: number[], host = '127.0.0.1') {
   for (const port of ports) {
     const server = http.createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html', server: 'TestServer' });
@@ -92,9 +92,14 @@ export async function startPlainHttp(ports: number[]) {
     });
     const ok = await new Promise<boolean>((resolve) => {
       server.once('error', () => resolve(false));
-      server.listen(port, '127.0.0.1', () => resolve(true));
+      server.listen(port, host, () => resolve(true));
     });
-    if (ok) return { port, close: () => new Promise<void>((r) => server.close(() => r())) };
+    const close = () =>
+      new Promise<void>((r) => {
+        server.close(() => r());
+        server.closeAllConnections();
+      });
+    if (ok) return { port, close };
   }
   throw new Error(`none of the ports ${ports.join(', ')} is free`);
 }

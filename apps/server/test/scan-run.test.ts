@@ -16,6 +16,7 @@ import {
   startSlowBanner,
   waitFor,
 } from './scan-helpers.ts';
+import { subscribe } from './seed.ts';
 
 let ctx: TestContext;
 let workers: Workers;
@@ -31,6 +32,8 @@ beforeAll(async () => {
     log: createLogger('silent'),
   });
   owner = await createAccount(ctx, 'runner@example.com');
+  // More scans than the Free plan's monthly five.
+  await subscribe(ctx, owner);
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
   // Top-1000 ports, so the real vulnerability profile finds it quickly on loopback.
@@ -95,6 +98,55 @@ describe('a real scan, end to end in one process', () => {
         .some((e) => e.record.id === headers.id && e.record.scan_id === scan.id),
     ).toBe(true);
     socket.close();
+  });
+
+  it('keeps one vulnerability across scans, fixed when the service goes, reopened when it returns', async () => {
+    const host = '127.0.0.23';
+    const runVulnScan = async () => {
+      const scan = (
+        await createScan(ctx, owner, {
+          scan_name: 'Lifecycle',
+          scan_type: 'vulnerability',
+          target_hosts: [host],
+        })
+      ).json();
+      expect((await scanAction(ctx, owner, scan.id, 'start')).statusCode).toBe(202);
+      return waitFor(async () => {
+        const res = (await getScan(ctx, owner, scan.id)).json();
+        return res.status === 'completed' ? res : null;
+      }, 45_000);
+    };
+    const headersOf = async () => {
+      const page = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/vulnerabilities?search=${host}`,
+        headers: owner.auth,
+      });
+      return page
+        .json()
+        .items.filter((v: { title: string }) => v.title === 'Missing HTTP security headers');
+    };
+    const server = await startPlainHttp([8888], host);
+    await runVulnScan();
+    await runVulnScan();
+    const [seenTwice, ...others] = await headersOf();
+    expect(others).toEqual([]);
+    expect(seenTwice).toMatchObject({ port: 8888, occurrences: 2, state: 'open' });
+
+    await server.close();
+    const third = await runVulnScan();
+    expect(third.vulnerabilities).toEqual([]);
+    expect((await headersOf())[0]).toMatchObject({ id: seenTwice.id, state: 'fixed' });
+
+    const back = await startPlainHttp([8888], host);
+    await runVulnScan();
+    expect((await headersOf())[0]).toMatchObject({
+      id: seenTwice.id,
+      state: 'open',
+      reopen_count: 1,
+      occurrences: 3,
+    });
+    await back.close();
   });
 
   it('runs the UDP probes in a comprehensive scan and stores UDP services once', async () => {

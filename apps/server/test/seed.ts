@@ -1,4 +1,4 @@
-import type { TScanStatus, TVulnSeverity } from '@netguard/contracts';
+import type { TFinding, TScanStatus, TScanType, TVulnSeverity } from '@netguard/contracts';
 import { eq } from 'drizzle-orm';
 import {
   reports,
@@ -9,6 +9,7 @@ import {
   vulnerabilities,
   vulnerabilitySightings,
 } from '../src/db/schema.ts';
+import { dueFrom } from '../src/modules/vulnerabilities/vulnerabilities.lifecycle.ts';
 import type { Account, TestContext } from './helpers.ts';
 
 const MINUTE = 60_000;
@@ -21,6 +22,7 @@ type ScanSeed = {
   /** Minutes from start to completion, for finished scans. */
   durationMinutes?: number;
   name?: string;
+  type?: TScanType;
 };
 
 /** Inserts a scan directly, as the scan worker of a later issue would leave it. */
@@ -38,7 +40,7 @@ export async function seedScan(ctx: TestContext, owner: Account, seed: ScanSeed)
       userId: owner.userId,
       organizationId: owner.organizationId,
       scanName: seed.name ?? `Scan ${seed.status}`,
-      scanType: 'network',
+      scanType: seed.type ?? 'network',
       targetHosts: seed.targets ?? ['127.0.0.1'],
       status: seed.status,
       progress: seed.status === 'completed' ? 100 : 0,
@@ -78,6 +80,7 @@ export async function seedVulnerability(
       severity: seed.severity,
       createdAt: seed.createdAt ?? ago(30),
       firstSeenAt: seed.createdAt ?? ago(30),
+      dueAt: dueFrom(seed.severity, seed.createdAt ?? ago(30)),
       lastSeenAt: seed.createdAt ?? ago(30),
       lastScanId: scanId,
     })
@@ -126,4 +129,36 @@ export async function seedService(
   protocol: 'tcp' | 'udp' = 'tcp',
 ) {
   await ctx.db.insert(scanServices).values({ scanId, host, port, protocol, state: 'open' });
+}
+
+/** A scanner finding as the engine reports it (a Redis without authentication). */
+export function finding(overrides: Partial<TFinding> = {}): TFinding {
+  return {
+    check_id: 'redis-no-auth',
+    title: 'Redis accepts commands without authentication',
+    severity: 'critical',
+    vulnerability_type: 'authentication',
+    cve_id: null,
+    cvss_score: 9.8,
+    risk_score: 95,
+    host: '198.51.100.7',
+    port: 6379,
+    protocol: 'tcp',
+    service: 'redis',
+    description: 'Anyone who reaches the port can read and write data.',
+    solution: 'Set requirepass or bind to localhost.',
+    evidence: 'sent PING, received +PONG',
+    mitigations: [
+      {
+        action_type: 'configuration',
+        priority: 'immediate',
+        title: 'Require a password',
+        description: 'Enable requirepass',
+        estimated_time: 15,
+        instructions: ['Edit redis.conf', 'Restart redis'],
+      },
+    ],
+    time: new Date().toISOString(),
+    ...overrides,
+  };
 }

@@ -15,3 +15,4 @@ export * from './subscription.ts';
 export * from './targets.ts';
 export * from './text-input.ts';
 export * from './validation.ts';
+export * from './vulnerabilities.ts';

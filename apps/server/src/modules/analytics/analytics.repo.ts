@@ -1,7 +1,7 @@
 import { and, count, eq, gte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { reports, scanServices, scans, vulnerabilities } from '../../db/schema.ts';
-import { isMitigated } from '../dashboard/dashboard.repo.ts';
+import { mitigatedSql, overdueSql } from '../vulnerabilities/vulnerabilities.repo.ts';
 import type { CoverageStats, ScanStats, VulnStats } from './analytics.metrics.ts';
 
 const int = (expression: SQL) => sql<number>`${expression}`.mapWith(Number);
@@ -33,24 +33,21 @@ export async function reportCount(db: Executor, org: string, since: SQL): Promis
   return row?.total ?? 0;
 }
 
-const DUE = sql`case ${vulnerabilities.severity} when 'critical' then interval '24 hours' when 'high' then interval '48 hours' when 'medium' then interval '7 days' else interval '90 days' end`;
-
 export async function vulnStats(db: Executor, org: string, since: SQL): Promise<VulnStats> {
-  const open = sql`not ${isMitigated()}`;
+  // Open: not fixed by a later scan and not mitigated.
+  const open = sql`${vulnerabilities.state} = 'open' and not ${mitigatedSql}`;
   const openWith = (condition: SQL) => countWhere(sql`${open} and ${condition}`);
   const severity = (value: string) => openWith(sql`${vulnerabilities.severity} = ${value}`);
   const [row] = await db
     .select({
       total: int(sql`count(*)`),
-      mitigated: countWhere(isMitigated()),
+      mitigated: countWhere(mitigatedSql),
       critical: severity('critical'),
       high: severity('high'),
       medium: severity('medium'),
       low: severity('low'),
       info: severity('info'),
-      openPastDue: openWith(
-        sql`${vulnerabilities.severity} <> 'info' and ${vulnerabilities.createdAt} + ${DUE} < now()`,
-      ),
+      openPastDue: countWhere(overdueSql),
       openOutdated: openWith(sql`${vulnerabilities.vulnerabilityType} = 'outdated_software'`),
     })
     .from(vulnerabilities)

@@ -1,7 +1,8 @@
 import { REPORTS_WINDOW_DAYS } from '@netguard/contracts';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { reports, scans, threatMitigationActions, vulnerabilities } from '../../db/schema.ts';
+import { reports, scans, vulnerabilities } from '../../db/schema.ts';
+import { mitigatedSql } from '../vulnerabilities/vulnerabilities.repo.ts';
 
 const countWhere = (condition: ReturnType<typeof sql>) =>
   sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
@@ -19,12 +20,6 @@ export async function countScansByStatus(db: Executor, organizationId: string) {
   return row ?? { total: 0, running: 0, completed: 0, failed: 0 };
 }
 
-/** A vulnerability is mitigated when any of its mitigation actions is completed. */
-export function isMitigated() {
-  const action = threatMitigationActions;
-  return sql`exists (select 1 from ${action} where ${action.vulnerabilityId} = ${vulnerabilities.id} and ${action.status} = 'completed')`;
-}
-
 export async function countVulnerabilities(db: Executor, organizationId: string) {
   const severity = (value: string) => countWhere(sql`${vulnerabilities.severity} = ${value}`);
   const [row] = await db
@@ -35,7 +30,7 @@ export async function countVulnerabilities(db: Executor, organizationId: string)
       medium: severity('medium'),
       low: severity('low'),
       info: severity('info'),
-      mitigated: countWhere(isMitigated()),
+      mitigated: countWhere(mitigatedSql),
     })
     .from(vulnerabilities)
     .where(eq(vulnerabilities.organizationId, organizationId));

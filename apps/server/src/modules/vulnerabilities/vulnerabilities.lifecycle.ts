@@ -1,5 +1,6 @@
-import type { TFinding, TVulnSeverity } from '@netguard/contracts';
+import { type TFinding, type TVulnSeverity, VULN_DUE_HOURS } from '@netguard/contracts';
 import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import {
   auditLogs,
@@ -13,17 +14,9 @@ import { notifyRealtime } from '../../realtime/notify.ts';
 /** Whose scan a result belongs to. */
 export type ScanOwner = { scanId: string; userId: string; organizationId: string };
 
-/** Remediation window by severity (part-2 guide): info findings have no due date. */
-export const DUE_HOURS: Record<TVulnSeverity, number | null> = {
-  critical: 24,
-  high: 48,
-  medium: 7 * 24,
-  low: 90 * 24,
-  info: null,
-};
-
+/** Remediation due date of a finding first seen (or reopened) at `from`; none for info. */
 export function dueFrom(severity: TVulnSeverity, from: Date): Date | null {
-  const hours = DUE_HOURS[severity];
+  const hours = VULN_DUE_HOURS[severity];
   return hours === null ? null : new Date(from.getTime() + hours * 3_600_000);
 }
 
@@ -105,11 +98,20 @@ export async function recordFinding(
       });
       return created.id;
     }
+    // When it was fixed: the start of the scan that no longer saw it (or the time it was marked).
+    const fixing = alias(scans, 'fixing');
     const [existing] = await tx
-      .select({ id: v.id, state: v.state, fixedAt: v.fixedAt })
+      .select({
+        id: v.id,
+        state: v.state,
+        fixedAt: sql<Date | null>`coalesce(${fixing.startedAt}, ${v.fixedAt})`.mapWith(
+          (t: string | null) => (t ? new Date(t) : null),
+        ),
+      })
       .from(v)
+      .leftJoin(fixing, eq(fixing.id, v.fixedScanId))
       .where(and(eq(v.organizationId, owner.organizationId), eq(v.findingKey, key)))
-      .for('update');
+      .for('update', { of: v });
     if (!existing || !(await sight(tx, owner, existing.id, now))) return null;
     await tx
       .update(v)
@@ -141,7 +143,7 @@ async function sight(tx: Executor, owner: ScanOwner, vulnerabilityId: string, no
 }
 
 /**
- * Seen again by a scan that began after it was fixed, or after one of its actions was completed:
+ * Seen again by a scan that began after the scan that fixed it, or after one of its actions was completed:
  * it is open again, with a new due date, and its completed actions go back to pending.
  */
 async function reopenIfResolved(

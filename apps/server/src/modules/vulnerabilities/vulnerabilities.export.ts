@@ -1,0 +1,62 @@
+import type { TVulnerability } from '@netguard/contracts';
+
+/** Columns of the CSV export, in order. */
+const COLUMNS = [
+  'id',
+  'title',
+  'severity',
+  'state',
+  'mitigated',
+  'overdue',
+  'host',
+  'port',
+  'protocol',
+  'service',
+  'vulnerability_type',
+  'cve_id',
+  'cvss_score',
+  'risk_score',
+  'first_seen_at',
+  'last_seen_at',
+  'occurrences',
+  'due_at',
+  'fixed_at',
+  'description',
+  'solution',
+] as const satisfies readonly (keyof TVulnerability)[];
+
+/**
+ * One CSV field (RFC 4180 quoting). Text that a spreadsheet would run as a formula
+ * (= + - @ tab CR at the start) is prefixed with a quote: findings carry banners from scanned hosts.
+ */
+export function csvField(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export const CSV_HEADER = `${COLUMNS.join(',')}\r\n`;
+
+export function csvRow(item: TVulnerability): string {
+  return `${COLUMNS.map((c) => csvField(item[c])).join(',')}\r\n`;
+}
+
+/** Streams an export: the header, then each batch's rows, then the footer. */
+export async function* exportChunks(
+  format: 'csv' | 'json',
+  batches: AsyncIterable<TVulnerability[]>,
+): AsyncGenerator<string> {
+  yield format === 'csv' ? CSV_HEADER : '[';
+  let first = true;
+  for await (const batch of batches) {
+    for (const item of batch) {
+      if (format === 'csv') yield csvRow(item);
+      else {
+        yield `${first ? '\n' : ',\n'}${JSON.stringify(item)}`;
+        first = false;
+      }
+    }
+  }
+  if (format === 'json') yield first ? ']\n' : '\n]\n';
+}

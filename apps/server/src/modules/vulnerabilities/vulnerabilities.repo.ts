@@ -1,0 +1,119 @@
+import type { TVulnerabilityFilters } from '@netguard/contracts';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { threatMitigationActions, vulnerabilities } from '../../db/schema.ts';
+
+const v = vulnerabilities;
+const a = threatMitigationActions;
+
+/**
+ * Mitigated (spec): any of its actions is completed. Written with qualified names: in a select
+ * list drizzle leaves columns unqualified, and a bare "id" would resolve inside the subquery.
+ */
+export const mitigatedSql = sql<boolean>`exists (select 1 from threat_mitigation_actions ma where ma.vulnerability_id = "vulnerabilities"."id" and ma.status = 'completed')`;
+/** Open, not mitigated, and past its due date. */
+export const overdueSql = sql<boolean>`("vulnerabilities"."state" = 'open' and coalesce("vulnerabilities"."due_at" < now(), false) and not ${mitigatedSql})`;
+
+const SEVERITY_RANK = sql`case ${v.severity} when 'critical' then 0 when 'high' then 1 when 'medium' then 2 when 'low' then 3 else 4 end`;
+
+const ORDER: Record<TVulnerabilityFilters['sort'], SQL[]> = {
+  newest: [desc(v.createdAt), desc(v.id)],
+  risk: [sql`${v.riskScore} desc nulls last`, desc(v.createdAt), desc(v.id)],
+  severity: [asc(SEVERITY_RANK), sql`${v.riskScore} desc nulls last`, desc(v.id)],
+  due: [sql`${v.dueAt} asc nulls last`, asc(SEVERITY_RANK), desc(v.id)],
+  last_seen: [desc(v.lastSeenAt), desc(v.id)],
+};
+
+/** `%text%` for ILIKE, with the pattern characters of the text escaped. */
+const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export function filterWhere(organizationId: string, f: TVulnerabilityFilters): SQL | undefined {
+  const search = f.search
+    ? sql`(${v.title} ilike ${contains(f.search)} or ${v.host} ilike ${contains(f.search)}
+        or ${v.vulnerabilityType} ilike ${contains(f.search)} or ${v.cveId} ilike ${contains(f.search)})`
+    : undefined;
+  return and(
+    eq(v.organizationId, organizationId),
+    search,
+    f.severity === 'all' ? undefined : eq(v.severity, f.severity),
+    f.status === 'all'
+      ? undefined
+      : f.status === 'mitigated'
+        ? mitigatedSql
+        : sql`not ${mitigatedSql}`,
+    f.state === 'all' ? undefined : eq(v.state, f.state),
+    f.overdue ? overdueSql : undefined,
+  );
+}
+
+export type VulnerabilityRow = typeof v.$inferSelect & { mitigated: boolean; overdue: boolean };
+
+/** One page of the organization's vulnerabilities matching the filters. */
+export async function listVulnerabilities(
+  db: Executor,
+  organizationId: string,
+  filters: TVulnerabilityFilters,
+  page: { limit: number; offset: number },
+): Promise<VulnerabilityRow[]> {
+  const rows = await db
+    .select({ row: v, mitigated: mitigatedSql, overdue: overdueSql })
+    .from(v)
+    .where(filterWhere(organizationId, filters))
+    .orderBy(...ORDER[filters.sort])
+    .limit(page.limit)
+    .offset(page.offset);
+  return rows.map((r) => ({ ...r.row, mitigated: r.mitigated, overdue: r.overdue }));
+}
+
+export async function countVulnerabilities(
+  db: Executor,
+  organizationId: string,
+  filters: TVulnerabilityFilters,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(v)
+    .where(filterWhere(organizationId, filters));
+  return row?.n ?? 0;
+}
+
+/** The summary cards: every vulnerability of the organization. */
+export async function summarize(db: Executor, organizationId: string) {
+  const n = (where: SQL) => sql<number>`count(*) filter (where ${where})::int`;
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      critical: n(sql`${v.severity} = 'critical'`),
+      high: n(sql`${v.severity} = 'high'`),
+      mitigated: n(mitigatedSql),
+      overdue: n(overdueSql),
+    })
+    .from(v)
+    .where(eq(v.organizationId, organizationId));
+  return row ?? { total: 0, critical: 0, high: 0, mitigated: 0, overdue: 0 };
+}
+
+/** Actions of the given vulnerabilities, oldest first. */
+export async function actionsOf(db: Executor, vulnerabilityIds: string[]) {
+  if (!vulnerabilityIds.length) return [];
+  return db
+    .select()
+    .from(a)
+    .where(inArray(a.vulnerabilityId, vulnerabilityIds))
+    .orderBy(asc(a.createdAt), asc(a.id));
+}
+
+/** Sets an action's status when it belongs to the organization; null otherwise. */
+export async function updateActionStatus(
+  db: Executor,
+  organizationId: string,
+  actionId: string,
+  status: (typeof a.$inferSelect)['status'],
+) {
+  const [row] = await db
+    .update(a)
+    .set({ status, updatedAt: new Date() })
+    .where(and(eq(a.id, actionId), eq(a.organizationId, organizationId)))
+    .returning();
+  return row ?? null;
+}

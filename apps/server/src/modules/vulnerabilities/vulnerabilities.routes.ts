@@ -1,0 +1,63 @@
+import { Readable } from 'node:stream';
+import {
+  ZActionIdParams,
+  ZActionStatusBody,
+  ZThreatMitigationAction,
+  ZVulnerabilityExportQuery,
+  ZVulnerabilityListQuery,
+  ZVulnerabilityPage,
+} from '@netguard/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestMeta } from '../../lib/request-meta.ts';
+import { caller } from '../../plugins/auth-guard.ts';
+import { exportChunks } from './vulnerabilities.export.ts';
+import type { VulnerabilityService } from './vulnerabilities.service.ts';
+
+const tags = ['vulnerabilities'];
+const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', json: 'application/json; charset=utf-8' };
+
+export const vulnerabilityRoutes: FastifyPluginAsyncZod<{
+  vulnerabilities: VulnerabilityService;
+}> = async (app, { vulnerabilities }) => {
+  app.get(
+    '/vulnerabilities',
+    {
+      schema: { tags, querystring: ZVulnerabilityListQuery, response: { 200: ZVulnerabilityPage } },
+    },
+    async (request) => vulnerabilities.list(caller(request), request.query),
+  );
+
+  app.get(
+    '/vulnerabilities/export',
+    { schema: { tags, querystring: ZVulnerabilityExportQuery } },
+    async (request, reply) => {
+      const auth = caller(request);
+      vulnerabilities.assertCanRead(auth);
+      const { format, ...filters } = request.query;
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', CONTENT_TYPES[format])
+        .header('content-disposition', `attachment; filename="vulnerabilities-${day}.${format}"`)
+        .send(Readable.from(exportChunks(format, vulnerabilities.exportBatches(auth, filters))));
+    },
+  );
+
+  app.patch(
+    '/mitigation-actions/:id',
+    {
+      schema: {
+        tags,
+        params: ZActionIdParams,
+        body: ZActionStatusBody,
+        response: { 200: ZThreatMitigationAction },
+      },
+    },
+    async (request) =>
+      vulnerabilities.setActionStatus(
+        caller(request),
+        request.params.id,
+        request.body.status,
+        requestMeta(request),
+      ),
+  );
+};

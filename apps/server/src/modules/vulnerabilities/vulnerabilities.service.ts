@@ -1,0 +1,94 @@
+import {
+  type TThreatMitigationAction,
+  type TVulnerability,
+  type TVulnerabilityFilters,
+  type TVulnerabilityPage,
+  VULNERABILITY_TEXT,
+} from '@netguard/contracts';
+import type { Executor } from '../../db/client.ts';
+import { notFound } from '../../lib/errors.ts';
+import { assertCan } from '../../lib/permissions.ts';
+import { insertAuditLog, type RequestMeta } from '../audit/audit.repo.ts';
+import type { AuthContext } from '../auth/sessions.service.ts';
+import { toAction } from '../scans/scans.view.ts';
+import * as repo from './vulnerabilities.repo.ts';
+import { toVulnerabilityItem } from './vulnerabilities.view.ts';
+
+const EXPORT_BATCH = 1000;
+
+/** The organization's vulnerabilities: paged list, export and mitigation status. */
+export function createVulnerabilityService({ db }: { db: Executor }) {
+  async function withActions(rows: repo.VulnerabilityRow[]): Promise<TVulnerability[]> {
+    const actions = await repo.actionsOf(
+      db,
+      rows.map((r) => r.id),
+    );
+    const byVuln = new Map<string, TThreatMitigationAction[]>();
+    for (const a of actions)
+      byVuln.set(a.vulnerabilityId, [...(byVuln.get(a.vulnerabilityId) ?? []), toAction(a)]);
+    return rows.map((r) => toVulnerabilityItem(r, byVuln.get(r.id) ?? []));
+  }
+
+  return {
+    async list(
+      auth: AuthContext,
+      query: TVulnerabilityFilters & { limit: number; offset: number },
+    ): Promise<TVulnerabilityPage> {
+      assertCan(auth.role, 'vulnerability', VULNERABILITY_TEXT.denied);
+      const [rows, total, summary] = await Promise.all([
+        repo.listVulnerabilities(db, auth.organizationId, query, query),
+        repo.countVulnerabilities(db, auth.organizationId, query),
+        repo.summarize(db, auth.organizationId),
+      ]);
+      return { items: await withActions(rows), total, summary };
+    },
+
+    /** Every match of the filters, in batches, for a streamed download. */
+    async *exportBatches(
+      auth: AuthContext,
+      filters: TVulnerabilityFilters,
+    ): AsyncGenerator<TVulnerability[]> {
+      for (let offset = 0; ; offset += EXPORT_BATCH) {
+        const rows = await repo.listVulnerabilities(db, auth.organizationId, filters, {
+          limit: EXPORT_BATCH,
+          offset,
+        });
+        if (rows.length) yield withActions(rows);
+        if (rows.length < EXPORT_BATCH) return;
+      }
+    },
+
+    /** Checks the caller may export before the download starts. */
+    assertCanRead(auth: AuthContext) {
+      assertCan(auth.role, 'vulnerability', VULNERABILITY_TEXT.denied);
+    },
+
+    async setActionStatus(
+      auth: AuthContext,
+      actionId: string,
+      status: TThreatMitigationAction['status'],
+      meta: RequestMeta,
+    ): Promise<TThreatMitigationAction> {
+      assertCan(auth.role, 'vulnerability', VULNERABILITY_TEXT.denied);
+      return db.transaction(async (tx) => {
+        const row = await repo.updateActionStatus(tx, auth.organizationId, actionId, status);
+        if (!row) throw notFound('Mitigation action');
+        await insertAuditLog(
+          tx,
+          {
+            userId: auth.userId,
+            organizationId: auth.organizationId,
+            action: 'mitigation_action.status',
+            resourceType: 'threat_mitigation_action',
+            resourceId: row.id,
+            details: { status, vulnerability_id: row.vulnerabilityId },
+          },
+          meta,
+        );
+        return toAction(row);
+      });
+    },
+  };
+}
+
+export type VulnerabilityService = ReturnType<typeof createVulnerabilityService>;

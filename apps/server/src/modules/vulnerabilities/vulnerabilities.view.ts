@@ -1,0 +1,28 @@
+import type { TThreatMitigationAction, TVulnerability } from '@netguard/contracts';
+import { toVulnerability } from '../scans/scans.view.ts';
+import type { VulnerabilityRow } from './vulnerabilities.repo.ts';
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+/** A vulnerability row with its lifecycle, as the API answers it. */
+export function toVulnerabilityItem(
+  row: VulnerabilityRow,
+  actions: TThreatMitigationAction[],
+): TVulnerability {
+  return {
+    ...toVulnerability(row, actions),
+    protocol: row.protocol === 'udp' ? 'udp' : 'tcp',
+    state: row.state,
+    mitigated: row.mitigated,
+    overdue: row.overdue,
+    first_seen_at: row.firstSeenAt.toISOString(),
+    last_seen_at: row.lastSeenAt.toISOString(),
+    occurrences: row.occurrences,
+    due_at: iso(row.dueAt),
+    fixed_at: iso(row.fixedAt),
+    reopened_at: iso(row.reopenedAt),
+    reopen_count: row.reopenCount,
+    scan_id: row.scanId,
+    last_scan_id: row.lastScanId,
+  };
+}
