@@ -4,7 +4,7 @@ import { defineConfig } from '@playwright/test';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 18181);
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? 'artifacts/e2e-data';
 export const E2E_SERVER_LOG = process.env.E2E_SERVER_LOG ?? 'artifacts/e2e-server.log';
-const E2E_PGPORT = process.env.E2E_PGPORT ?? '54391';
+export const E2E_PGPORT = Number(process.env.E2E_PGPORT ?? 54391);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -42,7 +42,7 @@ export default defineConfig({
     env: {
       PORT: String(E2E_PORT),
       NETGUARD_DATA_DIR: E2E_DATA_DIR,
-      PGPORT: E2E_PGPORT,
+      PGPORT: String(E2E_PGPORT),
       AUTH_RATE_LIMIT: '200',
       LOG_LEVEL: 'info',
     },

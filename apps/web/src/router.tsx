@@ -36,6 +36,10 @@ export const router = createBrowserRouter([
                 path: 'scans/:id',
                 lazy: () => import('./routes/scan-detail-page.tsx').then(toRoute),
               },
+              {
+                path: 'vulnerabilities',
+                lazy: () => import('./routes/vulnerabilities-page.tsx').then(toRoute),
+              },
               // The help guide links to /dashboard/testing.
               { path: 'testing', element: <Navigate to="/dashboard/security-testing" replace /> },
               ...PLACEHOLDER_PAGES.map((page) => ({

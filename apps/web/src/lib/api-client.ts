@@ -75,6 +75,34 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(fallback, response.status, 'http_error');
 }
 
+/** Sends, renewing the session once on 401; throws ApiError on any non-2xx answer. */
+async function sendWithRefresh(path: string, options: ApiRequestOptions<unknown>) {
+  let response = await send(path, options);
+  if (response.status === 401 && options.auth !== false && authHooks) {
+    const renewed = await authHooks.refresh();
+    if (renewed) response = await send(path, options);
+    if (response.status === 401) authHooks.onUnauthorized();
+  }
+  if (!response.ok) throw await toApiError(response);
+  return response;
+}
+
+/**
+ * Fetches a file the API serves as an attachment and hands it to the browser as a download,
+ * named as the server's Content-Disposition says (or `fallbackName`).
+ */
+export async function apiDownload(path: string, fallbackName: string): Promise<void> {
+  const response = await sendWithRefresh(path, {});
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(await response.blob());
+  const link = Object.assign(document.createElement('a'), { href: url, download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
 /**
  * Calls the NetGuard API and returns the JSON body, parsed by `schema` when given.
  * Throws ApiError with the server's message on any non-2xx answer.
@@ -84,13 +112,7 @@ export async function apiRequest<T = unknown>(
   path: string,
   options: ApiRequestOptions<T> = {},
 ): Promise<T> {
-  let response = await send(path, options);
-  if (response.status === 401 && options.auth !== false && authHooks) {
-    const renewed = await authHooks.refresh();
-    if (renewed) response = await send(path, options);
-    if (response.status === 401) authHooks.onUnauthorized();
-  }
-  if (!response.ok) throw await toApiError(response);
+  const response = await sendWithRefresh(path, options);
   const body: unknown = response.status === 204 ? null : await response.json().catch(() => null);
   if (!options.schema) return body as T;
   const parsed = options.schema.safeParse(body);

@@ -5,7 +5,6 @@
 export const PLACEHOLDER_PAGES = [
   { path: 'packets', title: 'Packet Analysis' },
   { path: 'topology', title: 'Network Topology' },
-  { path: 'vulnerabilities', title: 'Vulnerabilities' },
   { path: 'reports', title: 'Security Reports' },
   { path: 'cloud', title: 'Cloud Integrations' },
   { path: 'security-testing', title: 'Security Testing' },

@@ -1,0 +1,61 @@
+import { type TVulnerabilityFilters, VULNERABILITY_TEXT } from '@netguard/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Bug } from 'lucide-react';
+import { useCallback, useEffect, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { vulnerabilityPageQuery } from '@/features/vulnerabilities/api';
+import { VulnerabilityEmptyState } from '@/features/vulnerabilities/components/VulnerabilityEmptyState';
+import { VulnerabilityFilterBar } from '@/features/vulnerabilities/components/VulnerabilityFilterBar';
+import { VulnerabilityList } from '@/features/vulnerabilities/components/VulnerabilityList';
+import { VulnerabilitySummary } from '@/features/vulnerabilities/components/VulnerabilitySummary';
+import { filtersFromParams, filtersToParams, isFiltered } from '@/features/vulnerabilities/filters';
+import { errorMessage } from '@/lib/api-client';
+
+/** The Vulnerabilities page: summary cards, filters kept in the URL, and the paged list. */
+export function VulnerabilitiesPage() {
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => filtersFromParams(params), [params]);
+  const setFilters = useCallback(
+    (next: TVulnerabilityFilters) => setParams(filtersToParams(next), { replace: true }),
+    [setParams],
+  );
+  const query = useQuery(vulnerabilityPageQuery(filters, 0));
+  useEffect(() => {
+    if (query.error)
+      toast.error(VULNERABILITY_TEXT.errorLoading, { description: errorMessage(query.error) });
+  }, [query.error]);
+  const first = query.data;
+
+  return (
+    <div className="space-y-6">
+      <div className="space-y-1">
+        <h1 className="flex items-center gap-3 text-2xl font-bold tracking-tight sm:text-3xl">
+          <Bug className="size-7 text-primary" aria-hidden="true" />
+          Vulnerabilities
+        </h1>
+        <p className="text-sm text-muted-foreground">
+          Every finding of your scans, tracked from first sighting until it is fixed.
+        </p>
+      </div>
+      <VulnerabilitySummary summary={first?.summary} />
+      <VulnerabilityFilterBar
+        filters={filters}
+        overdueCount={first?.summary.overdue}
+        onChange={setFilters}
+      />
+      {first && (
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          {first.total} {first.total === 1 ? 'vulnerability' : 'vulnerabilities'}
+        </p>
+      )}
+      {query.isPending ? (
+        <div className="h-40 animate-pulse rounded-xl border bg-muted/40" />
+      ) : first && first.total === 0 ? (
+        <VulnerabilityEmptyState filtered={isFiltered(filters)} />
+      ) : (
+        first && <VulnerabilityList filters={filters} firstPage={first} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import { expect, type Page, test } from '@playwright/test';
+import { connectE2eDatabase } from './db.ts';
+import { PASSWORD, readMailLink, shoot, signIn, signUp, uniqueEmail } from './support.ts';
+
+const HOST = '127.0.0.31';
+
+async function newAccount(page: Page, prefix: string): Promise<string> {
+  const email = uniqueEmail(prefix);
+  await signUp(page, email);
+  await page.goto(await readMailLink(email, 'confirm'));
+  await expect(page.getByText('Email confirmed')).toBeVisible();
+  await signIn(page, email);
+  return email;
+}
+
+/** Runs a real vulnerability scan of HOST through the API and waits for it to complete. */
+async function scanThroughApi(page: Page, email: string) {
+  const session = await (
+    await page.request.post('/api/auth/sign-in', { data: { email, password: PASSWORD } })
+  ).json();
+  const headers = { Authorization: `Bearer ${session.access_token}` };
+  const scan = await (
+    await page.request.post('/api/scans', {
+      headers,
+      data: { scan_name: 'Vulnerability page', scan_type: 'vulnerability', target_hosts: [HOST] },
+    })
+  ).json();
+  expect((await page.request.post(`/api/scans/${scan.id}/start`, { headers })).status()).toBe(202);
+  await expect
+    .poll(
+      async () =>
+        (await (await page.request.get(`/api/scans/${scan.id}`, { headers })).json()).status,
+      { timeout: 90_000 },
+    )
+    .toBe('completed');
+}
+
+test('real findings: search, filters, details, mitigation status and CSV export', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' }).end('<html>intranet</html>');
+  });
+  server.listen(8888, HOST);
+  await once(server, 'listening');
+  try {
+    const email = await newAccount(page, 'vulns');
+    await page.goto('/dashboard/vulnerabilities');
+    await expect(page.getByText('No vulnerabilities found')).toBeVisible();
+    await expect(
+      page.getByText('Run a vulnerability scan to detect security issues'),
+    ).toBeVisible();
+
+    await scanThroughApi(page, email);
+    await page.reload();
+    const card = page
+      .getByTestId('vulnerability')
+      .filter({ hasText: 'Missing HTTP security headers' });
+    await expect(card).toBeVisible();
+    await expect(card).toContainText(`${HOST}:8888 (http)`);
+    await expect(card).toContainText(/Risk Score: \d+/);
+    await expect(card).toContainText('Due in');
+    await expect(card.getByText('misconfiguration')).toBeVisible();
+
+    await page.getByLabel('Search vulnerabilities').fill('security headers');
+    await expect(page).toHaveURL(/q=security\+headers/);
+    await expect(page.getByTestId('vulnerability')).toHaveCount(1);
+    await page.getByLabel('Severity').click();
+    await page.getByRole('option', { name: 'Critical' }).click();
+    await expect(page.getByText('Try adjusting your search filters')).toBeVisible();
+    await page.getByLabel('Severity').click();
+    await page.getByRole('option', { name: 'All Severities' }).click();
+    await expect(card).toBeVisible();
+    await shoot(page, 'vulnerabilities');
+
+    await card.getByRole('tab', { name: /Mitigation/ }).click();
+    const action = card.getByTestId('mitigation-action').first();
+    await expect(action).toContainText(/Estimated time: \d+ minutes/);
+    await action.getByRole('combobox').click();
+    await page.getByRole('option', { name: 'Completed' }).click();
+    await expect(page.getByText('Status updated')).toBeVisible();
+    await expect(card.getByText('Mitigated', { exact: true })).toBeVisible();
+    await shoot(page, 'vulnerabilities-mitigation');
+    await page.getByLabel('Status', { exact: true }).click();
+    await page.getByRole('option', { name: 'Unmitigated' }).click();
+    await expect(card).toBeHidden();
+
+    await page.getByLabel('Status', { exact: true }).click();
+    await page.getByRole('option', { name: 'Mitigated', exact: true }).click();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export' }).click();
+    await page.getByRole('menuitem', { name: 'Export CSV' }).click();
+    const file = await (await download).path();
+    const lines = readFileSync(file, 'utf8').trim().split('\r\n');
+    expect(lines[0]).toMatch(/^id,title,severity,state,mitigated/);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('Missing HTTP security headers');
+  } finally {
+    server.close();
+  }
+});
+
+test('10,000 vulnerabilities scroll with a bounded number of cards mounted', async ({ page }) => {
+  test.setTimeout(120_000);
+  const email = await newAccount(page, 'bulk');
+  const db = await connectE2eDatabase();
+  try {
+    await db.query(
+      `with owner as (
+         select u.id as user_id, r.organization_id from users u join user_roles r on r.user_id = u.id where u.email = $1
+       ), inserted as (
+         insert into vulnerabilities (user_id, organization_id, title, host, port, vulnerability_type, severity,
+                                      risk_score, finding_key, created_at, first_seen_at, last_seen_at, due_at)
+         select o.user_id, o.organization_id, 'Seeded finding ' || g, '198.51.100.' || (g % 250), 443, 'misconfiguration',
+                (array['critical','high','medium','low','info'])[1 + g % 5]::vuln_severity, g % 100, 'seed|' || g,
+                now() - g * interval '1 second', now() - g * interval '1 second', now(), now() + interval '7 days'
+         from owner o, generate_series(1, 10000) g
+         returning id, user_id, organization_id
+       )
+       insert into threat_mitigation_actions (vulnerability_id, organization_id, user_id, action_type, title, priority)
+       select id, organization_id, user_id, 'configuration', 'Harden the service', 'high' from inserted`,
+      [email],
+    );
+  } finally {
+    await db.end();
+  }
+  await page.goto('/dashboard/vulnerabilities');
+  await expect(page.getByText('10000 vulnerabilities')).toBeVisible();
+  await expect(page.getByTestId('vulnerability').first()).toContainText('Seeded finding 1');
+  const mounted = () => page.getByTestId('vulnerability').count();
+  expect(await mounted()).toBeLessThan(30);
+
+  // Jump to the end: the pages in between load on demand and the last card appears.
+  const last = page.getByTestId('vulnerability').filter({ hasText: 'Seeded finding 10000' });
+  await expect(async () => {
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect(last).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 60_000 });
+  expect(await mounted()).toBeLessThan(30);
+  await shoot(page, 'vulnerabilities-10k-end', { fullPage: false });
+});
