@@ -5,6 +5,7 @@ import { dashboardKeys } from '@/features/dashboard/api';
 import { applyScanToCache, upsertScan } from '@/features/realtime/cache-updates';
 import { finishedNotice } from '@/features/realtime/notices';
 import { scanKeys } from '@/features/scans/scan-keys';
+import { vulnerabilityKeys } from '@/features/vulnerabilities/vulnerability-keys';
 
 function scan(id: string, created: string, patch: Partial<TScanListItem> = {}): TScanListItem {
   return {
@@ -75,6 +76,7 @@ describe('applyScanToCache', () => {
     const keys = invalidate.mock.calls.map(([filters]) => filters?.queryKey);
     expect(keys).toContainEqual(dashboardKeys.all);
     expect(keys).toContainEqual(scanKeys.detail('a'));
+    expect(keys).toContainEqual(vulnerabilityKeys.all);
   });
 
   it('adds an inserted scan to the recent list', () => {

@@ -9,6 +9,7 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import { dashboardKeys } from '@/features/dashboard/api';
 import { scanKeys } from '@/features/scans/scan-keys';
+import { vulnerabilityKeys } from '@/features/vulnerabilities/vulnerability-keys';
 
 type TScanEventKind = 'INSERT' | 'UPDATE';
 
@@ -70,20 +71,24 @@ export function applyScanToCache(
     void client.invalidateQueries({ queryKey: scanKeys.lists() });
     if (scan.status === 'completed' || scan.status === 'failed') {
       void client.invalidateQueries({ queryKey: scanKeys.detail(scan.id) });
+      // A completed scan may have marked vulnerabilities fixed.
+      void client.invalidateQueries({ queryKey: vulnerabilityKeys.all });
     }
   }
 }
 
-/** New findings arrived for these scans: refetch their details and the dashboard counts. */
+/** New findings arrived for these scans: refetch their details, the list and the dashboard counts. */
 export function invalidateForFindings(client: QueryClient, scanIds: Iterable<string>): void {
   for (const id of new Set(scanIds)) {
     void client.invalidateQueries({ queryKey: scanKeys.detail(id) });
   }
   void client.invalidateQueries({ queryKey: dashboardKeys.all });
+  void client.invalidateQueries({ queryKey: vulnerabilityKeys.all });
 }
 
 /** After a (re)connect: refetch everything an event could have changed while we were away. */
 export function invalidateScanQueries(client: QueryClient): void {
   void client.invalidateQueries({ queryKey: scanKeys.all });
   void client.invalidateQueries({ queryKey: dashboardKeys.all });
+  void client.invalidateQueries({ queryKey: vulnerabilityKeys.all });
 }

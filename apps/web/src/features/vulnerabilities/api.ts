@@ -9,15 +9,11 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { apiQuery } from '@/features/vulnerabilities/filters';
+import { vulnerabilityKeys } from '@/features/vulnerabilities/vulnerability-keys';
 import { apiDownload, apiRequest, errorMessage } from '@/lib/api-client';
 
 /** Rows fetched per request while scrolling. */
 export const PAGE_SIZE = 100;
-
-export const vulnerabilityKeys = {
-  all: ['vulnerabilities'] as const,
-  page: (f: TVulnerabilityFilters, page: number) => ['vulnerabilities', 'list', f, page] as const,
-};
 
 /** One page (PAGE_SIZE rows) of the filtered list: any page can be read without the ones before. */
 export function vulnerabilityPageQuery(filters: TVulnerabilityFilters, page: number) {
