@@ -138,7 +138,14 @@ export const subscriptions = pgTable(
     subscribed: boolean('subscribed').notNull().default(false),
     productId: text('product_id'),
     subscriptionEnd: tstz('subscription_end'),
+    /** 'local' or 'stripe': who last set this row. */
+    provider: text('provider'),
+    stripeCustomerId: text('stripe_customer_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('subscriptions_org_idx').on(t.organizationId)],
+  (t) => [
+    index('subscriptions_org_idx').on(t.organizationId),
+    index('subscriptions_stripe_customer_idx').on(t.stripeCustomerId),
+  ],
 );
