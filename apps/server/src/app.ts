@@ -8,8 +8,12 @@ import { createAccessTokens } from './lib/access-token.ts';
 import { createLogger } from './lib/logger.ts';
 import { createMailer } from './lib/mailer.ts';
 import { loadSecretKey } from './lib/secret-key.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { createAccountSelfService } from './modules/account/account.service.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { createAnalyticsService } from './modules/analytics/analytics.service.ts';
+import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
+import { createApiKeyService } from './modules/api-keys/api-keys.service.ts';
 import { createAccountService } from './modules/auth/accounts.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createSessionService } from './modules/auth/sessions.service.ts';
@@ -21,6 +25,8 @@ import { createProfileService } from './modules/profile/profile.service.ts';
 import { createScanQueue } from './modules/scans/scans.queue.ts';
 import { scanRoutes } from './modules/scans/scans.routes.ts';
 import { createScanService } from './modules/scans/scans.service.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { createSettingsService } from './modules/settings/settings.service.ts';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes.ts';
 import { createSubscriptionService } from './modules/subscription/subscription.service.ts';
 import { vulnerabilityRoutes } from './modules/vulnerabilities/vulnerabilities.routes.ts';
@@ -63,6 +69,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const dashboard = createDashboardService({ db });
   const analytics = createAnalyticsService({ db, subscription });
   const vulnerabilities = createVulnerabilityService({ db });
+  const apiKeys = createApiKeyService({ db, subscription });
+  const settings = createSettingsService({ db, defaults: config.scans });
+  const account = createAccountSelfService({ db });
 
   const app = Fastify({
     loggerInstance: log,
@@ -94,7 +103,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         rateLimitPerMinute: config.authRateLimit,
       });
       await api.register(async (guarded) => {
-        addAuthGuard(guarded, sessions);
+        addAuthGuard(guarded, sessions, apiKeys);
+        await guarded.register(apiKeyRoutes, { apiKeys });
+        await guarded.register(settingsRoutes, { settings });
+        await guarded.register(accountRoutes, { account, secureCookies: https });
         await guarded.register(scanRoutes, { scans });
         await guarded.register(profileRoutes, { profile });
         await guarded.register(subscriptionRoutes, { subscription });

@@ -50,11 +50,15 @@ export const CONFIG_VARS = [
     '(none)',
     'Comma-separated CIDRs scans may never target, on top of cloud metadata, multicast and broadcast.',
   ],
-  ['SCAN_TIMEOUT_SECONDS', '1800', 'A scan still running after this long is failed.'],
+  [
+    'SCAN_TIMEOUT_SECONDS',
+    '1800',
+    'A scan still running after this long is failed, for organizations that have not set their own timeout in Settings.',
+  ],
   [
     'MAX_CONCURRENT_SCANS',
     '3',
-    'Running scans per organization; further started scans wait as pending.',
+    'Running scans per organization (further started scans wait as pending), unless it set its own limit in Settings.',
   ],
   [
     'SCAN_CHUNK_STALE_SECONDS',

@@ -11,6 +11,7 @@ export * from './realtime.ts';
 export * from './scan-results.ts';
 export * from './scans.ts';
 export * from './security-events.ts';
+export * from './settings.ts';
 export * from './subscription.ts';
 export * from './targets.ts';
 export * from './text-input.ts';

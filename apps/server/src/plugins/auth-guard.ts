@@ -1,6 +1,7 @@
-import { AUTH_MESSAGES } from '@netguard/contracts';
+import { API_KEY_PREFIX, AUTH_MESSAGES } from '@netguard/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.ts';
+import type { ApiKeyService } from '../modules/api-keys/api-keys.service.ts';
 import { readBearer } from '../modules/auth/auth.cookies.ts';
 import type { AuthContext, SessionService } from '../modules/auth/sessions.service.ts';
 
@@ -13,10 +14,20 @@ declare module 'fastify' {
 
 const unauthorized = () => new AppError('unauthorized', 401, AUTH_MESSAGES.unauthorized);
 
-/** Requires `Authorization: Bearer <access token>` on every route of this scope. */
-export function addAuthGuard(app: FastifyInstance, sessions: SessionService): void {
+/**
+ * Requires `Authorization: Bearer <access token>` (or an API key of a paying plan) on every route
+ * of this scope.
+ */
+export function addAuthGuard(
+  app: FastifyInstance,
+  sessions: SessionService,
+  apiKeys: Pick<ApiKeyService, 'authenticate'>,
+): void {
   app.addHook('onRequest', async (request) => {
-    const auth = await sessions.authenticate(readBearer(request));
+    const bearer = readBearer(request);
+    const auth = bearer?.startsWith(API_KEY_PREFIX)
+      ? await apiKeys.authenticate(bearer)
+      : await sessions.authenticate(bearer);
     if (!auth) throw unauthorized();
     request.auth = auth;
   });

@@ -82,8 +82,8 @@ CREATE TABLE "notification_preferences" (
 CREATE TABLE "organization_settings" (
 	"organization_id" uuid PRIMARY KEY NOT NULL,
 	"auto_scan_frequency" "auto_scan_frequency" DEFAULT 'weekly' NOT NULL,
-	"max_concurrent_scans" integer DEFAULT 3 NOT NULL,
-	"scan_timeout_seconds" integer DEFAULT 1800 NOT NULL,
+	"max_concurrent_scans" integer,
+	"scan_timeout_seconds" integer,
 	"next_auto_scan_at" timestamp with time zone,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "org_settings_concurrency_range" CHECK ("organization_settings"."max_concurrent_scans" between 1 and 10),
@@ -109,4 +109,7 @@ CREATE INDEX "mfa_backup_codes_user_idx" ON "mfa_backup_codes" USING btree ("use
 CREATE INDEX "mfa_challenges_user_idx" ON "mfa_challenges" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "api_keys_user_idx" ON "api_keys" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "org_settings_next_auto_scan_idx" ON "organization_settings" USING btree ("next_auto_scan_at");--> statement-breakpoint
-CREATE INDEX "subscriptions_stripe_customer_idx" ON "subscriptions" USING btree ("stripe_customer_id");
+CREATE INDEX "subscriptions_stripe_customer_idx" ON "subscriptions" USING btree ("stripe_customer_id");--> statement-breakpoint
+-- Every organization gets the spec's default re-scan frequency (weekly, from a week on).
+INSERT INTO "organization_settings" ("organization_id", "next_auto_scan_at")
+  SELECT "id", now() + interval '7 days' FROM "organizations" ON CONFLICT DO NOTHING;

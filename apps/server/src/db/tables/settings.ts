@@ -6,7 +6,10 @@ import { createdAt, id, tstz } from './columns.ts';
 export const AUTO_SCAN_FREQUENCIES = ['never', 'daily', 'weekly', 'monthly'] as const;
 export const autoScanFrequencyEnum = pgEnum('auto_scan_frequency', AUTO_SCAN_FREQUENCIES);
 
-/** API configuration of an organization, enforced by the scan service (spec defaults). */
+/**
+ * API configuration of an organization, enforced by the scan service. A null limit follows the
+ * server default (MAX_CONCURRENT_SCANS, SCAN_TIMEOUT_SECONDS) until the organization saves one.
+ */
 export const organizationSettings = pgTable(
   'organization_settings',
   {
@@ -14,8 +17,8 @@ export const organizationSettings = pgTable(
       .primaryKey()
       .references(() => organizations.id, { onDelete: 'cascade' }),
     autoScanFrequency: autoScanFrequencyEnum('auto_scan_frequency').notNull().default('weekly'),
-    maxConcurrentScans: integer('max_concurrent_scans').notNull().default(3),
-    scanTimeoutSeconds: integer('scan_timeout_seconds').notNull().default(1800),
+    maxConcurrentScans: integer('max_concurrent_scans'),
+    scanTimeoutSeconds: integer('scan_timeout_seconds'),
     /** When the scheduler re-runs the organization's last targets next (null: never). */
     nextAutoScanAt: tstz('next_auto_scan_at'),
     updatedAt: tstz('updated_at').notNull().defaultNow(),

@@ -21,6 +21,8 @@ export type AuthContext = {
   organizationId: string;
   role: TRole;
   sessionId: string;
+  /** Set when the caller authenticated with an API key instead of a session. */
+  apiKeyId?: string;
 };
 
 export type IssuedSession = { session: TSession; refreshToken: string };

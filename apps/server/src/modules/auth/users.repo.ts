@@ -1,7 +1,15 @@
-import { LOCKOUT_MINUTES, LOCKOUT_THRESHOLD } from '@netguard/contracts';
+import { DEFAULT_SETTINGS, LOCKOUT_MINUTES, LOCKOUT_THRESHOLD } from '@netguard/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { organizations, profiles, subscriptions, userRoles, users } from '../../db/schema.ts';
+import {
+  organizationSettings,
+  organizations,
+  profiles,
+  subscriptions,
+  userRoles,
+  users,
+} from '../../db/schema.ts';
+import { nextAutoScan } from '../settings/auto-scan.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -19,7 +27,10 @@ export async function listUsers(db: Executor) {
 
 type NewAccount = { email: string; passwordHash: string; username: string };
 
-/** Creates the user, its personal organization (as admin), profile and subscription rows. */
+/**
+ * Creates the user, its personal organization (as admin) with the default settings, and the
+ * profile and subscription rows.
+ */
 export async function insertAccount(tx: Executor, account: NewAccount) {
   const [user] = await tx
     .insert(users)
@@ -37,6 +48,10 @@ export async function insertAccount(tx: Executor, account: NewAccount) {
     .insert(profiles)
     .values({ ...scope, username: account.username, subscriptionTier: 'Free' });
   await tx.insert(subscriptions).values({ ...scope, subscribed: false });
+  await tx.insert(organizationSettings).values({
+    organizationId: org.id,
+    nextAutoScanAt: nextAutoScan(DEFAULT_SETTINGS.api.auto_scan_frequency, new Date()),
+  });
   return { user, organizationId: org.id };
 }
 

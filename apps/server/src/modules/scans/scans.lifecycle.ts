@@ -1,12 +1,24 @@
 import { and, count, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { scanChunks, scans } from '../../db/schema.ts';
+import { organizationSettings, scanChunks, scans } from '../../db/schema.ts';
 import { notifyRealtime } from '../../realtime/notify.ts';
 import type { ScanRow } from './scans.repo.ts';
 
 /** Serialises start/promote decisions of one organization (transaction-scoped lock). */
 async function lockOrganization(tx: Executor, organizationId: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`scans:${organizationId}`}))`);
+}
+
+/**
+ * The organization's concurrent scan limit from its API configuration (Settings), or
+ * `serverDefault` (MAX_CONCURRENT_SCANS) when it has not set one.
+ */
+async function concurrencyLimit(tx: Executor, organizationId: string, serverDefault: number) {
+  const [row] = await tx
+    .select({ limit: organizationSettings.maxConcurrentScans })
+    .from(organizationSettings)
+    .where(eq(organizationSettings.organizationId, organizationId));
+  return row?.limit ?? serverDefault;
 }
 
 async function runningCount(tx: Executor, organizationId: string): Promise<number> {
@@ -22,15 +34,17 @@ export const notifyScan = (tx: Executor, row: ScanRow, event: 'INSERT' | 'UPDATE
 
 /**
  * Moves a locked pending/failed/cancelled scan to running, or to pending-queued when the
- * organization already runs `maxConcurrent` scans. Call inside a transaction.
+ * organization already runs as many scans as its limit allows (`maxConcurrent` when it set none).
+ * Call inside a transaction.
  */
 export async function startOrQueue(tx: Executor, row: ScanRow, maxConcurrent: number) {
   await lockOrganization(tx, row.organizationId);
   const running = await runningCount(tx, row.organizationId);
+  const limit = await concurrencyLimit(tx, row.organizationId, maxConcurrent);
   const now = new Date();
   const reset = { progress: 0, error: null, completedAt: null };
   const values =
-    running < maxConcurrent
+    running < limit
       ? { ...reset, status: 'running' as const, startedAt: now, queuedAt: null }
       : { ...reset, status: 'pending' as const, startedAt: null, queuedAt: now };
   await tx.delete(scanChunks).where(eq(scanChunks.scanId, row.id));
@@ -47,7 +61,8 @@ export async function promoteQueued(
   maxConcurrent: number,
 ): Promise<string[]> {
   await lockOrganization(tx, organizationId);
-  const free = maxConcurrent - (await runningCount(tx, organizationId));
+  const limit = await concurrencyLimit(tx, organizationId, maxConcurrent);
+  const free = limit - (await runningCount(tx, organizationId));
   if (free <= 0) return [];
   const waiting = await tx
     .select({ id: scans.id })

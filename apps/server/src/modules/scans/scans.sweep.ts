@@ -26,13 +26,15 @@ export async function sweepScans(deps: JobDeps): Promise<void> {
     await chunks.requeueChunks(tx, requeue);
     const exhausted = stale.filter((c) => c.attempts >= MAX_CHUNK_ATTEMPTS);
 
+    // Each organization's scan timeout (Settings), or SCAN_TIMEOUT_SECONDS when it set none.
+    const timeout = sql<number>`coalesce((select os.scan_timeout_seconds from organization_settings os where os.organization_id = "scans"."organization_id"), ${settings.timeoutSeconds})::int`;
     const timedOut = await tx
-      .select({ id: scans.id, organizationId: scans.organizationId })
+      .select({ id: scans.id, organizationId: scans.organizationId, timeout })
       .from(scans)
       .where(
         and(
           eq(scans.status, 'running'),
-          lt(scans.startedAt, sql`now() - make_interval(secs => ${settings.timeoutSeconds})`),
+          lt(scans.startedAt, sql`now() - make_interval(secs => ${timeout})`),
         ),
       );
     const unplanned = await tx
@@ -69,7 +71,7 @@ export async function sweepScans(deps: JobDeps): Promise<void> {
     await failScan(db, queue, scan, settings.maxConcurrent, reason);
   }
   for (const scan of locked.timedOut) {
-    const reason = `Scan timed out after ${settings.timeoutSeconds} seconds`;
+    const reason = `Scan timed out after ${scan.timeout} seconds`;
     await failScan(db, queue, scan, settings.maxConcurrent, reason);
   }
   for (const id of [...locked.unplanned.map((s) => s.id), ...locked.promoted])

@@ -1,0 +1,104 @@
+import { SETTINGS_TEXT } from '@netguard/contracts';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { refreshTokens, users } from '../../db/schema.ts';
+import { hashPassword, verifyPassword } from '../../lib/crypto.ts';
+import { AppError } from '../../lib/errors.ts';
+import { requireSession } from '../api-keys/api-keys.service.ts';
+import { insertAuditLog, insertSecurityEvent, type RequestMeta } from '../audit/audit.repo.ts';
+import type { AuthContext } from '../auth/sessions.service.ts';
+import { revokeAllForUser } from '../auth/tokens.repo.ts';
+import { setPassword } from '../auth/users.repo.ts';
+import { collectAccountData } from './account.export.ts';
+
+/** The signed-in user's own account: password, sessions, export and deletion. */
+export function createAccountSelfService({ db }: { db: Executor }) {
+  /** Re-authentication: the current password must match, or 400 and a security event. */
+  async function confirmPassword(auth: AuthContext, password: string, meta: RequestMeta) {
+    requireSession(auth);
+    const [user] = await db.select().from(users).where(eq(users.id, auth.userId));
+    if (user && (await verifyPassword(user.passwordHash, password))) return user;
+    await insertSecurityEvent(
+      db,
+      {
+        userId: auth.userId,
+        organizationId: auth.organizationId,
+        eventType: 'auth_attempt',
+        severity: 'medium',
+        description: JSON.stringify({ reason: 'wrong password on re-authentication' }),
+      },
+      meta,
+    );
+    throw new AppError('bad_request', 400, SETTINGS_TEXT.wrongPassword);
+  }
+
+  const audit = (auth: AuthContext, action: string, meta: RequestMeta) =>
+    insertAuditLog(
+      db,
+      {
+        userId: auth.userId,
+        organizationId: auth.organizationId,
+        action,
+        resourceType: 'user',
+        resourceId: auth.userId,
+      },
+      meta,
+    );
+
+  return {
+    /** Sets a new password; every other session of the user ends, this one stays. */
+    async changePassword(
+      auth: AuthContext,
+      body: { current_password: string; new_password: string },
+      meta: RequestMeta,
+    ) {
+      await confirmPassword(auth, body.current_password, meta);
+      await setPassword(db, auth.userId, await hashPassword(body.new_password));
+      await db
+        .update(refreshTokens)
+        .set({ revokedAt: new Date() })
+        .where(
+          and(
+            eq(refreshTokens.userId, auth.userId),
+            ne(refreshTokens.familyId, auth.sessionId),
+            isNull(refreshTokens.revokedAt),
+          ),
+        );
+      await audit(auth, 'user.password_change', meta);
+    },
+
+    /** Ends every session of the user, this one included. */
+    async signOutEverywhere(auth: AuthContext, meta: RequestMeta) {
+      requireSession(auth);
+      await revokeAllForUser(db, auth.userId);
+      await audit(auth, 'user.sign_out_all', meta);
+    },
+
+    async exportData(auth: AuthContext, meta: RequestMeta) {
+      requireSession(auth);
+      await audit(auth, 'user.export', meta);
+      return collectAccountData(db, auth.userId);
+    },
+
+    /** Deletes the user and the organizations it owns, with all their data. */
+    async deleteAccount(auth: AuthContext, password: string, meta: RequestMeta) {
+      const user = await confirmPassword(auth, password, meta);
+      await db.transaction(async (tx) => {
+        await insertAuditLog(
+          tx,
+          {
+            userId: null,
+            organizationId: null,
+            action: 'user.delete',
+            resourceType: 'user',
+            resourceId: user.id,
+          },
+          meta,
+        );
+        await tx.delete(users).where(eq(users.id, user.id));
+      });
+    },
+  };
+}
+
+export type AccountSelfService = ReturnType<typeof createAccountSelfService>;

@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import { API_KEY_PATTERN, API_KEY_PREFIX, SETTINGS_TEXT, type TApiKey } from '@netguard/contracts';
+import type { Executor } from '../../db/client.ts';
+import { sha256 } from '../../lib/crypto.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { insertAuditLog, type RequestMeta } from '../audit/audit.repo.ts';
+import type { AuthContext } from '../auth/sessions.service.ts';
+import type { SubscriptionService } from '../subscription/subscription.service.ts';
+import * as repo from './api-keys.repo.ts';
+
+/** Characters of the key kept for display: the prefix and the first 8 hex digits. */
+const DISPLAY_CHARS = API_KEY_PREFIX.length + 8;
+const PAID_TIERS = new Set(['Professional', 'Enterprise']);
+
+const toApiKey = (row: repo.ApiKeyRow): TApiKey => ({
+  id: row.id,
+  name: row.name,
+  prefix: row.prefix,
+  created_at: row.createdAt.toISOString(),
+  last_used_at: row.lastUsedAt?.toISOString() ?? null,
+});
+
+/** Only a session (not another API key) may manage keys and the account. */
+export function requireSession(auth: AuthContext) {
+  if (auth.apiKeyId)
+    throw new AppError('forbidden', 403, 'This action needs a signed-in session, not an API key');
+}
+
+/**
+ * REST API keys: `ngk_` + 64 hex characters (32 random bytes), shown once, stored as SHA-256
+ * (the key has 256 bits of entropy, so a fast hash is enough). Accepted as
+ * `Authorization: Bearer` while the owner's plan is Professional or Enterprise.
+ */
+export function createApiKeyService({
+  db,
+  subscription,
+}: {
+  db: Executor;
+  subscription: SubscriptionService;
+}) {
+  async function assertPaid(auth: AuthContext) {
+    const status = await subscription.status(auth);
+    if (!status.subscribed || !PAID_TIERS.has(status.tier))
+      throw new AppError('payment_required', 402, SETTINGS_TEXT.apiKeysPaidOnly);
+  }
+
+  return {
+    async list(auth: AuthContext): Promise<TApiKey[]> {
+      return (await repo.listApiKeys(db, auth.userId)).map(toApiKey);
+    },
+
+    async create(auth: AuthContext, name: string, meta: RequestMeta) {
+      requireSession(auth);
+      await assertPaid(auth);
+      const key = `${API_KEY_PREFIX}${randomBytes(32).toString('hex')}`;
+      const row = await repo.insertApiKey(db, {
+        userId: auth.userId,
+        organizationId: auth.organizationId,
+        name,
+        prefix: key.slice(0, DISPLAY_CHARS),
+        keyHash: sha256(key),
+      });
+      await insertAuditLog(
+        db,
+        { ...owner(auth), action: 'api_key.create', resourceType: 'api_key', resourceId: row.id },
+        meta,
+      );
+      return { ...toApiKey(row), key };
+    },
+
+    async revoke(auth: AuthContext, id: string, meta: RequestMeta) {
+      requireSession(auth);
+      if (!(await repo.revokeApiKey(db, auth.userId, id))) throw notFound('API key');
+      await insertAuditLog(
+        db,
+        { ...owner(auth), action: 'api_key.revoke', resourceType: 'api_key', resourceId: id },
+        meta,
+      );
+    },
+
+    /** The caller behind an API key, or null when unknown, revoked or the plan lapsed. */
+    async authenticate(bearer: string): Promise<AuthContext | null> {
+      if (!API_KEY_PATTERN.test(bearer)) return null;
+      const found = await repo.findLiveKey(db, sha256(bearer));
+      if (!found) return null;
+      const auth: AuthContext = {
+        userId: found.key.userId,
+        organizationId: found.key.organizationId,
+        role: found.role,
+        sessionId: `api-key:${found.key.id}`,
+        apiKeyId: found.key.id,
+      };
+      const status = await subscription.status(auth);
+      if (!status.subscribed || !PAID_TIERS.has(status.tier)) return null;
+      await repo.touchApiKey(db, found.key.id, new Date());
+      return auth;
+    },
+  };
+}
+
+const owner = (auth: AuthContext) => ({ userId: auth.userId, organizationId: auth.organizationId });
+
+export type ApiKeyService = ReturnType<typeof createApiKeyService>;
