@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { migrateDatabase, openDatabase } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
 import { createLogger } from './lib/logger.ts';
-import { startWorkers, type Workers } from './workers.ts';
+import { noticeOptions, startWorkers, type Workers } from './workers.ts';
 
 /** Starts NetGuard: database (embedded if needed), migrations, HTTP server, scan workers; stops on signals. */
 export async function startServer(): Promise<void> {
@@ -30,7 +30,12 @@ export async function startServer(): Promise<void> {
     await migrateDatabase(database.url);
     app = await buildApp({ ...config, databaseUrl: database.url });
     await app.listen({ port: config.port, host: config.host });
-    workers = await startWorkers({ url: database.url, settings: config.scans, log });
+    workers = await startWorkers({
+      url: database.url,
+      settings: config.scans,
+      log,
+      notices: noticeOptions(config),
+    });
   } catch (error) {
     log.fatal({ err: error }, 'NetGuard failed to start');
     await stop(1);

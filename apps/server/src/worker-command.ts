@@ -1,7 +1,7 @@
 import { migrateDatabase, openDatabase } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
 import { createLogger } from './lib/logger.ts';
-import { startWorkers } from './workers.ts';
+import { noticeOptions, startWorkers } from './workers.ts';
 
 /**
  * `netguard worker`: scan workers only, for scale-out against the same DATABASE_URL. Stops
@@ -12,7 +12,12 @@ export async function runWorkerCommand(): Promise<void> {
   const log = createLogger(config.logLevel);
   const database = await openDatabase(config, log, { adoptOrphan: true });
   await migrateDatabase(database.url);
-  const workers = await startWorkers({ url: database.url, settings: config.scans, log });
+  const workers = await startWorkers({
+    url: database.url,
+    settings: config.scans,
+    log,
+    notices: noticeOptions(config),
+  });
   console.log(`NetGuard worker ${workers.workerId} is ready`);
   let stopping = false;
   const stop = async () => {

@@ -1,17 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { ZScanChunkJob, ZScanPlanJob } from '@netguard/contracts';
-import type { ScanSettings } from './config.ts';
+import type { AppConfig, ScanSettings } from './config.ts';
 import { createDatabase } from './db/client.ts';
 import type { Logger } from './lib/logger.ts';
 import { type JobDeps, runChunk, runPlan } from './modules/scans/scans.jobs.ts';
 import { CHUNK_QUEUE, createScanQueue, PLAN_QUEUE } from './modules/scans/scans.queue.ts';
 import { sweepScans } from './modules/scans/scans.sweep.ts';
+import { startPeriodicJobs } from './periodic-jobs.ts';
 
 const POLL_SECONDS = 0.5;
 const SWEEP_MS = 2_000;
 
 export type Workers = { workerId: string; stop: () => Promise<void> };
+
+/** Where e-mail notices go; without it the workers send none and run no scheduled re-scans. */
+export type NoticeOptions = { smtpUrl?: string; from: string; publicUrl: string };
+
+export const noticeOptions = (config: AppConfig): NoticeOptions => ({
+  smtpUrl: config.smtpUrl,
+  from: config.mailFrom,
+  publicUrl: config.publicUrl,
+});
 
 /**
  * Starts scan workers on the database: the planning queue, `workerConcurrency` chunk workers and
@@ -21,6 +31,7 @@ export async function startWorkers(options: {
   url: string;
   settings: ScanSettings;
   log: Logger;
+  notices?: NoticeOptions;
 }): Promise<Workers> {
   const { settings, log } = options;
   const database = createDatabase(options.url, { max: settings.workerConcurrency * 2 + 4 });
@@ -61,6 +72,16 @@ export async function startWorkers(options: {
         sweeping = false;
       });
   }, SWEEP_MS);
+  const periodic = options.notices
+    ? startPeriodicJobs({
+        db: database.db,
+        queue,
+        settings,
+        log,
+        notices: options.notices,
+        shutdown,
+      })
+    : undefined;
   log.info({ component: 'jobs', workerId }, 'scan workers started');
 
   let stopped: Promise<void> | null = null;
@@ -69,6 +90,7 @@ export async function startWorkers(options: {
     stop() {
       stopped ??= (async () => {
         clearInterval(sweep);
+        if (periodic) clearInterval(periodic);
         shutdown.abort();
         await queue.stop().catch((error: unknown) => log.error({ err: error }, 'stopping workers'));
         await database.close();

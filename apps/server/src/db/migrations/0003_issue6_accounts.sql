@@ -93,6 +93,7 @@ CREATE TABLE "organization_settings" (
 ALTER TABLE "subscriptions" ADD COLUMN "provider" text;--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD COLUMN "stripe_customer_id" text;--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD COLUMN "stripe_subscription_id" text;--> statement-breakpoint
+ALTER TABLE "scans" ADD COLUMN "notified_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "checkout_sessions" ADD CONSTRAINT "checkout_sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "checkout_sessions" ADD CONSTRAINT "checkout_sessions_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "mfa_backup_codes" ADD CONSTRAINT "mfa_backup_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -113,3 +114,6 @@ CREATE INDEX "subscriptions_stripe_customer_idx" ON "subscriptions" USING btree 
 -- Every organization gets the spec's default re-scan frequency (weekly, from a week on).
 INSERT INTO "organization_settings" ("organization_id", "next_auto_scan_at")
   SELECT "id", now() + interval '7 days' FROM "organizations" ON CONFLICT DO NOTHING;
+--> statement-breakpoint
+-- Scans finished before notifications existed are not announced now.
+UPDATE "scans" SET "notified_at" = now() WHERE "status" IN ('completed', 'failed', 'cancelled');

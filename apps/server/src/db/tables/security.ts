@@ -62,6 +62,8 @@ export const scans = pgTable(
     queuedAt: tstz('queued_at'),
     startedAt: tstz('started_at'),
     completedAt: tstz('completed_at'),
+    /** Set when the owner's e-mail notices about the finished scan were handled. */
+    notifiedAt: tstz('notified_at'),
   },
   (t) => [
     check('scans_progress_range', sql`${t.progress} between 0 and 100`),

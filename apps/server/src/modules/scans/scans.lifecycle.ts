@@ -42,7 +42,7 @@ export async function startOrQueue(tx: Executor, row: ScanRow, maxConcurrent: nu
   const running = await runningCount(tx, row.organizationId);
   const limit = await concurrencyLimit(tx, row.organizationId, maxConcurrent);
   const now = new Date();
-  const reset = { progress: 0, error: null, completedAt: null };
+  const reset = { progress: 0, error: null, completedAt: null, notifiedAt: null };
   const values =
     running < limit
       ? { ...reset, status: 'running' as const, startedAt: now, queuedAt: null }

@@ -1,0 +1,52 @@
+import type { ScanSettings } from './config.ts';
+import type { Executor } from './db/client.ts';
+import type { Logger } from './lib/logger.ts';
+import { createMailer } from './lib/mailer.ts';
+import { notifyFinishedScans } from './modules/notifications/notify-scans.ts';
+import { sendWeeklyReports } from './modules/notifications/weekly-report.ts';
+import type { ScanQueue } from './modules/scans/scans.queue.ts';
+import { createScanService } from './modules/scans/scans.service.ts';
+import { runDueAutoScans } from './modules/settings/auto-scan.runner.ts';
+import { createSubscriptionService } from './modules/subscription/subscription.service.ts';
+import type { NoticeOptions } from './workers.ts';
+
+const TICK_MS = 5_000;
+
+/**
+ * Every few seconds: mail the notices of finished scans, the weekly reports that are due, and
+ * start the scheduled re-scans that are due. Each step claims its rows, so any number of workers
+ * can run this; a failing step is logged and tried again on the next tick.
+ */
+export function startPeriodicJobs(deps: {
+  db: Executor;
+  queue: ScanQueue;
+  settings: ScanSettings;
+  log: Logger;
+  notices: NoticeOptions;
+  shutdown: AbortController;
+}): NodeJS.Timeout {
+  const { db, log, notices } = deps;
+  const mailer = createMailer({ smtpUrl: notices.smtpUrl, from: notices.from, db, log });
+  const scanService = createScanService({
+    db,
+    subscription: createSubscriptionService({ db }),
+    queue: deps.queue,
+    settings: deps.settings,
+    log,
+  });
+  const steps = [
+    ['scan notices', () => notifyFinishedScans(db, mailer, notices.publicUrl, log)],
+    ['weekly reports', () => sendWeeklyReports(db, mailer, notices.publicUrl, log)],
+    ['scheduled re-scans', () => runDueAutoScans(db, scanService, log)],
+  ] as const;
+  let running = false;
+  return setInterval(async () => {
+    if (running || deps.shutdown.signal.aborted) return;
+    running = true;
+    for (const [name, step] of steps)
+      await step().catch((error: unknown) =>
+        log.error({ err: error, component: 'jobs' }, `${name} failed`),
+      );
+    running = false;
+  }, TICK_MS);
+}
