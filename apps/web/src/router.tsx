@@ -40,6 +40,7 @@ export const router = createBrowserRouter([
                 path: 'vulnerabilities',
                 lazy: () => import('./routes/vulnerabilities-page.tsx').then(toRoute),
               },
+              { path: 'settings', lazy: () => import('./routes/settings-page.tsx').then(toRoute) },
               // The help guide links to /dashboard/testing.
               { path: 'testing', element: <Navigate to="/dashboard/security-testing" replace /> },
               ...PLACEHOLDER_PAGES.map((page) => ({

@@ -1,0 +1,62 @@
+import { listPasswordProblems } from '@netguard/contracts';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { PasswordChecklist } from '@/features/auth/components/PasswordChecklist';
+import { changePassword } from '@/features/settings/api';
+import { errorMessage } from '@/lib/api-client';
+
+/** Current and new password; other sessions end when it changes. */
+export function PasswordChangeForm({ onDone }: { onDone: () => void }) {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      await changePassword({ current_password: current, new_password: next });
+      toast.success('Password updated', { description: 'Your other sessions were signed out.' });
+      onDone();
+    } catch (error) {
+      toast.error('Error updating password', { description: errorMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="space-y-3 rounded-md border p-3" onSubmit={submit}>
+      <div className="space-y-2">
+        <Label htmlFor="current-password">Current password</Label>
+        <Input
+          id="current-password"
+          type="password"
+          autoComplete="current-password"
+          value={current}
+          onChange={(e) => setCurrent(e.target.value)}
+        />
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor="new-password">New password</Label>
+        <Input
+          id="new-password"
+          type="password"
+          autoComplete="new-password"
+          value={next}
+          onChange={(e) => setNext(e.target.value)}
+        />
+        <PasswordChecklist password={next} />
+      </div>
+      <div className="flex gap-2">
+        <Button type="submit" disabled={busy || !current || listPasswordProblems(next).length > 0}>
+          {busy ? 'Updating...' : 'Update Password'}
+        </Button>
+        <Button type="button" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
