@@ -29,6 +29,8 @@ import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes.ts';
 import { createSubscriptionService } from './modules/subscription/subscription.service.ts';
+import { topologyRoutes } from './modules/topology/topology.routes.ts';
+import { createTopologyService } from './modules/topology/topology.service.ts';
 import { vulnerabilityRoutes } from './modules/vulnerabilities/vulnerabilities.routes.ts';
 import { createVulnerabilityService } from './modules/vulnerabilities/vulnerabilities.service.ts';
 import { addAuthGuard } from './plugins/auth-guard.ts';
@@ -72,6 +74,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const apiKeys = createApiKeyService({ db, subscription });
   const settings = createSettingsService({ db, defaults: config.scans });
   const account = createAccountSelfService({ db });
+  const topology = createTopologyService({ db, scans, settings: config.scans });
 
   const app = Fastify({
     loggerInstance: log,
@@ -113,6 +116,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         await guarded.register(dashboardRoutes, { dashboard });
         await guarded.register(analyticsRoutes, { analytics });
         await guarded.register(vulnerabilityRoutes, { vulnerabilities });
+        await guarded.register(topologyRoutes, { topology });
       });
     },
     { prefix: '/api' },

@@ -32,6 +32,7 @@ export const router = createBrowserRouter([
                 lazy: () => import('./routes/dashboard-home-page.tsx').then(toRoute),
               },
               { path: 'scan', lazy: () => import('./routes/scan-page.tsx').then(toRoute) },
+              { path: 'topology', lazy: () => import('./routes/topology-page.tsx').then(toRoute) },
               {
                 path: 'scans/:id',
                 lazy: () => import('./routes/scan-detail-page.tsx').then(toRoute),

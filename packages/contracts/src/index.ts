@@ -15,5 +15,6 @@ export * from './settings.ts';
 export * from './subscription.ts';
 export * from './targets.ts';
 export * from './text-input.ts';
+export * from './topology.ts';
 export * from './validation.ts';
 export * from './vulnerabilities.ts';

@@ -4,7 +4,6 @@
  */
 export const PLACEHOLDER_PAGES = [
   { path: 'packets', title: 'Packet Analysis' },
-  { path: 'topology', title: 'Network Topology' },
   { path: 'reports', title: 'Security Reports' },
   { path: 'cloud', title: 'Cloud Integrations' },
   { path: 'security-testing', title: 'Security Testing' },

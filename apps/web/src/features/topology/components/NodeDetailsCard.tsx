@@ -1,0 +1,111 @@
+import type { TTopologyGraph } from '@netguard/contracts';
+import { Activity, Radar, X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { PingResultLine } from '@/features/topology/components/PingResultLine';
+import { STATUS_COLOURS, trafficColour } from '@/features/topology/topology-colours';
+import type { TPositionedNode } from '@/features/topology/topology-layout';
+import {
+  LINK_LABELS,
+  STATUS_LABELS,
+  TOPOLOGY_TEXT as T,
+  TYPE_LABELS,
+} from '@/features/topology/topology-text';
+import { useNodeActions } from '@/features/topology/use-node-actions';
+import { formatDateTime } from '@/lib/format';
+
+type Props = {
+  node: TPositionedNode;
+  graph: TTopologyGraph;
+  onClose: () => void;
+};
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-center justify-between gap-3 text-sm">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="truncate text-right font-medium">{children}</dd>
+    </div>
+  );
+}
+
+/** The clicked node: name, IP, type, status, its connections, and the Ping Test and Port Scan actions. */
+export function NodeDetailsCard({ node, graph, onClose }: Props) {
+  const actions = useNodeActions(node.ip);
+  const scanned = graph.source === 'scans' && !node.inferred;
+  const labels = new Map(graph.nodes.map((n) => [n.id, n.label]));
+  const connections = graph.links.filter((l) => l.from === node.id || l.to === node.id);
+  return (
+    <Card className="gap-4 py-4 shadow-lg" data-testid="node-details" aria-label={T.nodeDetails}>
+      <CardHeader className="px-4">
+        <CardTitle className="truncate text-base" title={node.label}>
+          {node.label}
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-4 px-4">
+        <dl className="space-y-1.5">
+          <Row label={T.ipAddress}>{node.ip}</Row>
+          <Row label={T.type}>{TYPE_LABELS[node.type]}</Row>
+          <Row label={T.status}>
+            <Badge variant="outline" className="gap-1.5">
+              <span
+                className="size-2 rounded-full"
+                style={{ background: STATUS_COLOURS[node.status] }}
+              />
+              {STATUS_LABELS[node.status]}
+            </Badge>
+          </Row>
+          {scanned && <Row label="Open services">{node.services}</Row>}
+          {scanned && <Row label="Open high/critical findings">{node.risks}</Row>}
+          {node.last_seen_at && <Row label="Last seen">{formatDateTime(node.last_seen_at)}</Row>}
+        </dl>
+        <div className="space-y-1.5">
+          <p className="text-sm font-medium">{T.connections}</p>
+          <ul className="space-y-1 text-sm" aria-label={T.connections}>
+            {connections.map((link) => {
+              const peer = link.from === node.id ? link.to : link.from;
+              return (
+                <li key={peer} className="flex items-center justify-between gap-2">
+                  <span className="truncate">{labels.get(peer) ?? peer}</span>
+                  <span className="shrink-0 text-xs text-muted-foreground">
+                    {LINK_LABELS[link.type]} ·{' '}
+                    <span className="font-semibold" style={{ color: trafficColour(link.traffic) }}>
+                      {link.traffic}%
+                    </span>
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+        {actions.ping.data && <PingResultLine result={actions.ping.data} />}
+        {!scanned && (
+          <p className="text-xs text-muted-foreground">
+            {graph.source === 'sample' ? T.sampleActions : T.inferredActions}
+          </p>
+        )}
+      </CardContent>
+      <CardFooter className="flex flex-wrap gap-2 px-4">
+        <Button size="sm" disabled={!scanned || actions.ping.isPending} onClick={actions.runPing}>
+          <Activity aria-hidden="true" />
+          {actions.ping.isPending ? 'Pinging...' : T.pingTest}
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={!scanned || actions.portScan.isPending}
+          onClick={actions.runPortScan}
+        >
+          <Radar aria-hidden="true" />
+          {T.portScan}
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onClose}>
+          <X aria-hidden="true" />
+          {T.close}
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}
