@@ -22,6 +22,9 @@ import { createDashboardService } from './modules/dashboard/dashboard.service.ts
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
+import { createReportQueue } from './modules/reports/reports.queue.ts';
+import { reportRoutes } from './modules/reports/reports.routes.ts';
+import { createReportService } from './modules/reports/reports.service.ts';
 import { createScanQueue } from './modules/scans/scans.queue.ts';
 import { scanRoutes } from './modules/scans/scans.routes.ts';
 import { createScanService } from './modules/scans/scans.service.ts';
@@ -70,6 +73,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const profile = createProfileService({ db, subscription });
   const dashboard = createDashboardService({ db });
   const analytics = createAnalyticsService({ db, subscription });
+  const reports = createReportService({ db, queue: createReportQueue(queue), log });
   const vulnerabilities = createVulnerabilityService({ db });
   const apiKeys = createApiKeyService({ db, subscription });
   const settings = createSettingsService({ db, defaults: config.scans });
@@ -115,6 +119,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         await guarded.register(subscriptionRoutes, { subscription });
         await guarded.register(dashboardRoutes, { dashboard });
         await guarded.register(analyticsRoutes, { analytics });
+        await guarded.register(reportRoutes, { reports });
         await guarded.register(vulnerabilityRoutes, { vulnerabilities });
         await guarded.register(topologyRoutes, { topology });
       });

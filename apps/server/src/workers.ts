@@ -4,6 +4,8 @@ import { ZScanChunkJob, ZScanPlanJob } from '@netguard/contracts';
 import type { AppConfig, ScanSettings } from './config.ts';
 import { createDatabase } from './db/client.ts';
 import type { Logger } from './lib/logger.ts';
+import { workReports } from './modules/reports/reports.jobs.ts';
+import { createReportQueue } from './modules/reports/reports.queue.ts';
 import { type JobDeps, runChunk, runPlan } from './modules/scans/scans.jobs.ts';
 import { CHUNK_QUEUE, createScanQueue, PLAN_QUEUE } from './modules/scans/scans.queue.ts';
 import { sweepScans } from './modules/scans/scans.sweep.ts';
@@ -62,6 +64,7 @@ export async function startWorkers(options: {
       for (const job of jobs) await runChunk(deps, ZScanChunkJob.parse(job.data).chunk_id);
     });
   }
+  await workReports(createReportQueue(queue), { db: database.db, log });
   let sweeping = false;
   const sweep = setInterval(() => {
     if (sweeping || shutdown.signal.aborted) return;

@@ -33,6 +33,7 @@ export const router = createBrowserRouter([
               },
               { path: 'scan', lazy: () => import('./routes/scan-page.tsx').then(toRoute) },
               { path: 'topology', lazy: () => import('./routes/topology-page.tsx').then(toRoute) },
+              { path: 'reports', lazy: () => import('./routes/reports-page.tsx').then(toRoute) },
               {
                 path: 'scans/:id',
                 lazy: () => import('./routes/scan-detail-page.tsx').then(toRoute),

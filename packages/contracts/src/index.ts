@@ -8,6 +8,7 @@ export * from './messages.ts';
 export * from './plans.ts';
 export * from './profile.ts';
 export * from './realtime.ts';
+export * from './reports.ts';
 export * from './scan-results.ts';
 export * from './scans.ts';
 export * from './security-events.ts';

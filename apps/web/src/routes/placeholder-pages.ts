@@ -4,7 +4,6 @@
  */
 export const PLACEHOLDER_PAGES = [
   { path: 'packets', title: 'Packet Analysis' },
-  { path: 'reports', title: 'Security Reports' },
   { path: 'cloud', title: 'Cloud Integrations' },
   { path: 'security-testing', title: 'Security Testing' },
   { path: 'billing', title: 'Billing' },

@@ -10,7 +10,7 @@ export type PlanJob = { scan_id: string };
 export type ChunkJob = { chunk_id: string };
 
 /** Processes starting together can deadlock inside pg-boss's create_queue(); try again. */
-async function retryDeadlock(fn: () => Promise<void>): Promise<void> {
+export async function retryDeadlock(fn: () => Promise<void>): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await fn();

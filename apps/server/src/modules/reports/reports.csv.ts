@@ -1,0 +1,72 @@
+import type { TReportContent, TReportContentOf } from '@netguard/contracts';
+import { csvField } from '../vulnerabilities/vulnerabilities.export.ts';
+
+type Table = { columns: string[]; rows: unknown[][] };
+
+/** The report's main table, by type. */
+const TABLES: { [T in TReportContent['type']]: (content: TReportContentOf<T>) => Table } = {
+  executive: (c) => ({
+    columns: ['metric', 'value'],
+    rows: [
+      ['Risk level', c.risk_level],
+      ['Risk reason', c.risk_reason],
+      ['Completed scans', c.scans.length],
+      ['Issues found', c.totals.found],
+      ['Open issues', c.totals.open],
+      ['Mitigated', c.totals.mitigated],
+      ['Fixed', c.totals.fixed],
+      ...Object.entries(c.severity).map(([severity, n]) => [`Open ${severity}`, n]),
+      ...c.key_findings.map((text) => ['Key finding', text]),
+      ...c.recommendations.map((text) => ['Recommendation', text]),
+    ],
+  }),
+  technical: (c) => ({
+    columns: [
+      'rank',
+      'title',
+      'severity',
+      'risk_score',
+      'host',
+      'port',
+      'protocol',
+      'service',
+      'vulnerability_type',
+      'cve_id',
+      'solution',
+    ],
+    rows: c.top_vulnerabilities.map((v, i) => [
+      i + 1,
+      v.title,
+      v.severity,
+      v.risk_score,
+      v.host,
+      v.port,
+      v.protocol,
+      v.service,
+      v.vulnerability_type,
+      v.cve_id,
+      v.solution,
+    ]),
+  }),
+  compliance: (c) => ({
+    columns: ['control', 'status', 'detail', ...c.frameworks, 'remediation_timeline'],
+    rows: c.controls.map((control) => [
+      control.name,
+      control.status,
+      control.detail,
+      ...c.frameworks.map((framework) => control.references[framework]),
+      c.remediation_timeline,
+    ]),
+  }),
+  trend: (c) => ({
+    columns: ['date', 'scans_completed', 'new_issues', 'resolved_issues', 'open_issues'],
+    rows: c.days.map((d) => [d.date, d.scans, d.new_issues, d.resolved_issues, d.open_issues]),
+  }),
+};
+
+/** The report's main table as CSV (RFC 4180, formula-safe). */
+export function reportCsv(content: TReportContent): string {
+  const table = (TABLES[content.type] as (c: TReportContent) => Table)(content);
+  const line = (cells: unknown[]) => `${cells.map(csvField).join(',')}\r\n`;
+  return line(table.columns) + table.rows.map(line).join('');
+}

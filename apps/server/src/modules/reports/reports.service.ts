@@ -1,0 +1,106 @@
+import {
+  REPORT_TEXT,
+  type TCreateReportBody,
+  type TReport,
+  type TReportFormat,
+  type TReportList,
+  type TReportListItem,
+  type ZReportListQuery,
+} from '@netguard/contracts';
+import type { z } from 'zod';
+import type { Executor } from '../../db/client.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { Logger } from '../../lib/logger.ts';
+import { assertCan } from '../../lib/permissions.ts';
+import { insertAuditLog, type RequestMeta } from '../audit/audit.repo.ts';
+import type { AuthContext } from '../auth/sessions.service.ts';
+import { REPORT_TITLES } from './reports.content.ts';
+import { type ReportFile, renderReportFile } from './reports.files.ts';
+import type { ReportQueue } from './reports.queue.ts';
+import * as repo from './reports.repo.ts';
+import { recentCompletedScans } from './reports.source.ts';
+import { toReport, toReportListItem } from './reports.view.ts';
+
+type Deps = { db: Executor; queue: Pick<ReportQueue, 'send'>; log: Logger };
+type ListQuery = z.output<typeof ZReportListQuery>;
+
+/** Reports of the caller's organization: generate (as a job), list, read, download. */
+export function createReportService({ db, queue, log }: Deps) {
+  async function findOwn(auth: AuthContext, id: string) {
+    assertCan(auth.role, 'report', REPORT_TEXT.denied);
+    const row = await repo.findReport(db, auth.organizationId, id);
+    if (!row) throw notFound('Report');
+    return row;
+  }
+
+  return {
+    /** Inserts the report as generating and enqueues its job after the insert commits. */
+    async create(
+      auth: AuthContext,
+      body: TCreateReportBody,
+      meta: RequestMeta,
+    ): Promise<TReportListItem> {
+      assertCan(auth.role, 'report', REPORT_TEXT.denied);
+      const [latest] = await recentCompletedScans(db, auth.organizationId);
+      if (!latest) throw new AppError('conflict', 409, REPORT_TEXT.noData);
+      const row = await db.transaction(async (tx) => {
+        const report = await repo.insertGenerating(
+          tx,
+          {
+            userId: auth.userId,
+            organizationId: auth.organizationId,
+            scanId: latest.id,
+            reportType: body.report_type,
+          },
+          REPORT_TITLES[body.report_type],
+        );
+        await insertAuditLog(
+          tx,
+          {
+            userId: auth.userId,
+            organizationId: auth.organizationId,
+            action: 'report.generate',
+            resourceType: 'report',
+            resourceId: report.id,
+            details: { report_type: body.report_type },
+          },
+          meta,
+        );
+        return report;
+      });
+      try {
+        await queue.send(row.id);
+      } catch (error) {
+        log.error({ err: error, reportId: row.id }, 'enqueueing the report failed');
+        await repo.markFailed(db, row.id, REPORT_TEXT.failed);
+        throw new AppError('service_unavailable', 503, REPORT_TEXT.failed);
+      }
+      return toReportListItem(row);
+    },
+
+    async list(auth: AuthContext, query: ListQuery): Promise<TReportList> {
+      assertCan(auth.role, 'report', REPORT_TEXT.denied);
+      await repo.failStaleReports(db, auth.organizationId);
+      const filters = { search: query.search, type: query.type };
+      const [rows, total] = await Promise.all([
+        repo.listReports(db, auth.organizationId, filters, query),
+        repo.countReports(db, auth.organizationId, filters),
+      ]);
+      return { items: rows.map(toReportListItem), total };
+    },
+
+    async get(auth: AuthContext, id: string): Promise<TReport> {
+      return toReport(await findOwn(auth, id));
+    },
+
+    /** The report as a file; only a ready report has content to download. */
+    async download(auth: AuthContext, id: string, format: TReportFormat): Promise<ReportFile> {
+      const report = toReport(await findOwn(auth, id));
+      if (report.status === 'generating') throw new AppError('conflict', 409, REPORT_TEXT.notReady);
+      if (!report.content) throw new AppError('conflict', 409, report.error ?? REPORT_TEXT.failed);
+      return renderReportFile({ ...report, content: report.content }, format);
+    },
+  };
+}
+
+export type ReportService = ReturnType<typeof createReportService>;

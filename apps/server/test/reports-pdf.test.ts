@@ -1,0 +1,105 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { TReportType } from '@netguard/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import { createLogger } from '../src/lib/logger.ts';
+import { startWorkers, type Workers } from '../src/workers.ts';
+import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
+import { download, generateReady, seedReportData } from './reports-fixtures.ts';
+
+/** The rendered PDFs and their first pages as PNG stay here for people to look at. */
+const OUT_DIR = path.resolve(import.meta.dirname, '../../../artifacts/reports-pdf');
+
+let ctx: TestContext;
+let workers: Workers;
+let owner: Account;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  workers = await startWorkers({
+    url: ctx.url,
+    settings: loadConfig({}).scans,
+    log: createLogger('silent'),
+  });
+  owner = await createAccount(ctx, 'pdf-reports@example.com');
+  await seedReportData(ctx, owner);
+  mkdirSync(OUT_DIR, { recursive: true });
+});
+afterAll(async () => {
+  await workers?.stop();
+  await ctx?.close();
+});
+
+/** Generates a report, downloads its PDF, keeps it with a PNG of page 1 and returns its text. */
+async function renderPdf(type: TReportType) {
+  const report = await generateReady(ctx, owner, type);
+  const res = await download(ctx, owner, report.id, 'pdf');
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toBe('application/pdf');
+  expect(res.headers['content-disposition']).toMatch(/^attachment; filename=".+\.pdf"$/);
+  expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  const file = path.join(OUT_DIR, `${type}.pdf`);
+  writeFileSync(file, res.rawPayload);
+  execFileSync('pdftoppm', [
+    '-png',
+    '-r',
+    '60',
+    '-f',
+    '1',
+    '-l',
+    '1',
+    file,
+    file.replace(/\.pdf$/, ''),
+  ]);
+  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  const pages = Number(
+    /Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1],
+  );
+  return { report, text: text.replace(/[ \t]+/g, ' '), pages };
+}
+
+describe('PDF reports, read back with pdftotext', () => {
+  it('renders the executive summary with its risk, chart and findings', async () => {
+    const { report, text, pages } = await renderPdf('executive');
+    expect(text).toContain('NETGUARD | EXECUTIVE SUMMARY');
+    expect(text).toContain('Executive Security Summary');
+    expect(text).toContain(`Report ID ${report.id.split('-')[0]}`);
+    expect(text).toContain(report.summary);
+    expect(text).toContain('Open issues by severity');
+    expect(text).toMatch(/Critical\s+1\s/);
+    expect(text).toContain('Remediate the 1 critical issue immediately.');
+    expect(text).toContain('Scans included');
+    expect(text).toContain('Weekly audit 9');
+    expect(text).not.toContain('Weekly audit 10');
+    expect(text).toContain(`Page 1 of ${pages}`);
+  });
+
+  it('renders the technical report with the top vulnerabilities table', async () => {
+    const { text } = await renderPdf('technical');
+    expect(text).toContain('Top 4 vulnerabilities by risk score');
+    expect(text).toMatch(/1 Redis accepts commands without .*CRITICAL 95 192\.0\.2\.1:6379\/tcp/);
+    expect(text).toContain('CVE-2022-0543');
+    expect(text).toContain('Fix: TLS certificate expired');
+    expect(text).not.toContain('Telnet service exposed');
+  });
+
+  it('renders the compliance report with controls and frameworks', async () => {
+    const { text } = await renderPdf('compliance');
+    expect(text).toMatch(/Access Control\s+NON-COMPLIANT/);
+    expect(text).toMatch(/Network Security\s+COMPLIANT/);
+    expect(text).toMatch(/Vulnerability\s+IN PROGRESS/);
+    expect(text).toContain('Frameworks: ISO 27001, NIST CSF, CIS Controls.');
+    expect(text).toContain('Remediation timeline: 30-90 days.');
+  });
+
+  it('renders the trend analysis with its posture and daily chart', async () => {
+    const { text } = await renderPdf('trend');
+    expect(text).toContain('IMPROVING');
+    expect(text).toContain('Issues over the last 30 days');
+    expect(text).toContain('Days with activity');
+    expect(text).toMatch(/New issues\s+Resolved issues\s+Open issues/);
+    expect(text).toContain(new Date().toISOString().slice(0, 10));
+  });
+});

@@ -1,0 +1,22 @@
+/** Texts of the Reports page beyond the shared catalogue (REPORT_TEXT in contracts). */
+export const REPORTS_PAGE_TEXT = {
+  title: 'Security Reports',
+  subtitle: 'Generate reports from your 10 most recent completed scans and download them',
+  listTitle: 'Existing Reports',
+  listDescription: 'Reports generated for your organization, newest first',
+  searchPlaceholder: 'Search reports...',
+  searchLabel: 'Search reports',
+  typeLabel: 'Report type',
+  allTypes: 'All Types',
+  download: 'Download',
+  downloadError: 'Error downloading report',
+  emptyTitle: 'No reports yet',
+  emptyHint: 'Generate a report above once a scan has completed',
+  emptyFiltered: 'No reports match your search',
+  emptyFilteredHint: 'Try adjusting your search filters',
+  generatedOn: 'Generated',
+  reportId: 'Report ID',
+  failedBadge: 'Failed',
+  showMore: 'Show more',
+  showing: (shown: number, total: number) => `Showing ${shown} of ${total}`,
+} as const;
