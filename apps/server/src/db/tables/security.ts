@@ -1,4 +1,6 @@
 import {
+  REPORT_STATUS_VALUES,
+  REPORT_TYPE_VALUES,
   SCAN_STATUSES,
   SCAN_TYPE_VALUES,
   SECURITY_EVENT_TYPES,
@@ -28,11 +30,9 @@ export const ACTION_PRIORITIES = ['immediate', 'urgent', 'high', 'medium', 'low'
 export const actionPriorityEnum = pgEnum('action_priority', ACTION_PRIORITIES);
 export const ACTION_STATUSES = ['pending', 'in_progress', 'completed', 'dismissed'] as const;
 export const actionStatusEnum = pgEnum('action_status', ACTION_STATUSES);
-export const REPORT_TYPES = ['executive', 'technical', 'compliance', 'trend'] as const;
-export const reportTypeEnum = pgEnum('report_type', REPORT_TYPES);
+export const reportTypeEnum = pgEnum('report_type', REPORT_TYPE_VALUES);
 /** A report is generating until its job stores the content (ready) or gives up (failed). */
-export const REPORT_STATUSES = ['generating', 'ready', 'failed'] as const;
-export const reportStatusEnum = pgEnum('report_status', REPORT_STATUSES);
+export const reportStatusEnum = pgEnum('report_status', REPORT_STATUS_VALUES);
 /** open until a later scan that covered its host and port no longer sees it (fixed). */
 export const VULN_STATES = ['open', 'fixed'] as const;
 export const vulnStateEnum = pgEnum('vuln_state', VULN_STATES);

@@ -2,6 +2,7 @@ import { REPORT_TEXT, type TReportContent, type TReportType } from '@netguard/co
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { reports } from '../../db/schema.ts';
+import { ilikeContains } from '../../lib/sql-text.ts';
 
 export type ReportRow = typeof reports.$inferSelect;
 export type ReportFilters = { search: string; type: 'all' | TReportType };
@@ -10,14 +11,13 @@ export type ReportFilters = { search: string; type: 'all' | TReportType };
 const STALE_AFTER = sql`interval '10 minutes'`;
 
 /** `%text%` for ILIKE, with the pattern characters of the text escaped. */
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function filterWhere(organizationId: string, f: ReportFilters): SQL | undefined {
   return and(
     eq(reports.organizationId, organizationId),
     f.type === 'all' ? undefined : eq(reports.reportType, f.type),
     f.search
-      ? sql`(${reports.title} ilike ${contains(f.search)} or ${reports.summary} ilike ${contains(f.search)})`
+      ? sql`(${reports.title} ilike ${ilikeContains(f.search)} or ${reports.summary} ilike ${ilikeContains(f.search)})`
       : undefined,
   );
 }

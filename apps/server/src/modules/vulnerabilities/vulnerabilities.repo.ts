@@ -2,6 +2,7 @@ import type { TVulnerabilityFilters } from '@netguard/contracts';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { threatMitigationActions, vulnerabilities } from '../../db/schema.ts';
+import { ilikeContains } from '../../lib/sql-text.ts';
 
 const v = vulnerabilities;
 const a = threatMitigationActions;
@@ -24,13 +25,10 @@ const ORDER: Record<TVulnerabilityFilters['sort'], SQL[]> = {
   last_seen: [desc(v.lastSeenAt), desc(v.id)],
 };
 
-/** `%text%` for ILIKE, with the pattern characters of the text escaped. */
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 export function filterWhere(organizationId: string, f: TVulnerabilityFilters): SQL | undefined {
   const search = f.search
-    ? sql`(${v.title} ilike ${contains(f.search)} or ${v.host} ilike ${contains(f.search)}
-        or ${v.vulnerabilityType} ilike ${contains(f.search)} or ${v.cveId} ilike ${contains(f.search)})`
+    ? sql`(${v.title} ilike ${ilikeContains(f.search)} or ${v.host} ilike ${ilikeContains(f.search)}
+        or ${v.vulnerabilityType} ilike ${ilikeContains(f.search)} or ${v.cveId} ilike ${ilikeContains(f.search)})`
     : undefined;
   return and(
     eq(v.organizationId, organizationId),
