@@ -5,10 +5,12 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { type AppConfig, loadConfig } from '../src/config.ts';
+import { type AppConfig, loadConfig, type ScanSettings } from '../src/config.ts';
 import { createDatabase, type Database } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { mailOutbox } from '../src/db/schema.ts';
+import { createLogger } from '../src/lib/logger.ts';
+import { startWorkers } from '../src/workers.ts';
 
 export const PASSWORD = 'Str0ng!Passw0rd';
 
@@ -144,5 +146,14 @@ export function refresh(ctx: TestContext, refreshToken: string, csrf: string) {
     url: '/api/auth/refresh',
     cookies: { [REFRESH_COOKIE_NAME]: refreshToken, [CSRF_COOKIE_NAME]: csrf },
     headers: { [CSRF_HEADER_NAME]: csrf },
+  });
+}
+
+/** The scan and report workers on the test's database, as `npm start` runs them. */
+export function startTestWorkers(ctx: TestContext, scans: Partial<ScanSettings> = {}) {
+  return startWorkers({
+    url: ctx.url,
+    settings: { ...loadConfig({}).scans, ...scans },
+    log: createLogger('silent'),
   });
 }

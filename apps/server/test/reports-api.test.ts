@@ -1,12 +1,17 @@
 import { REPORT_TEXT } from '@netguard/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
 import { reports, userRoles } from '../src/db/schema.ts';
 import { createLogger } from '../src/lib/logger.ts';
 import { runReport } from '../src/modules/reports/reports.jobs.ts';
-import { startWorkers, type Workers } from '../src/workers.ts';
-import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
+import type { Workers } from '../src/workers.ts';
+import {
+  type Account,
+  createAccount,
+  createTestApp,
+  startTestWorkers,
+  type TestContext,
+} from './helpers.ts';
 import {
   download,
   generateReady,
@@ -25,11 +30,7 @@ let newestScanId: string;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  workers = await startWorkers({
-    url: ctx.url,
-    settings: loadConfig({}).scans,
-    log: createLogger('silent'),
-  });
+  workers = await startTestWorkers(ctx);
   alice = await createAccount(ctx, 'alice-reports@example.com');
   bob = await createAccount(ctx, 'bob-reports@example.com');
   newestScanId = (await seedReportData(ctx, alice)).newest.id;

@@ -3,10 +3,14 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TReportType } from '@netguard/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
-import { createLogger } from '../src/lib/logger.ts';
-import { startWorkers, type Workers } from '../src/workers.ts';
-import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
+import type { Workers } from '../src/workers.ts';
+import {
+  type Account,
+  createAccount,
+  createTestApp,
+  startTestWorkers,
+  type TestContext,
+} from './helpers.ts';
 import { download, generateReady, seedReportData } from './reports-fixtures.ts';
 
 /** The rendered PDFs and their first pages as PNG stay here for people to look at. */
@@ -18,11 +22,7 @@ let owner: Account;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  workers = await startWorkers({
-    url: ctx.url,
-    settings: loadConfig({}).scans,
-    log: createLogger('silent'),
-  });
+  workers = await startTestWorkers(ctx);
   owner = await createAccount(ctx, 'pdf-reports@example.com');
   await seedReportData(ctx, owner);
   mkdirSync(OUT_DIR, { recursive: true });

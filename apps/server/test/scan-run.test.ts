@@ -6,7 +6,13 @@ import { loadConfig } from '../src/config.ts';
 import { scanChunks } from '../src/db/schema.ts';
 import { createLogger } from '../src/lib/logger.ts';
 import { startWorkers, type Workers } from '../src/workers.ts';
-import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
+import {
+  type Account,
+  createAccount,
+  createTestApp,
+  startTestWorkers,
+  type TestContext,
+} from './helpers.ts';
 import {
   createScan,
   getScan,
@@ -26,11 +32,7 @@ let web: Awaited<ReturnType<typeof startPlainHttp>>;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  workers = await startWorkers({
-    url: ctx.url,
-    settings: loadConfig({}).scans,
-    log: createLogger('silent'),
-  });
+  workers = await startTestWorkers(ctx);
   owner = await createAccount(ctx, 'runner@example.com');
   // More scans than the Free plan's monthly five.
   await subscribe(ctx, owner);
@@ -199,11 +201,7 @@ describe('a real scan, end to end in one process', () => {
 
   it('on graceful shutdown aborts the in-flight chunk and leaves it for retry', async () => {
     const slow = await startSlowBanner('127.0.0.9', 7000, 5_000);
-    const own = await startWorkers({
-      url: ctx.url,
-      settings: loadConfig({}).scans,
-      log: createLogger('silent'),
-    });
+    const own = await startTestWorkers(ctx);
     try {
       const scan = (
         await createScan(ctx, owner, { scan_type: 'port', target_hosts: ['127.0.0.9'] })

@@ -1,6 +1,5 @@
 import { REPORT_GENERATORS, REPORT_TYPE_VALUES, type TReportType } from '@netguard/contracts';
-import { Search } from 'lucide-react';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/SearchInput';
 import {
   Select,
   SelectContent,
@@ -23,21 +22,13 @@ type Props = {
 export function ReportFilters({ search, type, onSearch, onType }: Props) {
   return (
     <div className="flex flex-col gap-3 sm:flex-row">
-      <div className="relative flex-1">
-        <Search
-          className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          aria-hidden="true"
-        />
-        <Input
-          type="search"
-          aria-label={T.searchLabel}
-          placeholder={T.searchPlaceholder}
-          value={search}
-          maxLength={200}
-          onChange={(event) => onSearch(event.target.value)}
-          className="pl-9"
-        />
-      </div>
+      <SearchInput
+        className="flex-1"
+        aria-label={T.searchLabel}
+        placeholder={T.searchPlaceholder}
+        value={search}
+        onChange={(event) => onSearch(event.target.value)}
+      />
       <Select value={type} onValueChange={(value) => onType(value as ReportTypeFilter)}>
         <SelectTrigger className="w-full sm:w-48" aria-label={T.typeLabel}>
           <SelectValue />

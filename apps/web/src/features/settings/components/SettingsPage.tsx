@@ -1,4 +1,5 @@
 import { Settings } from 'lucide-react';
+import { PageHeader } from '@/components/PageHeader';
 import { ApiConfigurationCard } from '@/features/settings/components/ApiConfigurationCard';
 import { DangerZoneCard } from '@/features/settings/components/DangerZoneCard';
 import { NotificationsCard } from '@/features/settings/components/NotificationsCard';
@@ -9,13 +10,7 @@ import { SecurityCard } from '@/features/settings/components/SecurityCard';
 export function SettingsPage() {
   return (
     <div className="space-y-6">
-      <div className="space-y-1">
-        <h1 className="flex items-center gap-3 text-2xl font-bold tracking-tight sm:text-3xl">
-          <Settings className="size-7 text-primary" aria-hidden="true" />
-          Settings
-        </h1>
-        <p className="text-sm text-muted-foreground">Manage your account and preferences</p>
-      </div>
+      <PageHeader icon={Settings} title="Settings" subtitle="Manage your account and preferences" />
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <ProfileCard />
         <NotificationsCard />

@@ -2,6 +2,7 @@ import { DEFAULT_TOPOLOGY_SETTINGS, type TTopologySettings } from '@netguard/con
 import { Network } from 'lucide-react';
 import { useMemo, useRef } from 'react';
 import { toast } from 'sonner';
+import { PageHeader } from '@/components/PageHeader';
 import { Skeleton } from '@/components/ui/skeleton';
 import { DataUnavailable } from '@/features/dashboard/components/DataUnavailable';
 import { useSaveTopologySettings, useTopology, useTopologySettings } from '@/features/topology/api';
@@ -55,22 +56,20 @@ export function NetworkTopology() {
 
   return (
     <div className="space-y-6" data-testid="network-topology">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <div className="space-y-1">
-          <h1 className="flex items-center gap-3 text-2xl font-bold tracking-tight sm:text-3xl">
-            <Network className="size-7 text-primary" aria-hidden="true" />
-            {T.title}
-          </h1>
-          <p className="text-sm text-muted-foreground">{T.subtitle}</p>
-        </div>
-        <TopologyToolbar
-          settings={settings}
-          onSettings={saveSettings}
-          refreshing={topology.isFetching}
-          onRefresh={refresh}
-          onExport={exportAs}
-        />
-      </div>
+      <PageHeader
+        icon={Network}
+        title={T.title}
+        subtitle={T.subtitle}
+        actions={
+          <TopologyToolbar
+            settings={settings}
+            onSettings={saveSettings}
+            refreshing={topology.isFetching}
+            onRefresh={refresh}
+            onExport={exportAs}
+          />
+        }
+      />
       {topology.isError && !graph && <DataUnavailable onRetry={() => void topology.refetch()} />}
       {!graph && topology.isPending && <Skeleton className="aspect-[8/5] w-full" />}
       {graph && drawing && (

@@ -4,6 +4,7 @@ import { Bug } from 'lucide-react';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { PageHeader } from '@/components/PageHeader';
 import { vulnerabilityPageQuery } from '@/features/vulnerabilities/api';
 import { VulnerabilityEmptyState } from '@/features/vulnerabilities/components/VulnerabilityEmptyState';
 import { VulnerabilityFilterBar } from '@/features/vulnerabilities/components/VulnerabilityFilterBar';
@@ -29,15 +30,11 @@ export function VulnerabilitiesPage() {
 
   return (
     <div className="space-y-6">
-      <div className="space-y-1">
-        <h1 className="flex items-center gap-3 text-2xl font-bold tracking-tight sm:text-3xl">
-          <Bug className="size-7 text-primary" aria-hidden="true" />
-          Vulnerabilities
-        </h1>
-        <p className="text-sm text-muted-foreground">
-          Every finding of your scans, tracked from first sighting until it is fixed.
-        </p>
-      </div>
+      <PageHeader
+        icon={Bug}
+        title="Vulnerabilities"
+        subtitle="Every finding of your scans, tracked from first sighting until it is fixed."
+      />
       <VulnerabilitySummary summary={first?.summary} />
       <VulnerabilityFilterBar
         filters={filters}
