@@ -97,6 +97,19 @@ describe('createEngine().run', () => {
     expect(sarif.runs[0]!.results.find((r) => r.ruleId === 'redis-no-auth')?.level).toBe('error');
   });
 
+  it('scans several discovery windows of small host groups', async () => {
+    const hosts: string[] = [];
+    const ports: string[] = [];
+    const engine = createEngine({ ports: [web.port], portsOnly: true, hostGroupSize: 1 });
+    const summary = await engine.run('127.0.0.3-9', {
+      onHost: (h) => hosts.push(h.address),
+      onPort: (p) => ports.push(`${p.host}:${p.port}`),
+    });
+    expect(hosts).toHaveLength(7);
+    expect(ports).toEqual([`127.0.0.6:${web.port}`]);
+    expect(summary).toMatchObject({ hosts_total: 7, hosts_up: 7, ports_scanned: 7, open: 1 });
+  });
+
   it('runs no checks with checks "none"', async () => {
     const { findings, ports } = await scan('127.0.0.6-7', 'none');
     expect(ports).toHaveLength(2);

@@ -3,9 +3,10 @@ import type { TAdvisory } from './advisories/schema.ts';
 import { CHECKS, selectChecks } from './checks/index.ts';
 import { withAdvisories } from './checks/vulnerable-version/index.ts';
 import { discoverHosts } from './discovery/discover.ts';
+import { borrowTcpPool, returnTcpPool } from './ports/pool-reuse.ts';
 import { parsePorts } from './ports/port-spec.ts';
 import { scanTcp } from './ports/scan-tcp.ts';
-import { createTcpPool, defaultThreads, type TcpPool } from './ports/tcp-pool.ts';
+import { defaultThreads } from './ports/tcp-pool.ts';
 import { detectService } from './services/detect.ts';
 import { planTargets, type Refusal } from './targets/plan.ts';
 import { streamTargets, type Target } from './targets/resolve.ts';
@@ -28,7 +29,10 @@ export type EngineOptions = {
   serviceTimeoutMs?: number;
   /** Treat every host as up (nmap -Pn). */
   skipDiscovery?: boolean;
-  /** Hosts scanned together; bounds memory on large ranges. */
+  /**
+   * Hosts port-scanned together (discovery takes four groups at once); bounds memory on large
+   * ranges.
+   */
   hostGroupSize?: number;
   /** Skip service detection and checks (port states only). */
   portsOnly?: boolean;
@@ -42,8 +46,10 @@ export type EngineOptions = {
   advisories?: readonly TAdvisory[];
 };
 
-// Below this many probes a host group is scanned on the calling thread: starting workers costs more.
+// Below this many probes a run scans on the calling thread: starting workers costs more.
 const PARALLEL_MIN_PROBES = 4096;
+// Host groups discovered at once, so that the timeouts of silent hosts overlap.
+const DISCOVERY_GROUPS = 4;
 
 export type Progress = {
   phase: 'discovery' | 'ports' | 'services' | 'done';
@@ -128,32 +134,39 @@ export function createEngine(options: EngineOptions = {}) {
         handlers.onRefused?.(r);
       };
       const threads = Math.max(1, options.threads ?? defaultThreads());
-      let pool: TcpPool | undefined;
-      let group: Target[] = [];
-      const flush = async () => {
-        await scanGroup(group);
-        group = [];
+      const groupSize = Math.max(1, options.hostGroupSize ?? 256);
+      const timing = {
+        concurrency: options.concurrency,
+        rate: options.rate,
+        maxTimeoutMs: options.timeoutMs,
+        signal: handlers.signal,
       };
-      const scanGroup = async (targetsInGroup: Target[]) => {
-        const ips = targetsInGroup.map((t) => t.ip);
+      // Threads pay off once the whole run has enough probes; started now, they boot while
+      // targets stream in and discovery runs.
+      const pool =
+        threads > 1 && plan.total * ports.length >= PARALLEL_MIN_PROBES
+          ? borrowTcpPool(threads)
+          : undefined;
+      const scan = pool ? pool.scan : scanTcp;
+      let window: Target[] = [];
+      /** Discovers a window of hosts at once, then scans the live ones group by group. */
+      const scanWindow = async () => {
+        const targetsInWindow = window;
+        window = [];
+        const ips = targetsInWindow.map((t) => t.ip);
         summary.hosts_total += ips.length;
-        const timing = {
-          concurrency: options.concurrency,
-          rate: options.rate,
-          maxTimeoutMs: options.timeoutMs,
-          signal: handlers.signal,
-        };
         report('discovery');
-        const up = options.skipDiscovery ? ips : await discoverHosts(ips, timing);
+        const up = options.skipDiscovery ? ips : await discoverHosts(ips, { ...timing, scan });
         summary.hosts_up += up.length;
-        const names = new Map(targetsInGroup.map((t) => [t.ip, t.hostname]));
+        const names = new Map(targetsInWindow.map((t) => [t.ip, t.hostname]));
         for (const address of up) handlers.onHost?.({ address, hostname: names.get(address) });
         done += (ips.length - up.length) * (ports.length + udpPorts);
+        for (let i = 0; i < up.length && !handlers.signal?.aborted; i += groupSize)
+          await scanGroup(up.slice(i, i + groupSize), names);
+      };
+      const scanGroup = async (up: string[], names: Map<string, string | undefined>) => {
         const open: ServiceResult[] = [];
         const base = done;
-        const parallel = threads > 1 && up.length * ports.length >= PARALLEL_MIN_PROBES;
-        if (parallel) pool ??= createTcpPool(threads);
-        const scan = parallel && pool ? pool.scan : scanTcp;
         let reported = 0;
         report('ports');
         const stats = await scan(up, ports, {
@@ -238,13 +251,15 @@ export function createEngine(options: EngineOptions = {}) {
       try {
         for await (const target of streamTargets(plan, scope, onRefused)) {
           if (handlers.signal?.aborted) break;
-          group.push(target);
-          if (group.length >= (options.hostGroupSize ?? 256)) await flush();
+          window.push(target);
+          if (window.length >= groupSize * DISCOVERY_GROUPS) await scanWindow();
         }
-        if (group.length && !handlers.signal?.aborted) await flush();
-      } finally {
+        if (window.length && !handlers.signal?.aborted) await scanWindow();
+      } catch (error) {
         await pool?.close();
+        throw error;
       }
+      if (pool) returnTcpPool(pool);
       summary.cancelled = Boolean(handlers.signal?.aborted);
       summary.duration_ms = Math.round(performance.now() - started);
       report('done');

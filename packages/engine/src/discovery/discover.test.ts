@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProbeOutcome } from '../ports/tcp-probe.ts';
-import { discoverHosts } from './discover.ts';
+import { DISCOVERY_PORTS, discoverHosts } from './discover.ts';
 
 describe('discoverHosts', () => {
   it('counts a refused connection as proof that a loopback host is up', async () => {
@@ -11,5 +11,22 @@ describe('discoverHosts', () => {
     const probe = async (host: string): Promise<ProbeOutcome> =>
       host === '127.0.0.9' ? { state: 'filtered', rttMs: 10 } : { state: 'closed', rttMs: 1 };
     expect(await discoverHosts(['127.0.0.8', '127.0.0.9'], { probe })).toEqual(['127.0.0.8']);
+  });
+
+  it('stops probing a host at its first answer but tries every port of a silent one', async () => {
+    const calls: string[] = [];
+    const probe = async (host: string, port: number): Promise<ProbeOutcome> => {
+      calls.push(`${host}:${port}`);
+      return host === '127.0.0.9'
+        ? { state: 'filtered', rttMs: 10 }
+        : { state: 'closed', rttMs: 1 };
+    };
+    const up = await discoverHosts(['127.0.0.8', '127.0.0.9'], { probe, concurrency: 1 });
+    expect(up).toEqual(['127.0.0.8']);
+    expect(calls.filter((c) => c.startsWith('127.0.0.8:'))).toEqual(['127.0.0.8:80']);
+    // Every discovery port of the silent host, each tried twice (maxRetries 1).
+    expect(calls.filter((c) => c.startsWith('127.0.0.9:'))).toHaveLength(
+      DISCOVERY_PORTS.length * 2,
+    );
   });
 });

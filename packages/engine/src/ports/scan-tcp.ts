@@ -14,6 +14,11 @@ export type TcpScanOptions = Partial<TimingOptions> & {
   rate?: number;
   /** Extra attempts for a port that stayed silent. */
   maxRetries?: number;
+  /**
+   * Stop probing a host once one of its ports answers, open or closed (host discovery: one
+   * answer proves the host up). Ports left unprobed count as done but get no result.
+   */
+  untilAnswered?: boolean;
   signal?: AbortSignal;
   /** Every port's final state. */
   onResult?: (result: PortResult) => void;
@@ -47,6 +52,7 @@ export function scanTcp(
   const probe = options.probe ?? probeTcp;
   const rate = createRateLimiter(options.rate ?? 0);
   const rtt = hosts.map(() => createRttEstimator(timing));
+  const answered = options.untilAnswered ? new Uint8Array(hosts.length) : undefined;
   const total = hosts.length * ports.length;
   const stats: TcpScanStats = { open: 0, closed: 0, filtered: 0, backoffs: 0 };
   const retries: Task[] = [];
@@ -63,12 +69,22 @@ export function scanTcp(
     };
     signal?.addEventListener('abort', finishIfDone, { once: true });
 
-    const take = (): Task | undefined => {
+    const nextTask = (): Task | undefined => {
       const retry = retries.shift();
       if (retry) return retry;
       if (next >= total) return undefined;
       const i = next++;
       return { h: i % hosts.length, p: Math.floor(i / hosts.length), attempt: 0 };
+    };
+    const take = (): Task | undefined => {
+      let task = nextTask();
+      // A port of a host that has already answered is done without a probe.
+      while (task && answered?.[task.h]) {
+        done++;
+        options.onProgress?.(done, total);
+        task = nextTask();
+      }
+      return task;
     };
 
     const settle = (task: Task, outcome: ProbeOutcome) => {
@@ -90,6 +106,7 @@ export function scanTcp(
       }
       stats[outcome.state]++;
       done++;
+      if (answered && outcome.state !== 'filtered') answered[task.h] = 1;
       const host = hosts[task.h]!;
       const port = ports[task.p]!;
       options.onResult?.({

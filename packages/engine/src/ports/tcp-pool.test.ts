@@ -75,6 +75,29 @@ describe.each([
     expect(done).toBeLessThan(ports.length);
   });
 
+  it('stops probing a host once it answered, and still completes', async () => {
+    const hosts = ['127.0.0.2', '127.0.0.3'];
+    const ports = range(43_000, 2000);
+    const answered = new Set<string>();
+    let results = 0;
+    let last = 0;
+    await scan(hosts, ports, {
+      untilAnswered: true,
+      concurrency: 16,
+      onResult: (r) => {
+        results++;
+        answered.add(r.host);
+      },
+      onProgress: (done, total) => {
+        last = done / total;
+      },
+    });
+    expect([...answered].sort()).toEqual(hosts);
+    // Only the probes already in flight when a host first answered.
+    expect(results).toBeLessThan(100);
+    expect(last).toBe(1);
+  });
+
   it('holds the whole scan to the probe rate', async () => {
     const started = performance.now();
     await scan(['127.0.0.1'], range(41_000, 240), { rate: 400 });

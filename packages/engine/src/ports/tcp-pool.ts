@@ -6,7 +6,14 @@ import { DEFAULT_TIMING } from './timing.ts';
 
 /** What a worker posts back (tcp-worker.js). */
 type WorkerMessage =
-  | { type: 'results'; tasks: Int32Array; states: Uint8Array; rtts: Float32Array }
+  | {
+      type: 'results';
+      tasks: Int32Array;
+      states: Uint8Array;
+      rtts: Float32Array;
+      /** Ports left unprobed because their host had answered (untilAnswered). */
+      skipped: number;
+    }
   | { type: 'need' }
   | { type: 'idle'; backoffs: number };
 
@@ -22,6 +29,10 @@ export type TcpPool = {
   ): Promise<TcpScanStats>;
   /** Stops the threads; a pool is closed once, after its last scan. */
   close(): Promise<void>;
+  /** False once a thread has stopped: the pool can scan no more. */
+  readonly alive: boolean;
+  /** Whether the idle threads keep the process running (they do unless told otherwise). */
+  keepAlive(on: boolean): void;
 };
 
 /** Threads worth starting on this machine: one per core. */
@@ -42,9 +53,23 @@ export function createTcpPool(size = defaultThreads()): TcpPool {
     { length: Math.max(1, size) },
     () => new Worker(new URL('./tcp-worker.js', import.meta.url), { execArgv: [] }),
   );
+  let exited = false;
+  for (const w of workers) {
+    w.once('exit', () => {
+      exited = true;
+    });
+    // A scan in progress rejects on a thread's error; an idle pool just stops being alive.
+    w.on('error', () => {});
+  }
   let queue: Promise<unknown> = Promise.resolve();
   return {
     size: workers.length,
+    get alive() {
+      return !exited;
+    },
+    keepAlive(on) {
+      for (const w of workers) on ? w.ref() : w.unref();
+    },
     scan(hosts, ports, options = {}) {
       const run = queue.then(() => scanOnWorkers(workers, hosts, ports, options));
       queue = run.catch(() => {});
@@ -86,9 +111,8 @@ function scanOnWorkers(
   const budgets = splitBudget(options.concurrency ?? 512, options.rate ?? 0, pool.length);
   const workers = pool.slice(0, budgets.length);
   const n = workers.length;
-  // Chunks small enough that threads finish within ~50 ms of each other, big enough that
-  // messages stay rare (64 for all 65535 ports of one host).
-  const chunk = Math.max(64, Math.min(1024, Math.ceil(total / (n * 16))));
+  // Hosts that answered, seen by every thread at once, so that none probes them further.
+  const answered = options.untilAnswered ? new SharedArrayBuffer(hosts.length) : undefined;
   let next = 0;
   let done = 0;
   let idle = 0;
@@ -113,6 +137,9 @@ function scanOnWorkers(
     const give = (w: Worker) => {
       if (next < total) {
         const start = next;
+        // Chunks shrink as the work runs out, so that threads finish close together, but stay
+        // big enough that messages are rare.
+        const chunk = Math.max(64, Math.min(1024, Math.ceil((total - next) / (n * 4))));
         next = Math.min(total, next + chunk);
         w.postMessage({ type: 'chunk', start, end: next });
         return;
@@ -143,7 +170,7 @@ function scanOnWorkers(
             rttMs: m.rtts[k]!,
           });
         }
-        done += m.tasks.length;
+        done += m.tasks.length + m.skipped;
         options.onProgress?.(done, total);
       };
       handlers.set(w, handler);
@@ -161,6 +188,7 @@ function scanOnWorkers(
         },
         ...budgets[k]!,
         maxRetries: options.maxRetries ?? 2,
+        answered,
       });
     });
     signal?.addEventListener('abort', onAbort, { once: true });

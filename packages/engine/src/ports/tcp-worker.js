@@ -13,7 +13,7 @@ const FLUSH_AT = 2048;
  * @typedef {import('./tcp-worker-connect.js').Task} Task
  * @typedef {{ initialTimeoutMs: number, minTimeoutMs: number, maxTimeoutMs: number }} Timing
  * @typedef {{ type: 'scan', hosts: string[], ports: number[], timing: Timing, concurrency: number,
- *   rate: number, maxRetries: number }} ScanMessage
+ *   rate: number, maxRetries: number, answered?: SharedArrayBuffer }} ScanMessage
  * @typedef {ScanMessage | { type: 'chunk', start: number, end: number } | { type: 'no-more' }
  *   | { type: 'abort' }} InMessage
  */
@@ -27,6 +27,8 @@ function createScan(msg) {
   const cap = Math.max(1, msg.concurrency);
   const srtt = new Float64Array(hosts.length).fill(-1);
   const rttvar = new Float64Array(hosts.length);
+  // Set for a host once any thread got an answer from it (untilAnswered); none in a full scan.
+  const answered = msg.answered ? new Uint8Array(msg.answered) : undefined;
   /** @type {Task[]} */
   const retries = [];
   /** @type {[number, number][]} */
@@ -45,6 +47,7 @@ function createScan(msg) {
   let needSent = false;
   let idleSent = false;
   let backoffs = 0;
+  let skipped = 0;
   // Token bucket, as timing.ts's createRateLimiter.
   const burst = Math.max(1, Math.ceil(msg.rate / 50));
   let tokens = burst;
@@ -83,20 +86,21 @@ function createScan(msg) {
   const flush = () => {
     clearTimeout(flushTimer);
     flushTimer = undefined;
-    if (out.tasks.length === 0) return;
+    if (out.tasks.length === 0 && skipped === 0) return;
     const tasks = Int32Array.from(out.tasks);
     const states = Uint8Array.from(out.states);
     const rtts = Float32Array.from(out.rtts);
     out = { tasks: [], states: [], rtts: [] };
-    parentPort?.postMessage({ type: 'results', tasks, states, rtts }, [
+    parentPort?.postMessage({ type: 'results', tasks, states, rtts, skipped }, [
       tasks.buffer,
       states.buffer,
       rtts.buffer,
     ]);
+    skipped = 0;
   };
 
   /** @returns {Task | undefined} */
-  const take = () => {
+  const nextTask = () => {
     const retry = retries.shift();
     if (retry) return retry;
     const range = ranges[0];
@@ -104,6 +108,17 @@ function createScan(msg) {
     const i = range[0]++;
     if (range[0] >= range[1]) ranges.shift();
     return { i, attempt: 0 };
+  };
+
+  /** @returns {Task | undefined} */
+  const take = () => {
+    let task = nextTask();
+    // A port of a host that has already answered is done without a probe.
+    while (task && answered?.[task.i % hosts.length]) {
+      skipped++;
+      task = nextTask();
+    }
+    return task;
   };
 
   const queued = () => ranges.reduce((n, r) => n + r[1] - r[0], 0);
@@ -161,6 +176,7 @@ function createScan(msg) {
     if (limit < cap) limit++;
     const h = task.i % hosts.length;
     if (state !== FILTERED || !late) sample(h, rttMs);
+    if (answered && state !== FILTERED) answered[h] = 1;
     if (state === FILTERED && (task.attempt < maxRetries || late)) {
       retries.push({ i: task.i, attempt: task.attempt + (late ? 0 : 1) });
       pump();
