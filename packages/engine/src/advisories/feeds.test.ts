@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { EPSS_CSV, kevFeed, nvdFeed } from './feed-fixtures.ts';
 import { parseEpss, parseKev } from './kev-epss.ts';
+import { indexAdvisories, matchAdvisories } from './match.ts';
 import { convertNvd } from './nvd.ts';
 import { ZAdvisory } from './schema.ts';
 import { bundledAdvisories } from './store.ts';
@@ -117,5 +118,17 @@ describe('bundled rule set', () => {
     for (const p of ['mysql', 'mariadb', 'postgresql', 'openssl', 'memcached', 'mongodb'])
       expect(products).toContain(p);
     for (const a of bundled) expect(a.id).toBe(`${a.product}/${a.cve_id}`);
+  });
+
+  it('holds MongoBleed in every release line without a fix, rapid releases included', () => {
+    const index = indexAdvisories(bundledAdvisories());
+    const bleeds = (version: string) =>
+      matchAdvisories({ name: 'mongodb', product: 'MongoDB', version }, index).some(
+        (m) => m.advisory.cve_id === 'CVE-2025-14847',
+      );
+    for (const v of ['3.6.23', '4.2.25', '4.4.29', '5.3.2', '6.0.26', '6.3.2', '7.3.4', '8.1.2'])
+      expect([v, bleeds(v)]).toEqual([v, true]);
+    for (const v of ['3.4.24', '4.4.30', '5.0.32', '6.0.27', '7.0.28', '8.0.17', '8.2.3'])
+      expect([v, bleeds(v)]).toEqual([v, false]);
   });
 });

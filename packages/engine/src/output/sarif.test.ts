@@ -1,0 +1,61 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngine } from '../engine.ts';
+import type { Peer } from '../testing/peers.ts';
+import { startFtpPeer, startRedisPeer } from '../testing/protocol-peers.ts';
+import { startHttpPeer } from '../testing/servers.ts';
+import type { Finding, ServiceResult } from '../types.ts';
+import { toSarif } from './sarif.ts';
+
+/**
+ * The SARIF 2.1.0 schema as Microsoft's SARIF SDK ships it (schemastore's sarif-2.1.0-rtm.5, the
+ * final 2.1.0 schema). It declares draft-04 but uses no keyword whose meaning draft-07 changed,
+ * except the root `id`, which draft-07 calls `$id`.
+ */
+function sarifValidator() {
+  const path = createRequire(import.meta.url).resolve(
+    '@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json',
+  );
+  const { $schema: _draft04, id, ...schema } = JSON.parse(readFileSync(path, 'utf8'));
+  // Patterns as ECMA-262 without the u flag: the schema's `language` pattern has a stray `]`,
+  // a literal there but a syntax error in unicode mode.
+  const ajv = new Ajv({ allErrors: true, unicodeRegExp: false });
+  addFormats(ajv);
+  return ajv.compile({ ...schema, $id: id });
+}
+
+const peers: Peer[] = [];
+beforeAll(async () => {
+  peers.push(
+    await startHttpPeer('127.0.0.12', (_q, res) =>
+      res.writeHead(200, { Server: 'nginx/1.18.0' }).end('hi'),
+    ),
+    await startRedisPeer('127.0.0.12'),
+    await startFtpPeer('127.0.0.12', true),
+  );
+});
+afterAll(() => Promise.all(peers.map((p) => p.close())));
+
+describe('toSarif', () => {
+  it('writes a log that is valid against the SARIF 2.1.0 schema, from real findings', async () => {
+    const ports: ServiceResult[] = [];
+    const findings: Finding[] = [];
+    const summary = await createEngine({ ports: peers.map((p) => p.port) }).run('127.0.0.12', {
+      onPort: (p) => ports.push(p),
+      onFinding: (f) => findings.push(f),
+    });
+    expect(new Set(findings.map((f) => f.severity)).size).toBeGreaterThan(2);
+    const sarif = toSarif({
+      args: 'netguard-scan 127.0.0.12',
+      startedAt: new Date(),
+      ports,
+      findings,
+      summary,
+    });
+    const validate = sarifValidator();
+    expect(validate(sarif), JSON.stringify(validate.errors, null, 1)).toBe(true);
+  });
+});
