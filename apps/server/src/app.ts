@@ -17,9 +17,17 @@ import { createApiKeyService } from './modules/api-keys/api-keys.service.ts';
 import { createAccountService } from './modules/auth/accounts.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createSessionService } from './modules/auth/sessions.service.ts';
+import { tierTable } from './modules/billing/billing.plans.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { createBilling } from './modules/billing/billing.service.ts';
+import { billingWebhookRoutes } from './modules/billing/billing.webhook.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { mfaRoutes } from './modules/mfa/mfa.routes.ts';
+import { createMfaService } from './modules/mfa/mfa.service.ts';
+import { createSmsSender } from './modules/mfa/mfa.sms.ts';
+import { createMfaParts } from './modules/mfa/mfa.wiring.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
 import { createReportQueue } from './modules/reports/reports.queue.ts';
@@ -59,9 +67,18 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log });
   const tokens = createAccessTokens(secret);
-  const sessions = createSessionService({ db, tokens });
+  const sms = createSmsSender({ twilio: config.twilio, db, log });
+  const mfaParts = createMfaParts({ db, secret, mailer, sms, publicUrl: config.publicUrl, log });
+  const sessions = createSessionService({ db, tokens, secondFactor: mfaParts.signIn });
   const accounts = createAccountService({ db, mailer, publicUrl: config.publicUrl, log });
-  const subscription = createSubscriptionService({ db });
+  const subscription = createSubscriptionService({ db, tiers: tierTable(config.stripe) });
+  const billing = createBilling({
+    db,
+    subscription,
+    stripe: config.stripe,
+    publicUrl: config.publicUrl,
+    log,
+  });
   const queue = createScanQueue({
     url: config.databaseUrl,
     timeoutSeconds: config.scans.timeoutSeconds,
@@ -78,6 +95,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const apiKeys = createApiKeyService({ db, subscription });
   const settings = createSettingsService({ db, defaults: config.scans });
   const account = createAccountSelfService({ db });
+  const mfa = createMfaService({
+    db,
+    setup: mfaParts.setup,
+    subscription,
+    confirmPassword: account.confirmPassword,
+  });
   const topology = createTopologyService({ db, scans, settings: config.scans });
 
   const app = Fastify({
@@ -102,6 +125,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db });
+      await api.register(billingWebhookRoutes, { billing });
       await api.register(authRoutes, {
         prefix: '/auth',
         accounts,
@@ -114,9 +138,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         await guarded.register(apiKeyRoutes, { apiKeys });
         await guarded.register(settingsRoutes, { settings });
         await guarded.register(accountRoutes, { account, secureCookies: https });
+        await guarded.register(mfaRoutes, { mfa });
         await guarded.register(scanRoutes, { scans });
         await guarded.register(profileRoutes, { profile });
         await guarded.register(subscriptionRoutes, { subscription });
+        await guarded.register(billingRoutes, { billing });
         await guarded.register(dashboardRoutes, { dashboard });
         await guarded.register(analyticsRoutes, { analytics });
         await guarded.register(reportRoutes, { reports });

@@ -26,6 +26,13 @@ export const CONFIG_VARS = [
   ],
   ['MAIL_FROM', 'NetGuard <no-reply@localhost>', 'Sender of outgoing mail.'],
   [
+    'TWILIO_ACCOUNT_SID',
+    '(unset)',
+    'Twilio account SID. Set together with the other two `TWILIO_*` variables to send MFA codes by SMS; unset: SMS texts go to the `mail_outbox` table and the log.',
+  ],
+  ['TWILIO_AUTH_TOKEN', '(unset)', 'Twilio auth token of that account.'],
+  ['TWILIO_FROM_NUMBER', '(unset)', 'Sender of the SMS codes: a Twilio number in E.164 form.'],
+  [
     'NETGUARD_SECRET_KEY',
     '(unset)',
     'Key material for token signing and encryption. Unset: a random key is generated once in `$NETGUARD_DATA_DIR/secret.key` (mode 0600).',
@@ -66,6 +73,20 @@ export const CONFIG_VARS = [
     'A chunk whose worker sent no heartbeat for this long is handed to another worker.',
   ],
   ['WORKER_CONCURRENCY', '2', 'Scan chunks one worker process runs at a time.'],
+  [
+    'STRIPE_SECRET_KEY',
+    '(unset)',
+    'Stripe secret key. Set together with the five other `STRIPE_*` variables to take payments with Stripe; unset: the built-in local provider activates plans with no payment.',
+  ],
+  [
+    'STRIPE_WEBHOOK_SECRET',
+    '(unset)',
+    'Signing secret (`whsec_…`) of the Stripe webhook endpoint `$PUBLIC_URL/api/billing/webhook`.',
+  ],
+  ['STRIPE_PRICE_PROFESSIONAL', '(unset)', 'Stripe price id of the Professional plan.'],
+  ['STRIPE_PRICE_ENTERPRISE', '(unset)', 'Stripe price id of the Enterprise plan.'],
+  ['STRIPE_PRODUCT_PROFESSIONAL', '(unset)', 'Stripe product id that gives the Professional tier.'],
+  ['STRIPE_PRODUCT_ENTERPRISE', '(unset)', 'Stripe product id that gives the Enterprise tier.'],
 ] as const;
 
 const ZCidrList = z
@@ -93,6 +114,12 @@ const ZEnv = z.object({
   PUBLIC_URL: z.url().optional(),
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(1).default('NetGuard <no-reply@localhost>'),
+  TWILIO_ACCOUNT_SID: z.string().max(64).optional(),
+  TWILIO_AUTH_TOKEN: z.string().max(128).optional(),
+  TWILIO_FROM_NUMBER: z
+    .string()
+    .regex(/^\+[1-9]\d{6,14}$/, 'must be a phone number in E.164 form, e.g. +14155550123')
+    .optional(),
   NETGUARD_SECRET_KEY: z
     .string()
     .min(16, 'NETGUARD_SECRET_KEY must be at least 16 characters')
@@ -103,7 +130,54 @@ const ZEnv = z.object({
   PGPORT: z.coerce.number().int().min(1).max(65535).default(54329),
   WEB_DIST_DIR: z.string().min(1).optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  STRIPE_SECRET_KEY: z.string().max(255).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().max(255).optional(),
+  STRIPE_PRICE_PROFESSIONAL: z.string().max(255).optional(),
+  STRIPE_PRICE_ENTERPRISE: z.string().max(255).optional(),
+  STRIPE_PRODUCT_PROFESSIONAL: z.string().max(255).optional(),
+  STRIPE_PRODUCT_ENTERPRISE: z.string().max(255).optional(),
 });
+
+const STRIPE_VARS = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_PRICE_PROFESSIONAL',
+  'STRIPE_PRICE_ENTERPRISE',
+  'STRIPE_PRODUCT_PROFESSIONAL',
+  'STRIPE_PRODUCT_ENTERPRISE',
+] as const;
+
+/** Stripe takes payments only when all six variables are set; a partial set is a mistake. */
+function parseStripe(e: z.infer<typeof ZEnv>): StripeSettings | undefined {
+  const missing = STRIPE_VARS.filter((name) => !e[name]);
+  if (missing.length === STRIPE_VARS.length) return undefined;
+  if (missing.length > 0) {
+    throw new Error(`Invalid configuration: Stripe also needs ${missing.join(', ')}`);
+  }
+  const v = e as Record<(typeof STRIPE_VARS)[number], string>;
+  return {
+    secretKey: v.STRIPE_SECRET_KEY,
+    webhookSecret: v.STRIPE_WEBHOOK_SECRET,
+    prices: { Professional: v.STRIPE_PRICE_PROFESSIONAL, Enterprise: v.STRIPE_PRICE_ENTERPRISE },
+    products: {
+      Professional: v.STRIPE_PRODUCT_PROFESSIONAL,
+      Enterprise: v.STRIPE_PRODUCT_ENTERPRISE,
+    },
+  };
+}
+
+/** SMS goes through Twilio only when all three variables are set; a partial set is a mistake. */
+function parseTwilio(e: z.infer<typeof ZEnv>): TwilioSettings | undefined {
+  const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken } = e;
+  const fromNumber = e.TWILIO_FROM_NUMBER;
+  if (!accountSid && !authToken && !fromNumber) return undefined;
+  if (!accountSid || !authToken || !fromNumber) {
+    throw new Error(
+      'Invalid configuration: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER go together',
+    );
+  }
+  return { accountSid, authToken, fromNumber };
+}
 
 export type AppConfig = {
   databaseUrl?: string;
@@ -112,6 +186,8 @@ export type AppConfig = {
   publicUrl: string;
   smtpUrl?: string;
   mailFrom: string;
+  /** Set when Twilio is configured; otherwise SMS texts go to the outbox and the log. */
+  twilio?: TwilioSettings;
   secretKey?: string;
   dataDir: string;
   logLevel: string;
@@ -120,6 +196,17 @@ export type AppConfig = {
   webDistDir: string;
   trustProxy: boolean;
   scans: ScanSettings;
+  /** Set when Stripe is configured; otherwise the built-in local billing provider is used. */
+  stripe?: StripeSettings;
+};
+
+export type TwilioSettings = { accountSid: string; authToken: string; fromNumber: string };
+
+export type StripeSettings = {
+  secretKey: string;
+  webhookSecret: string;
+  prices: { Professional: string; Enterprise: string };
+  products: { Professional: string; Enterprise: string };
 };
 
 export type ScanSettings = {
@@ -148,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    twilio: parseTwilio(e),
     secretKey: e.NETGUARD_SECRET_KEY,
     dataDir: path.resolve(e.NETGUARD_DATA_DIR),
     logLevel: e.LOG_LEVEL,
@@ -163,5 +251,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       chunkStaleSeconds: e.SCAN_CHUNK_STALE_SECONDS,
       workerConcurrency: e.WORKER_CONCURRENCY,
     },
+    stripe: parseStripe(e),
   };
 }

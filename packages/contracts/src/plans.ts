@@ -1,5 +1,11 @@
 export const TIERS = ['Free', 'Professional', 'Enterprise'] as const;
 export type TTier = (typeof TIERS)[number] | 'Unknown';
+/** The tiers a checkout can buy. */
+export const PAID_TIERS = ['Professional', 'Enterprise'] as const;
+export type TPaidTier = (typeof PAID_TIERS)[number];
+
+/** Free plan limits, enforced by the scan service and shown on the Billing page. */
+export const FREE_PLAN_LIMITS = { scansPerMonth: 5, maxTargetsPerScan: 10 } as const;
 
 export type TPlan = {
   tier: (typeof TIERS)[number];
@@ -15,7 +21,11 @@ export const PLANS: readonly TPlan[] = [
     tier: 'Free',
     price: '$0',
     period: 'forever',
-    features: ['5 scans per month', 'At most 10 scan targets', 'Basic reporting'],
+    features: [
+      `${FREE_PLAN_LIMITS.scansPerMonth} scans per month`,
+      `At most ${FREE_PLAN_LIMITS.maxTargetsPerScan} scan targets`,
+      'Basic reporting',
+    ],
   },
   {
     tier: 'Professional',
@@ -32,13 +42,16 @@ export const PLANS: readonly TPlan[] = [
   },
 ];
 
-/** Free plan limits enforced by the server. */
-export const FREE_PLAN_LIMITS = { scansPerMonth: 5, maxTargetsPerScan: 10 } as const;
-
 /** Product ids of the built-in local billing provider; Stripe deployments configure their own. */
 export const DEFAULT_PRODUCT_IDS = {
   Professional: 'prod_netguard_professional',
   Enterprise: 'prod_netguard_enterprise',
+} as const;
+
+/** Price ids of the built-in local billing provider, one per paid product. */
+export const DEFAULT_PRICE_IDS = {
+  Professional: 'price_netguard_professional',
+  Enterprise: 'price_netguard_enterprise',
 } as const;
 
 export type TTierTable = { Professional: string; Enterprise: string };

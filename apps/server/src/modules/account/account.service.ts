@@ -46,6 +46,8 @@ export function createAccountSelfService({ db }: { db: Executor }) {
     );
 
   return {
+    confirmPassword,
+
     /** Sets a new password; every other session of the user ends, this one stays. */
     async changePassword(
       auth: AuthContext,

@@ -2,13 +2,16 @@ import rateLimit from '@fastify/rate-limit';
 import {
   AUTH_MESSAGES,
   ZMessage,
+  ZMfaSignInBody,
   ZPasswordResetBody,
   ZSession,
   ZSessionOrNull,
   ZSignInBody,
+  ZSignInResult,
   ZSignUpBody,
   ZTokenBody,
 } from '@netguard/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
 import { requestMeta } from '../../lib/request-meta.ts';
@@ -20,7 +23,7 @@ import {
   readRefreshCookie,
   setSessionCookies,
 } from './auth.cookies.ts';
-import type { SessionService } from './sessions.service.ts';
+import type { IssuedSession, SessionService } from './sessions.service.ts';
 
 type Options = {
   accounts: AccountService;
@@ -35,6 +38,14 @@ const doc = { tags: ['auth'], security: [] };
 /** /api/auth/*: public routes, rate limited per IP. */
 export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
   const { accounts, sessions, secureCookies } = opts;
+  /** A new session: the refresh cookie, a new CSRF cookie, and the access token in the body. */
+  const startSession = (request: FastifyRequest, reply: FastifyReply, issued: IssuedSession) => {
+    setSessionCookies(request, reply, issued.refreshToken, {
+      secure: secureCookies,
+      newCsrf: true,
+    });
+    return issued.session;
+  };
   await app.register(rateLimit, {
     max: opts.rateLimitPerMinute,
     timeWindow: 60_000,
@@ -77,14 +88,21 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
 
   app.post(
     '/sign-in',
-    { schema: { ...doc, body: ZSignInBody, response: { 200: ZSession } } },
+    { schema: { ...doc, body: ZSignInBody, response: { 200: ZSignInResult } } },
     async (request, reply) => {
-      const issued = await sessions.signIn(request.body, requestMeta(request));
-      setSessionCookies(request, reply, issued.refreshToken, {
-        secure: secureCookies,
-        newCsrf: true,
-      });
-      return issued.session;
+      const result = await sessions.signIn(request.body, requestMeta(request));
+      // With MFA on, no cookie and no token yet: only the challenge of the second step.
+      if ('challenge' in result) return result.challenge;
+      return startSession(request, reply, result);
+    },
+  );
+
+  app.post(
+    '/mfa',
+    { schema: { ...doc, body: ZMfaSignInBody, response: { 200: ZSession } } },
+    async (request, reply) => {
+      const issued = await sessions.completeSignIn(request.body, requestMeta(request));
+      return startSession(request, reply, issued);
     },
   );
 

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import {
   AUTH_MESSAGES,
   REFRESH_TOKEN_TTL_S,
+  type TMfaChallenge,
+  type TMfaSignInBody,
   type TRole,
   type TSession,
   type TSignInBody,
@@ -11,6 +13,7 @@ import type { AccessTokens } from '../../lib/access-token.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { insertSecurityEvent, type RequestMeta } from '../audit/audit.repo.ts';
+import type { MfaSignIn } from '../mfa/mfa.sign-in.ts';
 import { createSignInCheck } from './sign-in.ts';
 import * as tokensRepo from './tokens.repo.ts';
 import * as usersRepo from './users.repo.ts';
@@ -31,10 +34,10 @@ class RotationConflict extends Error {}
 
 const sessionExpired = () => new AppError('unauthorized', 401, AUTH_MESSAGES.sessionExpired);
 
-type Deps = { db: Executor; tokens: AccessTokens };
+type Deps = { db: Executor; tokens: AccessTokens; secondFactor: MfaSignIn };
 
-export function createSessionService({ db, tokens }: Deps) {
-  const checkSignIn = createSignInCheck({ db });
+export function createSessionService({ db, tokens, secondFactor }: Deps) {
+  const checkSignIn = createSignInCheck({ db, secondFactor });
 
   async function describe(
     userId: string,
@@ -82,14 +85,27 @@ export function createSessionService({ db, tokens }: Deps) {
     return { token, values };
   }
 
+  /** Opens a new session (refresh family) for a user who has fully signed in. */
+  async function open(userId: string, meta: RequestMeta): Promise<IssuedSession> {
+    const familyId = randomUUID();
+    const { token, values } = newRefreshToken(userId, familyId, meta);
+    await tokensRepo.insertRefreshToken(db, values);
+    return issue(userId, familyId, token);
+  }
+
   return {
-    /** Checks credentials (with lockout) and opens a new session (refresh family). */
-    async signIn(body: TSignInBody, meta: RequestMeta): Promise<IssuedSession> {
-      const user = await checkSignIn(body, meta);
-      const familyId = randomUUID();
-      const { token, values } = newRefreshToken(user.id, familyId, meta);
-      await tokensRepo.insertRefreshToken(db, values);
-      return issue(user.id, familyId, token);
+    /** Checks credentials (with lockout); with MFA on, a challenge comes back instead of a session. */
+    async signIn(
+      body: TSignInBody,
+      meta: RequestMeta,
+    ): Promise<IssuedSession | { challenge: TMfaChallenge }> {
+      const { user, challenge } = await checkSignIn(body, meta);
+      return challenge ? { challenge } : open(user.id, meta);
+    },
+
+    /** The sign-in second step: a challenge token and its code are worth one session. */
+    async completeSignIn(body: TMfaSignInBody, meta: RequestMeta): Promise<IssuedSession> {
+      return open(await secondFactor.redeem(body, meta), meta);
     },
 
     /** Rotates a refresh token; presenting a rotated one revokes its whole family. */

@@ -3,10 +3,12 @@ import type { Executor } from '../../db/client.ts';
 import { verifyPassword } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { insertSecurityEvent, type RequestMeta } from '../audit/audit.repo.ts';
+import type { MfaSignIn } from '../mfa/mfa.sign-in.ts';
 import * as usersRepo from './users.repo.ts';
 
 type Outcome =
   | 'success'
+  | 'mfa_required'
   | 'unknown_email'
   | 'invalid_password'
   | 'account_locked'
@@ -15,6 +17,7 @@ type Outcome =
 
 const SEVERITY: Record<Outcome, TEventSeverity> = {
   success: 'low',
+  mfa_required: 'low',
   unknown_email: 'medium',
   invalid_password: 'medium',
   email_not_confirmed: 'medium',
@@ -27,11 +30,19 @@ function lockedError(until: Date) {
   return new AppError('account_locked', 423, AUTH_MESSAGES.accountLocked(minutes));
 }
 
+const DESCRIPTION: Partial<Record<Outcome, string>> = {
+  success: 'Sign-in succeeded: success',
+  mfa_required: 'Sign-in password accepted, second step required: mfa_required',
+};
+
+type Deps = { db: Executor; secondFactor: Pick<MfaSignIn, 'challenge'> };
+
 /**
  * Checks a sign-in attempt: lockout first, then the password (argon2 is spent even for unknown
- * emails), then email confirmation. Every attempt writes one auth_attempt security event.
+ * emails), then email confirmation, then whether MFA asks for a second step (a challenge).
+ * Every attempt writes one auth_attempt security event.
  */
-export function createSignInCheck({ db }: { db: Executor }) {
+export function createSignInCheck({ db, secondFactor }: Deps) {
   return async function checkSignIn(body: TSignInBody, meta: RequestMeta) {
     const user = await usersRepo.findUserByEmail(db, body.email);
     const record = async (outcome: Outcome) =>
@@ -44,7 +55,7 @@ export function createSignInCheck({ db }: { db: Executor }) {
             : null,
           eventType: 'auth_attempt',
           severity: SEVERITY[outcome],
-          description: `Sign-in ${outcome === 'success' ? 'succeeded' : 'failed'}: ${outcome}`,
+          description: DESCRIPTION[outcome] ?? `Sign-in failed: ${outcome}`,
           metadata: { outcome, email: body.email },
         },
         meta,
@@ -71,7 +82,8 @@ export function createSignInCheck({ db }: { db: Executor }) {
       await record('email_not_confirmed');
       throw new AppError('email_not_confirmed', 403, AUTH_MESSAGES.emailNotConfirmed);
     }
-    await record('success');
-    return user;
+    const challenge = await secondFactor.challenge(user);
+    await record(challenge ? 'mfa_required' : 'success');
+    return { user, challenge };
   };
 }

@@ -1,6 +1,7 @@
+import type { TBillingProvider, TTier } from '@netguard/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { subscriptions } from '../../db/schema.ts';
+import { profiles, subscriptions } from '../../db/schema.ts';
 
 export async function findSubscription(db: Executor, userId: string, organizationId: string) {
   const [row] = await db
@@ -12,4 +13,31 @@ export async function findSubscription(db: Executor, userId: string, organizatio
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, userId), eq(subscriptions.organizationId, organizationId)));
   return row;
+}
+
+/** What a billing provider sets; Stripe ids are left alone when omitted. */
+export type SubscriptionPatch = {
+  subscribed: boolean;
+  productId: string | null;
+  subscriptionEnd: Date | null;
+  provider: TBillingProvider;
+  stripeCustomerId?: string | null;
+  stripeSubscriptionId?: string | null;
+};
+
+/** Writes a user's subscription and the tier on their profile; false when the user is gone. */
+export async function updateSubscription(
+  tx: Executor,
+  userId: string,
+  patch: SubscriptionPatch,
+  tier: TTier,
+): Promise<boolean> {
+  const updated = await tx
+    .update(subscriptions)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(subscriptions.userId, userId))
+    .returning({ userId: subscriptions.userId });
+  if (updated.length === 0) return false;
+  await tx.update(profiles).set({ subscriptionTier: tier }).where(eq(profiles.userId, userId));
+  return true;
 }
