@@ -16,3 +16,18 @@ export async function connectE2eDatabase(): Promise<pg.Client> {
   await client.connect();
   return client;
 }
+
+/** Puts `email` on the Professional plan for 30 days, as a completed checkout would. */
+export async function subscribeInDatabase(email: string): Promise<void> {
+  const db = await connectE2eDatabase();
+  try {
+    await db.query(
+      `update subscriptions set subscribed = true, product_id = 'prod_netguard_professional',
+         subscription_end = now() + interval '30 days'
+       where user_id = (select id from users where email = $1)`,
+      [email],
+    );
+  } finally {
+    await db.end();
+  }
+}

@@ -2,15 +2,7 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import {
-  PASSWORD,
-  readMailLink,
-  SCREENSHOT_DIR,
-  shoot,
-  signIn,
-  signUp,
-  uniqueEmail,
-} from './support.ts';
+import { newAccount, PASSWORD, SCREENSHOT_DIR, shoot } from './support.ts';
 
 /** A web server on 127.0.0.1:8899 (a top-1000 port) that sends none of the security headers. */
 async function startBareWebServer(): Promise<http.Server> {
@@ -54,11 +46,7 @@ test('generate, find and download reports from a real scan of 127.0.0.1', async 
   test.setTimeout(240_000);
   const target = await startBareWebServer();
   try {
-    const email = uniqueEmail('reports');
-    await signUp(page, email);
-    await page.goto(await readMailLink(email, 'confirm'));
-    await expect(page.getByText('Email confirmed')).toBeVisible();
-    await signIn(page, email);
+    const email = await newAccount(page, 'reports');
 
     await page.getByRole('link', { name: 'Reports', exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard\/reports$/);

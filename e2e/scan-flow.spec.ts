@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import http from 'node:http';
 import { expect, test } from '@playwright/test';
-import { readMailLink, shoot, signIn, signUp, uniqueEmail } from './support.ts';
+import { newAccount, shoot } from './support.ts';
 
 /** A web server on 127.0.0.1:8888 (a top-1000 port) that sends none of the security headers. */
 async function startBareWebServer(): Promise<http.Server> {
@@ -20,11 +20,7 @@ test('launch a vulnerability scan of 127.0.0.1, follow it live and open its find
   test.setTimeout(180_000);
   const target = await startBareWebServer();
   try {
-    const email = uniqueEmail('scan');
-    await signUp(page, email);
-    await page.goto(await readMailLink(email, 'confirm'));
-    await expect(page.getByText('Email confirmed')).toBeVisible();
-    await signIn(page, email);
+    await newAccount(page, 'scan');
     await expect(page.getByTestId('live-scan-status')).toHaveAttribute('data-realtime', 'open');
 
     await page.getByRole('link', { name: 'Scan Network', exact: true }).click();

@@ -1,38 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
-import { connectE2eDatabase } from './db.ts';
-import { PASSWORD, readMailLink, shoot, signIn, signUp, uniqueEmail } from './support.ts';
+import { expect, test } from '@playwright/test';
+import { subscribeInDatabase } from './db.ts';
+import { newAccount, PASSWORD, shoot } from './support.ts';
 
 const NEW_PASSWORD = 'N3w!Passw0rd-long';
-
-async function newAccount(page: Page): Promise<string> {
-  const email = uniqueEmail('settings');
-  await signUp(page, email);
-  await page.goto(await readMailLink(email, 'confirm'));
-  await expect(page.getByText('Email confirmed')).toBeVisible();
-  await signIn(page, email);
-  return email;
-}
-
-async function subscribe(email: string) {
-  const db = await connectE2eDatabase();
-  try {
-    await db.query(
-      `update subscriptions set subscribed = true, product_id = 'prod_netguard_professional',
-         subscription_end = now() + interval '30 days'
-       where user_id = (select id from users where email = $1)`,
-      [email],
-    );
-  } finally {
-    await db.end();
-  }
-}
 
 test('settings: profile, notifications, API configuration, API keys, password, export, delete', async ({
   page,
 }) => {
   test.setTimeout(120_000);
-  const email = await newAccount(page);
+  const email = await newAccount(page, 'settings');
   await page.goto('/dashboard/settings');
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
   await expect(page.getByText('Email cannot be changed. Contact support if needed.')).toBeVisible();
@@ -57,7 +34,7 @@ test('settings: profile, notifications, API configuration, API keys, password, e
   await expect(page.getByText(/Re-runs your last scan next on/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Generate' })).toBeDisabled();
 
-  await subscribe(email);
+  await subscribeInDatabase(email);
   await page.reload();
   await expect(page.getByLabel('Max Concurrent Scans')).toHaveValue('5');
   await page.getByLabel('API Key', { exact: true }).fill('CI pipeline');

@@ -50,6 +50,18 @@ export async function signIn(page: Page, email: string): Promise<void> {
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
+/** Signs up a new account, confirms it through the logged mail link and signs in; its email. */
+export async function newAccount(page: Page, prefix: string): Promise<string> {
+  const email = uniqueEmail(prefix);
+  await signUp(page, email);
+  await page.goto(await readMailLink(email, 'confirm'));
+  await expect(page.getByText('Email confirmed')).toBeVisible();
+  await signIn(page, email);
+  return email;
+}
+
 export async function shoot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
+  // A full-page capture of a scrolled page draws the fixed sidebar and header mid-page.
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage });
 }

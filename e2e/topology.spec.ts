@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { expect, type Page, test } from '@playwright/test';
-import { PASSWORD, readMailLink, shoot, signIn, signUp, uniqueEmail } from './support.ts';
+import { newAccount, PASSWORD, shoot } from './support.ts';
 
 // Extra loopback addresses of their own, so this spec never meets another spec's servers.
 const SERVER_HOST = '127.0.0.3';
@@ -20,15 +20,6 @@ async function startWebServer(): Promise<http.Server> {
 }
 
 const node = (page: Page, id: string) => page.locator(`[data-node-id="${id}"]`);
-
-async function newAccount(page: Page, prefix: string): Promise<string> {
-  const email = uniqueEmail(prefix);
-  await signUp(page, email);
-  await page.goto(await readMailLink(email, 'confirm'));
-  await expect(page.getByText('Email confirmed')).toBeVisible();
-  await signIn(page, email);
-  return email;
-}
 
 /** An nmap XML report of `count` hosts over three documentation subnets; every third serves HTTPS. */
 function nmapReport(count: number): string {

@@ -3,18 +3,9 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { expect, type Page, test } from '@playwright/test';
 import { connectE2eDatabase } from './db.ts';
-import { PASSWORD, readMailLink, shoot, signIn, signUp, uniqueEmail } from './support.ts';
+import { newAccount, PASSWORD, shoot } from './support.ts';
 
 const HOST = '127.0.0.31';
-
-async function newAccount(page: Page, prefix: string): Promise<string> {
-  const email = uniqueEmail(prefix);
-  await signUp(page, email);
-  await page.goto(await readMailLink(email, 'confirm'));
-  await expect(page.getByText('Email confirmed')).toBeVisible();
-  await signIn(page, email);
-  return email;
-}
 
 /** Runs a real vulnerability scan of HOST through the API and waits for it to complete. */
 async function scanThroughApi(page: Page, email: string) {

@@ -43,6 +43,7 @@ export const router = createBrowserRouter([
                 lazy: () => import('./routes/vulnerabilities-page.tsx').then(toRoute),
               },
               { path: 'settings', lazy: () => import('./routes/settings-page.tsx').then(toRoute) },
+              { path: 'billing', lazy: () => import('./routes/billing-page.tsx').then(toRoute) },
               // The help guide links to /dashboard/testing.
               { path: 'testing', element: <Navigate to="/dashboard/security-testing" replace /> },
               ...PLACEHOLDER_PAGES.map((page) => ({
@@ -50,6 +51,15 @@ export const router = createBrowserRouter([
                 element: <PagePlaceholderRoute title={page.title} />,
               })),
             ],
+          },
+          // The built-in billing provider's checkout and portal: own tabs, outside the shell.
+          {
+            path: 'billing/checkout/:sessionId',
+            lazy: () => import('./routes/billing-checkout-page.tsx').then(toRoute),
+          },
+          {
+            path: 'billing/portal',
+            lazy: () => import('./routes/billing-portal-page.tsx').then(toRoute),
           },
         ],
       },

@@ -6,7 +6,6 @@ export const PLACEHOLDER_PAGES = [
   { path: 'packets', title: 'Packet Analysis' },
   { path: 'cloud', title: 'Cloud Integrations' },
   { path: 'security-testing', title: 'Security Testing' },
-  { path: 'billing', title: 'Billing' },
   { path: 'system-test', title: 'System Test' },
   { path: 'ai-risk-scoring', title: 'AI-Powered Risk Scoring' },
   { path: 'automated-remediation', title: 'Automated Remediation' },

@@ -1,4 +1,11 @@
-import { type TSignInBody, type TSignUpBody, ZMessage, ZSession } from '@netguard/contracts';
+import {
+  type TMfaSignInBody,
+  type TSignInBody,
+  type TSignUpBody,
+  ZMessage,
+  ZSession,
+  ZSignInResult,
+} from '@netguard/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
@@ -10,8 +17,19 @@ export const authKeys = {
   resetPassword: () => [...authKeys.all, 'reset-password'] as const,
 };
 
+/** The password step: a session, or the challenge of the MFA second step. */
 export function requestSignIn(body: TSignInBody) {
-  return apiRequest('/api/auth/sign-in', { method: 'POST', body, auth: false, schema: ZSession });
+  return apiRequest('/api/auth/sign-in', {
+    method: 'POST',
+    body,
+    auth: false,
+    schema: ZSignInResult,
+  });
+}
+
+/** The MFA second step: the challenge token and a code are worth the session. */
+export function requestMfaSignIn(body: TMfaSignInBody) {
+  return apiRequest('/api/auth/mfa', { method: 'POST', body, auth: false, schema: ZSession });
 }
 
 export function requestSignUp(body: TSignUpBody) {

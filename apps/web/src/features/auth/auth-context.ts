@@ -1,6 +1,8 @@
 import {
+  type TMfaSignInBody,
   type TSession,
   type TSignInBody,
+  type TSignInResult,
   type TSignUpBody,
   type TUser,
   UI_TEXT,
@@ -14,7 +16,10 @@ export type TAuthContext = {
   loading: boolean;
   session: TSession | null;
   user: TUser | null;
-  signIn: (body: TSignInBody) => Promise<TSession>;
+  /** Signs in, or answers the MFA challenge the account needs first (no session yet). */
+  signIn: (body: TSignInBody) => Promise<TSignInResult>;
+  /** Finishes a sign-in with MFA: the challenge token and a code open the session. */
+  completeSignIn: (body: TMfaSignInBody) => Promise<TSession>;
   /** Creates the account; resolves with the server's confirmation message. */
   signUp: (body: TSignUpBody) => Promise<string>;
   signOut: () => Promise<void>;

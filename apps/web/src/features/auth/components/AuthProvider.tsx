@@ -1,7 +1,17 @@
-import { SESSION_REFRESH_TICK_MS, type TSignInBody, type TSignUpBody } from '@netguard/contracts';
+import {
+  SESSION_REFRESH_TICK_MS,
+  type TMfaSignInBody,
+  type TSignInBody,
+  type TSignUpBody,
+} from '@netguard/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
-import { requestSignIn, requestSignOut, requestSignUp } from '@/features/auth/api';
+import {
+  requestMfaSignIn,
+  requestSignIn,
+  requestSignOut,
+  requestSignUp,
+} from '@/features/auth/api';
 import { AuthContext, type TAuthContext } from '@/features/auth/auth-context';
 import { expiresSoon, refreshSession } from '@/features/auth/session';
 import {
@@ -39,7 +49,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [status]);
 
   const signIn = useCallback(async (body: TSignInBody) => {
-    const next = await requestSignIn(body);
+    const result = await requestSignIn(body);
+    if (!('mfa_required' in result)) setSession(result, 'SIGNED_IN');
+    return result;
+  }, []);
+
+  const completeSignIn = useCallback(async (body: TMfaSignInBody) => {
+    const next = await requestMfaSignIn(body);
     setSession(next, 'SIGNED_IN');
     return next;
   }, []);
@@ -66,11 +82,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       session,
       user: session?.user ?? null,
       signIn,
+      completeSignIn,
       signUp,
       signOut,
       updateUser: updateSessionUser,
     }),
-    [status, session, signIn, signUp, signOut],
+    [status, session, signIn, completeSignIn, signUp, signOut],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -1,17 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type TSignInBody, UI_TEXT, ZSignInBody } from '@netguard/contracts';
+import { type TMfaChallenge, type TSignInBody, UI_TEXT, ZSignInBody } from '@netguard/contracts';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/features/auth/auth-context';
 import { FormField } from '@/features/auth/components/FormField';
 import { SubmitButton } from '@/features/auth/components/SubmitButton';
+import { MfaChallengeForm } from '@/features/mfa/components/MfaChallengeForm';
 import { errorMessage } from '@/lib/api-client';
 
 type SignInFormProps = { defaultEmail?: string; onForgotPassword: () => void };
 
 export function SignInForm({ defaultEmail = '', onForgotPassword }: SignInFormProps) {
   const { signIn } = useAuth();
+  const [challenge, setChallenge] = useState<TMfaChallenge | null>(null);
   const form = useForm({
     resolver: zodResolver(ZSignInBody),
     defaultValues: { email: defaultEmail, password: '' },
@@ -20,11 +23,15 @@ export function SignInForm({ defaultEmail = '', onForgotPassword }: SignInFormPr
 
   const onSubmit = async (values: TSignInBody) => {
     try {
-      await signIn(values);
+      const result = await signIn(values);
+      if ('mfa_required' in result) setChallenge(result);
     } catch (error) {
       toast.error(UI_TEXT.signInError, { description: errorMessage(error) });
     }
   };
+
+  if (challenge)
+    return <MfaChallengeForm challenge={challenge} onRestart={() => setChallenge(null)} />;
 
   return (
     <form

@@ -1,5 +1,6 @@
 import { Settings } from 'lucide-react';
 import { PageHeader } from '@/components/PageHeader';
+import { MfaCard } from '@/features/mfa/components/MfaCard';
 import { ApiConfigurationCard } from '@/features/settings/components/ApiConfigurationCard';
 import { DangerZoneCard } from '@/features/settings/components/DangerZoneCard';
 import { NotificationsCard } from '@/features/settings/components/NotificationsCard';
@@ -16,6 +17,7 @@ export function SettingsPage() {
         <NotificationsCard />
         <SecurityCard />
         <ApiConfigurationCard />
+        <MfaCard />
         <div className="lg:col-span-2">
           <DangerZoneCard />
         </div>
