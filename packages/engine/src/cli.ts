@@ -46,6 +46,7 @@ async function main(argv: string[]): Promise<number> {
   process.once('SIGINT', () => controller.abort());
   const startedAt = new Date();
   const ports: ServiceResult[] = [];
+  const hosts = new Map<string, NonNullable<ScanReport['hosts']>[number]>();
   const findings: TFinding[] = [];
   const streaming = config.output === 'jsonl';
   const tty = process.stderr.isTTY;
@@ -54,6 +55,9 @@ async function main(argv: string[]): Promise<number> {
     onProgress: tty ? drawProgress : undefined,
     onRefused: (r) =>
       process.stderr.write(`${tty ? '\n' : ''}netguard-scan: refused ${r.reason}\n`),
+    onHost: (h) => hosts.set(h.address, h),
+    onHostScanned: (counts) =>
+      hosts.set(counts.address, { ...hosts.get(counts.address), ...counts }),
     onPort: (r) => (streaming ? process.stdout.write(`${portLine(r)}\n`) : ports.push(r)),
     onFinding: (f) => (streaming ? process.stdout.write(`${findingLine(f)}\n`) : findings.push(f)),
   });
@@ -64,6 +68,8 @@ async function main(argv: string[]): Promise<number> {
     args: ['netguard-scan', ...argv].join(' '),
     startedAt,
     ports,
+    hosts: [...hosts.values()],
+    tcpPorts: engine.ports,
     findings,
     summary,
   };

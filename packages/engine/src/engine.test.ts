@@ -86,7 +86,7 @@ describe('createEngine().run', () => {
     expect(lines.filter((l) => l.type === 'finding')).toHaveLength(6);
     expect(lines.at(-1).type).toBe('summary');
     const xml = toNmapXml(report);
-    expect(xml).toContain('<nmaprun scanner="netguard"');
+    expect(xml).toContain('<nmaprun scanner="nmap" args="netguard-scan"');
     expect(xml).toContain(`<port protocol="tcp" portid="${redis.port}"><state state="open"`);
     expect(xml).toContain('<service name="http" product="nginx" version="1.18.0"');
     const sarif = toSarif(report) as {

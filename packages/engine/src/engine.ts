@@ -63,10 +63,14 @@ export type RunHandlers = {
   /** A host found up by discovery (or every host with skipDiscovery), before its ports are scanned. */
   onHost?: (host: { address: string; hostname?: string }) => void;
   onPort?: (result: ServiceResult) => void;
+  /** A host's TCP ports are scanned: how many of them were closed and filtered. */
+  onHostScanned?: (host: HostPortCounts) => void;
   onFinding?: (finding: TFinding) => void;
   onRefused?: (refusal: Refusal) => void;
   signal?: AbortSignal;
 };
+
+export type HostPortCounts = { address: string; closed: number; filtered: number };
 
 export type ScanSummary = {
   hosts_total: number;
@@ -97,6 +101,8 @@ export function createEngine(options: EngineOptions = {}) {
   );
   const scope = createScope(options.scope);
   return {
+    /** The TCP ports every live host is scanned on, in scan order. */
+    ports: ports as readonly number[],
     async run(
       targets: string | readonly string[],
       handlers: RunHandlers = {},
@@ -166,6 +172,7 @@ export function createEngine(options: EngineOptions = {}) {
       };
       const scanGroup = async (up: string[], names: Map<string, string | undefined>) => {
         const open: ServiceResult[] = [];
+        const counts = new Map(up.map((address) => [address, { address, closed: 0, filtered: 0 }]));
         const base = done;
         let reported = 0;
         report('ports');
@@ -173,6 +180,7 @@ export function createEngine(options: EngineOptions = {}) {
           ...timing,
           onResult: (r) => {
             if (r.state === 'open') open.push({ ...r, service: { name: 'unknown' } });
+            else if (r.state === 'closed' || r.state === 'filtered') counts.get(r.host)![r.state]++;
           },
           onProgress: (d, t) => {
             done = base + d;
@@ -186,6 +194,7 @@ export function createEngine(options: EngineOptions = {}) {
         summary.closed += stats.closed;
         summary.filtered += stats.filtered;
         summary.ports_scanned += stats.open + stats.closed + stats.filtered;
+        for (const host of counts.values()) handlers.onHostScanned?.(host);
         report('services');
         await mapLimit(open, 16, async (result) => {
           if (handlers.signal?.aborted) return;

@@ -1,5 +1,8 @@
+import { formatPorts } from '../ports/port-spec.ts';
 import type { PortResult, ServiceResult } from '../types.ts';
 import type { ScanReport } from './report.ts';
+
+type HostEntry = NonNullable<ScanReport['hosts']>[number];
 
 const esc = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const attrs = (o: Record<string, string | number | undefined>) =>
@@ -9,7 +12,7 @@ const attrs = (o: Record<string, string | number | undefined>) =>
     .join(' ');
 
 /** nmap's reason for a port state: a UDP port is open only when it answered. */
-function reasonFor(p: PortResult): string {
+function reasonFor(p: Pick<PortResult, 'protocol' | 'state'>): string {
   if (p.protocol === 'udp') {
     if (p.state === 'open') return 'udp-response';
     return p.state === 'closed' ? 'port-unreach' : 'no-response';
@@ -18,34 +21,60 @@ function reasonFor(p: PortResult): string {
   return p.state === 'closed' ? 'conn-refused' : 'no-response';
 }
 
-/** Writes the report in nmap's XML format (nmaprun), readable by tools that import nmap -oX. */
+function portXml(p: ServiceResult): string {
+  const s = p.service;
+  const service = `<service ${attrs({ name: s.name, product: s.product, version: s.version, tunnel: s.tls ? 'ssl' : undefined, method: 'probed', conf: 10 })}>${s.cpe ? `<cpe>${esc(s.cpe)}</cpe>` : ''}</service>`;
+  return `<port ${attrs({ protocol: p.protocol, portid: p.port })}><state ${attrs({ state: p.state, reason: reasonFor(p), reason_ttl: 0 })}/>${service}</port>`;
+}
+
+/** The TCP ports not listed one by one, as nmap's extraports (closed first, then filtered). */
+function extraPortsXml(host: HostEntry): string {
+  return (['closed', 'filtered'] as const)
+    .filter((state) => (host[state] ?? 0) > 0)
+    .map((state) => {
+      const count = host[state]!;
+      const reason = reasonFor({ protocol: 'tcp', state });
+      return `\n<extraports state="${state}" count="${count}"><extrareasons reason="${reason}" count="${count}" proto="tcp"/></extraports>`;
+    })
+    .join('');
+}
+
+function hostXml(host: HostEntry, ports: ServiceResult[], start: number, end: number): string {
+  const names = host.hostname ? `<hostname ${attrs({ name: host.hostname, type: 'user' })}/>` : '';
+  return `<host starttime="${start}" endtime="${end}"><status state="up" reason="conn-refused" reason_ttl="0"/>
+<address ${attrs({ addr: host.address, addrtype: 'ipv4' })}/>
+<hostnames>${names}</hostnames>
+<ports>${extraPortsXml(host)}${ports.map((p) => `\n${portXml(p)}`).join('')}
+</ports>
+</host>`;
+}
+
+/**
+ * Writes the report in nmap's XML format, as nmap -oX does. It is valid against nmap.dtd, whose
+ * scanner attribute only allows "nmap"; the comment on top names netguard-scan.
+ */
 export function toNmapXml(report: ScanReport): string {
   const start = Math.floor(report.startedAt.getTime() / 1000);
   const end = start + Math.round(report.summary.duration_ms / 1000);
   const byHost = new Map<string, ServiceResult[]>();
   for (const p of report.ports) byHost.set(p.host, [...(byHost.get(p.host) ?? []), p]);
-  const hosts = [...byHost].map(([host, ports]) => {
-    const rows = ports.map((p) => {
-      const s = p.service;
-      const service = `<service ${attrs({ name: s.name, product: s.product, version: s.version, tunnel: s.tls ? 'ssl' : undefined, method: 'probed', conf: 10 })}>${s.cpe ? `<cpe>${esc(s.cpe)}</cpe>` : ''}</service>`;
-      return `<port ${attrs({ protocol: p.protocol, portid: p.port })}><state ${attrs({ state: p.state, reason: reasonFor(p), reason_ttl: 0 })}/>${service}</port>`;
-    });
-    return `<host starttime="${start}" endtime="${end}"><status state="up" reason="conn-refused" reason_ttl="0"/>\n<address addr="${esc(host)}" addrtype="ipv4"/>\n<hostnames></hostnames>\n<ports>\n${rows.join('\n')}\n</ports>\n</host>`;
-  });
+  // Every host found up, in scan order; a port's host missing from `hosts` is still written.
+  const hosts = new Map<string, HostEntry>((report.hosts ?? []).map((h) => [h.address, h]));
+  for (const address of byHost.keys()) if (!hosts.has(address)) hosts.set(address, { address });
   const s = report.summary;
-  const udpPorts = [
-    ...new Set(report.ports.filter((p) => p.protocol === 'udp').map((p) => p.port)),
-  ].sort((a, b) => a - b);
+  const tcpPorts = report.tcpPorts ?? [];
+  const udpPorts = report.ports.filter((p) => p.protocol === 'udp').map((p) => p.port);
   const udpInfo = udpPorts.length
-    ? `\n<scaninfo type="udp" protocol="udp" numservices="${udpPorts.length}" services="${udpPorts.join(',')}"/>`
+    ? `\n<scaninfo type="udp" protocol="udp" numservices="${new Set(udpPorts).size}" services="${formatPorts(udpPorts)}"/>`
     : '';
   return `<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE nmaprun>
-<nmaprun scanner="netguard" args="${esc(report.args)}" start="${start}" startstr="${report.startedAt.toUTCString()}" version="0.1.0" xmloutputversion="1.05">
-<scaninfo type="connect" protocol="tcp" numservices="${s.hosts_total ? Math.round(s.ports_scanned / Math.max(1, s.hosts_up)) : 0}" services=""/>${udpInfo}
+<!-- netguard-scan 0.1.0 scan initiated ${report.startedAt.toUTCString()} as: ${esc(report.args).replace(/--/g, '- -')} -->
+<nmaprun scanner="nmap" args="${esc(report.args)}" start="${start}" startstr="${report.startedAt.toUTCString()}" version="0.1.0" xmloutputversion="1.05">
+<scaninfo type="connect" protocol="tcp" numservices="${tcpPorts.length}" services="${formatPorts(tcpPorts)}"/>${udpInfo}
 <verbose level="0"/>
 <debugging level="0"/>
-${hosts.join('\n')}
+${[...hosts.values()].map((h) => hostXml(h, byHost.get(h.address) ?? [], start, end)).join('\n')}
 <runstats><finished time="${end}" timestr="${new Date(end * 1000).toUTCString()}" elapsed="${(s.duration_ms / 1000).toFixed(2)}" exit="${s.cancelled ? 'error' : 'success'}"/><hosts up="${s.hosts_up}" down="${s.hosts_total - s.hosts_up}" total="${s.hosts_total}"/></runstats>
 </nmaprun>
 `;

@@ -1,5 +1,5 @@
 import type { TFinding } from '@netguard/contracts';
-import type { ScanSummary } from '../engine.ts';
+import type { HostPortCounts, ScanSummary } from '../engine.ts';
 import type { ServiceResult } from '../types.ts';
 
 /** Everything one run produced, for exporters that write a whole document at the end. */
@@ -7,6 +7,10 @@ export type ScanReport = {
   args: string;
   startedAt: Date;
   ports: ServiceResult[];
+  /** Every host found up, with its name and TCP port counts when known (nmap XML lists them all). */
+  hosts?: (Partial<HostPortCounts> & { address: string; hostname?: string })[];
+  /** The TCP ports scanned on each host. */
+  tcpPorts?: readonly number[];
   findings: TFinding[];
   summary: ScanSummary;
 };

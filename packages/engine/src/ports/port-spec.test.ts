@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePorts, topPorts } from './port-spec.ts';
+import { formatPorts, parsePorts, topPorts } from './port-spec.ts';
 
 describe('parsePorts', () => {
   it('orders top ports by real-world frequency', () => {
@@ -26,5 +26,15 @@ describe('parsePorts', () => {
     const ports = topPorts(1500);
     expect(ports).toHaveLength(1500);
     expect(new Set(ports).size).toBe(1500);
+  });
+
+  it('writes ports back as sorted ranges that parse to the same set', () => {
+    const ports = [3306, 80, 22, 81, 82, 443, 21, 80];
+    expect(formatPorts(ports)).toBe('21-22,80-82,443,3306');
+    expect(parsePorts(formatPorts(ports)).sort((a, b) => a - b)).toEqual(
+      [...new Set(ports)].sort((a, b) => a - b),
+    );
+    expect(formatPorts(parsePorts('all'))).toBe('1-65535');
+    expect(formatPorts([])).toBe('');
   });
 });

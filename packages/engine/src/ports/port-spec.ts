@@ -40,6 +40,21 @@ export function parsePorts(spec: string): number[] {
   return out;
 }
 
+/**
+ * Writes ports as nmap does in its scaninfo: sorted, runs joined into ranges.
+ * @example formatPorts([443, 80, 81, 82, 22]) // '22,80-82,443'
+ */
+export function formatPorts(ports: readonly number[]): string {
+  const sorted = [...new Set(ports)].sort((a, b) => a - b);
+  const parts: string[] = [];
+  for (let i = 0; i < sorted.length; i++) {
+    const start = sorted[i]!;
+    while (sorted[i + 1] === sorted[i]! + 1) i++;
+    parts.push(sorted[i] === start ? String(start) : `${start}-${sorted[i]}`);
+  }
+  return parts.join(',');
+}
+
 function range(start: number, end: number): number[] {
   return Array.from({ length: end - start + 1 }, (_, i) => start + i);
 }
