@@ -72,13 +72,19 @@ function openSocket(endpoint: Endpoint): net.Socket {
   });
 }
 
-/** Printable form of raw bytes for evidence: control bytes escaped, trimmed to max characters. */
+/**
+ * Printable form of raw bytes for evidence: control bytes escaped, trimmed to max characters.
+ * Bytes (a Buffer) above 0x7e are escaped too; a string keeps its non-control characters, so that
+ * text made printable once (ending in "…") passes through again unchanged.
+ */
 export function printable(data: Buffer | string, max = 300): string {
-  const text = typeof data === 'string' ? data : data.toString('latin1');
+  const raw = typeof data !== 'string';
+  const text = raw ? data.toString('latin1') : data;
   let escaped = '';
   for (const c of text) {
-    const code = c.charCodeAt(0);
-    escaped += code < 0x20 || code >= 0x7f ? `\\x${code.toString(16).padStart(2, '0')}` : c;
+    const code = c.codePointAt(0)!;
+    const control = code < 0x20 || (code >= 0x7f && (raw || code < 0xa0));
+    escaped += control ? `\\x${code.toString(16).padStart(2, '0')}` : c;
   }
   return escaped.length > max ? `${escaped.slice(0, max)}…` : escaped;
 }

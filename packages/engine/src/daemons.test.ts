@@ -1,0 +1,112 @@
+import { spawnSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngine } from './engine.ts';
+import { makeCert } from './testing/certs.ts';
+import { startMemcached, startNginx, startRedis, startVsftpd } from './testing/daemons.ts';
+import type { Peer } from './testing/peers.ts';
+import type { Finding, ServiceResult } from './types.ts';
+
+// Real Debian daemons (redis-server, memcached, vsftpd, nginx) on 127.0.9.x, one address each,
+// scanned through the whole engine: detection and checks as a user of the CLI sees them.
+const peers: Record<string, Peer> = {};
+beforeAll(async () => {
+  const tls = makeCert('valid');
+  const started = await Promise.allSettled([
+    startRedis('127.0.9.1'),
+    startRedis('127.0.9.2', 'Str0ng-redis-password'),
+    startMemcached('127.0.9.3'),
+    startVsftpd('127.0.9.4', true),
+    startVsftpd('127.0.9.5', false),
+    startNginx('127.0.9.6', { tls, hardened: false }),
+    startNginx('127.0.9.7', { tls, hardened: true }),
+  ]);
+  const names = ['redis', 'redisAuth', 'memcached', 'ftpAnon', 'ftp', 'nginx', 'nginxHardened'];
+  started.forEach((s, i) => {
+    if (s.status === 'fulfilled') peers[names[i]!] = s.value;
+  });
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) throw failed.reason;
+}, 30_000);
+afterAll(() => Promise.all(Object.values(peers).map((p) => p.close())));
+
+async function scan(peer: Peer) {
+  const ports: ServiceResult[] = [];
+  const findings: Finding[] = [];
+  await createEngine({ ports: [peer.port] }).run(peer.host, {
+    onPort: (p) => ports.push(p),
+    onFinding: (f) => findings.push(f),
+  });
+  expect(ports).toHaveLength(1);
+  return { service: ports[0]!.service, checks: findings.map((f) => f.check_id).sort() };
+}
+
+/** The version a Debian binary reports of itself (nginx -v prints it on stderr). */
+function versionOf(command: string, args: string[], pattern: RegExp): string {
+  const run = spawnSync(command, args, { encoding: 'utf8' });
+  const match = pattern.exec(`${run.stdout}${run.stderr}`);
+  if (!match) throw new Error(`no version in the output of ${command} ${args.join(' ')}`);
+  return match[1]!;
+}
+
+describe('redis-server', () => {
+  it('is named with its real version and reported without a password', async () => {
+    const { service, checks } = await scan(peers.redis!);
+    const version = versionOf('redis-server', ['--version'], /v=(\d+\.\d+\.\d+)/);
+    expect(service).toMatchObject({ name: 'redis', product: 'Redis', version });
+    expect(checks).toContain('redis-no-auth');
+  });
+
+  it('is still recognised, and not reported, behind requirepass', async () => {
+    const { service, checks } = await scan(peers.redisAuth!);
+    expect(service.name).toBe('redis');
+    expect(checks).not.toContain('redis-no-auth');
+  });
+});
+
+describe('memcached', () => {
+  it('is named with its real version and reported as reachable', async () => {
+    const { service, checks } = await scan(peers.memcached!);
+    const version = versionOf('memcached', ['-V'], /memcached (\d+\.\d+\.\d+)/);
+    expect(service).toMatchObject({ name: 'memcached', product: 'Memcached', version });
+    expect(checks).toContain('memcached-exposed');
+  });
+});
+
+describe('vsftpd', () => {
+  it('is named with its version and reported when anonymous login works', async () => {
+    const { service, checks } = await scan(peers.ftpAnon!);
+    expect(service).toMatchObject({ name: 'ftp', product: 'vsFTPd', version: '3.0.3' });
+    expect(checks).toContain('ftp-anonymous');
+  });
+
+  it('is not reported with anonymous_enable=NO', async () => {
+    const { service, checks } = await scan(peers.ftp!);
+    expect(service).toMatchObject({ name: 'ftp', product: 'vsFTPd' });
+    expect(checks).not.toContain('ftp-anonymous');
+  });
+});
+
+describe('nginx over TLS', () => {
+  it('is named with its real version; self-signed, listing, headers and version are reported', async () => {
+    const { service, checks } = await scan(peers.nginx!);
+    const version = versionOf('/usr/sbin/nginx', ['-v'], /nginx\/(\d+\.\d+\.\d+)/);
+    expect(service).toMatchObject({ name: 'https', product: 'nginx', version });
+    expect(service.tls).toMatchObject({ selfSigned: true });
+    expect(checks).toEqual(
+      expect.arrayContaining([
+        'http-directory-listing',
+        'http-security-headers',
+        'http-server-version',
+        'tls-self-signed',
+      ]),
+    );
+  });
+
+  it('reports none of the HTTP findings with server_tokens off and the security headers', async () => {
+    const { service, checks } = await scan(peers.nginxHardened!);
+    expect(service).toMatchObject({ name: 'https', product: 'nginx' });
+    expect(service.version).toBeUndefined();
+    expect(checks.filter((c) => c.startsWith('http-'))).toEqual([]);
+    expect(checks).toContain('tls-self-signed');
+  });
+});
