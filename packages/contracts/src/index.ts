@@ -21,3 +21,4 @@ export * from './text-input.ts';
 export * from './topology.ts';
 export * from './validation.ts';
 export * from './vulnerabilities.ts';
+export * from './packets.ts';
