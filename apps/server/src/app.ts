@@ -28,6 +28,12 @@ import { mfaRoutes } from './modules/mfa/mfa.routes.ts';
 import { createMfaService } from './modules/mfa/mfa.service.ts';
 import { createSmsSender } from './modules/mfa/mfa.sms.ts';
 import { createMfaParts } from './modules/mfa/mfa.wiring.ts';
+import { createCaptureProbe } from './modules/packets/packets.capability.ts';
+import { registerPacketsLive } from './modules/packets/packets.live.routes.ts';
+import { createLiveCaptures } from './modules/packets/packets.live.ts';
+import { packetRoutes } from './modules/packets/packets.routes.ts';
+import { createPacketService } from './modules/packets/packets.service.ts';
+import { createCaptureStore } from './modules/packets/packets.store.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
 import { createReportQueue } from './modules/reports/reports.queue.ts';
@@ -102,6 +108,14 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     confirmPassword: account.confirmPassword,
   });
   const topology = createTopologyService({ db, scans, settings: config.scans });
+  const captureProbe = createCaptureProbe(config.packetCapture);
+  const packets = createPacketService({
+    db,
+    store: createCaptureStore(config.dataDir),
+    probe: captureProbe,
+    log,
+  });
+  const liveCaptures = createLiveCaptures({ db, sessions, probe: captureProbe, log });
 
   const app = Fastify({
     loggerInstance: log,
@@ -121,6 +135,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(cookie);
   await registerDocs(app);
   await registerRealtime(app, hub);
+  await registerPacketsLive(app, liveCaptures);
 
   await app.register(
     async (api) => {
@@ -148,6 +163,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         await guarded.register(reportRoutes, { reports });
         await guarded.register(vulnerabilityRoutes, { vulnerabilities });
         await guarded.register(topologyRoutes, { topology });
+        await guarded.register(packetRoutes, { packets });
       });
     },
     { prefix: '/api' },
@@ -155,5 +171,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await registerWeb(app, config.webDistDir);
   // Listening before the first request, when the database is up; never blocks start for long.
   app.addHook('onReady', () => Promise.race([hub.ready, delay(2_000)]));
+  app.addHook('onReady', async () => {
+    // Files of deleted accounts and crashed uploads; in the background, never delaying start.
+    void packets
+      .sweepFiles()
+      .catch((error: unknown) => log.warn({ err: error }, 'capture sweep failed'));
+  });
   return app;
 }

@@ -33,6 +33,25 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NETGUARD_SECRET_KEY: 'short' })).toThrow(/NETGUARD_SECRET_KEY/);
   });
 
+  it('reads the live capture settings: on by default, every interface, tcpdump from PATH', () => {
+    expect(loadConfig({}).packetCapture).toEqual({
+      enabled: true,
+      interfaces: null,
+      tcpdumpPath: 'tcpdump',
+    });
+    expect(
+      loadConfig({
+        PACKET_CAPTURE: 'off',
+        PACKET_CAPTURE_INTERFACES: ' lo, eth0 ,',
+        TCPDUMP_PATH: '/usr/sbin/tcpdump',
+      }).packetCapture,
+    ).toEqual({ enabled: false, interfaces: ['lo', 'eth0'], tcpdumpPath: '/usr/sbin/tcpdump' });
+    expect(() => loadConfig({ PACKET_CAPTURE: 'maybe' })).toThrow(/PACKET_CAPTURE/);
+    expect(() => loadConfig({ PACKET_CAPTURE_INTERFACES: 'lo;rm -rf' })).toThrow(
+      /PACKET_CAPTURE_INTERFACES/,
+    );
+  });
+
   it('is documented in the README, variable by variable', () => {
     const doc = fs.readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
     for (const [name, defaultValue] of CONFIG_VARS) {

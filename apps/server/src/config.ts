@@ -87,6 +87,21 @@ export const CONFIG_VARS = [
   ['STRIPE_PRICE_ENTERPRISE', '(unset)', 'Stripe price id of the Enterprise plan.'],
   ['STRIPE_PRODUCT_PROFESSIONAL', '(unset)', 'Stripe product id that gives the Professional tier.'],
   ['STRIPE_PRODUCT_ENTERPRISE', '(unset)', 'Stripe product id that gives the Enterprise tier.'],
+  [
+    'PACKET_CAPTURE',
+    'on',
+    'Set to `off` to turn live packet capture off for everyone; capture files can still be opened.',
+  ],
+  [
+    'PACKET_CAPTURE_INTERFACES',
+    '(all)',
+    'Comma-separated network interfaces live capture may use (e.g. `lo,eth0`). Unset: every interface tcpdump lists.',
+  ],
+  [
+    'TCPDUMP_PATH',
+    'tcpdump',
+    'The tcpdump program live capture runs (a name on PATH or a full path).',
+  ],
 ] as const;
 
 const ZCidrList = z
@@ -136,6 +151,25 @@ const ZEnv = z.object({
   STRIPE_PRICE_ENTERPRISE: z.string().max(255).optional(),
   STRIPE_PRODUCT_PROFESSIONAL: z.string().max(255).optional(),
   STRIPE_PRODUCT_ENTERPRISE: z.string().max(255).optional(),
+  PACKET_CAPTURE: z.enum(['on', 'off']).default('on'),
+  PACKET_CAPTURE_INTERFACES: z
+    .string()
+    .transform((text) =>
+      text
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .max(64)
+          .regex(/^[A-Za-z0-9._:@-]+$/, 'must be comma-separated interface names, e.g. lo,eth0'),
+      ),
+    )
+    .optional(),
+  TCPDUMP_PATH: z.string().min(1).max(4096).default('tcpdump'),
 });
 
 const STRIPE_VARS = [
@@ -198,6 +232,15 @@ export type AppConfig = {
   scans: ScanSettings;
   /** Set when Stripe is configured; otherwise the built-in local billing provider is used. */
   stripe?: StripeSettings;
+  packetCapture: PacketCaptureSettings;
+};
+
+export type PacketCaptureSettings = {
+  /** False when the deployment turned live capture off (PACKET_CAPTURE=off). */
+  enabled: boolean;
+  /** Interfaces live capture may use; null means every interface tcpdump lists. */
+  interfaces: string[] | null;
+  tcpdumpPath: string;
 };
 
 export type TwilioSettings = { accountSid: string; authToken: string; fromNumber: string };
@@ -252,5 +295,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       workerConcurrency: e.WORKER_CONCURRENCY,
     },
     stripe: parseStripe(e),
+    packetCapture: {
+      enabled: e.PACKET_CAPTURE === 'on',
+      interfaces: e.PACKET_CAPTURE_INTERFACES?.length ? e.PACKET_CAPTURE_INTERFACES : null,
+      tcpdumpPath: e.TCPDUMP_PATH,
+    },
   };
 }

@@ -44,9 +44,9 @@ export async function waitFor<T>(
 
 export type Message = { type: string; [key: string]: unknown };
 
-/** A WebSocket client that records every message it receives. */
-export async function openSocket(baseUrl: string) {
-  const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/realtime`);
+/** A WebSocket client that records every message it receives (on /api/realtime unless `path`). */
+export async function openSocket(baseUrl: string, path = '/api/realtime') {
+  const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}${path}`);
   const messages: Message[] = [];
   let closeCode: number | null = null;
   socket.on('message', (data) => messages.push(JSON.parse(String(data)) as Message));

@@ -32,6 +32,7 @@ export const router = createBrowserRouter([
                 lazy: () => import('./routes/dashboard-home-page.tsx').then(toRoute),
               },
               { path: 'scan', lazy: () => import('./routes/scan-page.tsx').then(toRoute) },
+              { path: 'packets', lazy: () => import('./routes/packets-page.tsx').then(toRoute) },
               { path: 'topology', lazy: () => import('./routes/topology-page.tsx').then(toRoute) },
               { path: 'reports', lazy: () => import('./routes/reports-page.tsx').then(toRoute) },
               {

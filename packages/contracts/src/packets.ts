@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VALIDATION_MESSAGES as M } from './validation.ts';
 
 /** Packet capture limits: the live view keeps 1000 packets (spec part 1 §9); uploads up to 200 MB. */
 export const PACKET_LIMITS = {
@@ -125,6 +126,9 @@ export type TCaptureFile = z.infer<typeof ZCaptureFile>;
 
 export const ZCaptureFileList = z.object({ captures: z.array(ZCaptureFile.omit({ stats: true })) });
 
+/** `:id` of a capture file route. */
+export const ZCaptureIdParams = z.object({ id: z.uuid(M.uuid) });
+
 /** A capture file name as the upload sends it (?name=). */
 export const ZCaptureUploadQuery = z.object({
   name: z
@@ -137,7 +141,10 @@ export const ZCaptureUploadQuery = z.object({
 const displayFilterText = z
   .string()
   .trim()
-  .max(PACKET_LIMITS.maxFilterLength, `Filter is too long (${PACKET_LIMITS.maxFilterLength} characters at most)`);
+  .max(
+    PACKET_LIMITS.maxFilterLength,
+    `Filter is too long (${PACKET_LIMITS.maxFilterLength} characters at most)`,
+  );
 
 /** Filters of a packet list: the spec's text search and protocol select, plus a display filter. */
 export const ZPacketFilterQuery = z.object({
@@ -149,7 +156,12 @@ export type TPacketFilterQuery = z.infer<typeof ZPacketFilterQuery>;
 
 export const ZPacketPageQuery = ZPacketFilterQuery.extend({
   offset: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(PACKET_LIMITS.maxPageSize).default(PACKET_LIMITS.defaultPageSize),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(PACKET_LIMITS.maxPageSize)
+    .default(PACKET_LIMITS.defaultPageSize),
 });
 export type TPacketPageQuery = z.infer<typeof ZPacketPageQuery>;
 
@@ -224,7 +236,15 @@ export type TLiveClientMessage = z.infer<typeof ZLiveClientMessage>;
 export const ZLiveServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
   z.object({ type: z.literal('started'), interface: z.string(), bpf: z.string() }),
-  z.object({ type: z.literal('packets'), packets: z.array(ZPacket) }),
+  z.object({
+    type: z.literal('packets'),
+    packets: z.array(ZPacket),
+    /**
+     * Packets the server dropped since the previous batch because the connection could not keep
+     * up (it keeps the newest); absent when none were.
+     */
+    dropped: z.number().int().min(1).optional(),
+  }),
   /** The capture ended: by request (reason null), time limit, tcpdump exit or error. */
   z.object({ type: z.literal('stopped'), reason: z.string().nullable() }),
   z.object({ type: z.literal('error'), message: z.string() }),

@@ -1,12 +1,25 @@
 import type { TRole } from '@netguard/contracts';
 import { AppError } from './errors.ts';
 
-export type Resource = 'scan' | 'vulnerability' | 'report' | 'audit' | 'dashboard' | 'organization';
+export type Resource =
+  | 'scan'
+  | 'vulnerability'
+  | 'report'
+  | 'audit'
+  | 'dashboard'
+  | 'organization'
+  /** Capture files and their packets. */
+  | 'packet'
+  /** Live capture on the server's interfaces: it sees all of the server's traffic, so admins only. */
+  | 'capture';
 
-/** Role grants (spec part 2 §6): admin all; analyst scans, findings, reports; auditor reports, audit. */
+/**
+ * Role grants (spec part 2 §6): admin all; analyst scans, findings, reports and packet files;
+ * auditor reports, audit.
+ */
 const GRANTS: Record<TRole, readonly Resource[] | 'all'> = {
   admin: 'all',
-  security_analyst: ['scan', 'vulnerability', 'report', 'dashboard'],
+  security_analyst: ['scan', 'vulnerability', 'report', 'dashboard', 'packet'],
   auditor: ['report', 'audit', 'dashboard'],
   viewer: ['dashboard'],
 };

@@ -89,10 +89,15 @@ async function sendWithRefresh(path: string, options: ApiRequestOptions<unknown>
 
 /**
  * Fetches a file the API serves as an attachment and hands it to the browser as a download,
- * named as the server's Content-Disposition says (or `fallbackName`).
+ * named as the server's Content-Disposition says (or `fallbackName`). `request` makes it a POST
+ * with a JSON body, for exports built from what the page holds.
  */
-export async function apiDownload(path: string, fallbackName: string): Promise<void> {
-  const response = await sendWithRefresh(path, {});
+export async function apiDownload(
+  path: string,
+  fallbackName: string,
+  request: Pick<ApiRequestOptions<unknown>, 'method' | 'body'> = {},
+): Promise<void> {
+  const response = await sendWithRefresh(path, request);
   const disposition = response.headers.get('content-disposition') ?? '';
   const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
   const url = URL.createObjectURL(await response.blob());

@@ -4,7 +4,6 @@ import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } fro
 import { useAuth } from '@/features/auth/auth-context';
 import { refreshSession } from '@/features/auth/session';
 import { getAuthState, subscribeAuth } from '@/features/auth/session-store';
-import { realtimeUrl } from '@/features/realtime/backoff';
 import {
   applyScanToCache,
   cachedScanStatus,
@@ -15,6 +14,7 @@ import { createRealtimeConnection, type TRealtimeStatus } from '@/features/realt
 import { finishedNotice } from '@/features/realtime/notices';
 import { RealtimeContext, type TRealtimeContext } from '@/features/realtime/realtime-context';
 import { useScanAlerts } from '@/features/realtime/use-scan-alerts';
+import { socketUrl } from '@/lib/json-socket';
 
 /** Holds the signed-in user's scan-updates socket and turns its events into cache writes and alerts. */
 export function RealtimeProvider({ children }: { children: ReactNode }) {
@@ -33,7 +33,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!userId) return;
     const connection = createRealtimeConnection({
-      url: realtimeUrl(window.location, REALTIME_PATH),
+      url: socketUrl(window.location, REALTIME_PATH),
       getAccessToken: () => getAuthState().session?.access_token ?? null,
       refreshSession,
       onStatus: setStatus,

@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { realtimeUrl, reconnectDelay } from '@/features/realtime/backoff';
+import { reconnectDelay } from '@/features/realtime/backoff';
 
 describe('reconnectDelay', () => {
   it('waits 1, 2, 5 and then 10 s for every later attempt', () => {
     expect([0, 1, 2, 3, 4, 5, 20].map(reconnectDelay)).toEqual([
       1_000, 2_000, 5_000, 10_000, 10_000, 10_000, 10_000,
     ]);
-  });
-});
-
-describe('realtimeUrl', () => {
-  it('uses wss: on an https page and ws: otherwise', () => {
-    expect(realtimeUrl({ protocol: 'https:', host: 'ng.example' }, '/api/realtime')).toBe(
-      'wss://ng.example/api/realtime',
-    );
-    expect(realtimeUrl({ protocol: 'http:', host: '127.0.0.1:8080' }, '/api/realtime')).toBe(
-      'ws://127.0.0.1:8080/api/realtime',
-    );
   });
 });

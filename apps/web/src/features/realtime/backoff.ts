@@ -8,9 +8,3 @@ export function reconnectDelay(attempt: number): number {
   const index = Math.min(Math.max(attempt, 0), REALTIME_BACKOFF_MS.length - 1);
   return REALTIME_BACKOFF_MS[index] ?? 10_000;
 }
-
-/** The ws: or wss: address of the realtime endpoint on the page's own origin. */
-export function realtimeUrl(location: Pick<Location, 'protocol' | 'host'>, path: string): string {
-  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${scheme}//${location.host}${path}`;
-}

@@ -6,6 +6,7 @@ import {
   ZRealtimeServerMessage,
 } from '@netguard/contracts';
 import { reconnectDelay } from '@/features/realtime/backoff';
+import { createHeartbeat, readJson, sendAuth, sendJson } from '@/lib/json-socket';
 
 export type TRealtimeStatus = 'connecting' | 'open' | 'closed';
 
@@ -42,9 +43,19 @@ export function createRealtimeConnection(options: TRealtimeConnectionOptions): T
   let attempt = 0;
   let status: TRealtimeStatus = 'closed';
   let subscribed = false;
-  let awaitingPong = false;
   let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
-  let heartbeatTimer: ReturnType<typeof setInterval> | undefined;
+  const heartbeat = createHeartbeat({
+    intervalMs: REALTIME_HEARTBEAT_MS,
+    ping: () => {
+      if (socket) send(socket, { type: 'ping' });
+    },
+    onDead: () => {
+      const ws = socket;
+      if (!ws) return;
+      handleClose(ws, HEARTBEAT_TIMEOUT_CODE);
+      ws.close(HEARTBEAT_TIMEOUT_CODE, 'heartbeat timeout');
+    },
+  });
 
   function setStatus(next: TRealtimeStatus) {
     if (next === status) return;
@@ -52,50 +63,22 @@ export function createRealtimeConnection(options: TRealtimeConnectionOptions): T
     options.onStatus(next);
   }
 
-  function send(ws: WebSocket, message: TRealtimeClientMessage) {
-    if (ws.readyState === SOCKET_OPEN) ws.send(JSON.stringify(message));
-  }
-
-  function sendAuth(ws: WebSocket) {
-    const token = options.getAccessToken();
-    if (token) send(ws, { type: 'auth', access_token: token });
-    else ws.close(1000, 'no session');
-  }
-
-  function beat(ws: WebSocket) {
-    // No pong since the last ping: the connection is dead even if the browser has not noticed.
-    if (awaitingPong) {
-      handleClose(ws, HEARTBEAT_TIMEOUT_CODE);
-      ws.close(HEARTBEAT_TIMEOUT_CODE, 'heartbeat timeout');
-      return;
-    }
-    awaitingPong = true;
-    send(ws, { type: 'ping' });
-  }
+  const send = (ws: WebSocket, message: TRealtimeClientMessage) => sendJson(ws, message);
 
   function handleMessage(ws: WebSocket, data: unknown) {
-    if (ws !== socket || typeof data !== 'string') return;
-    let json: unknown;
-    try {
-      json = JSON.parse(data);
-    } catch {
-      return;
-    }
-    const parsed = ZRealtimeServerMessage.safeParse(json);
-    if (!parsed.success) return;
-    const message = parsed.data;
+    if (ws !== socket) return;
+    const message = readJson(data, ZRealtimeServerMessage);
+    if (!message) return;
     if (message.type === 'ready') {
       if (!subscribed) send(ws, { type: 'subscribe', channel: 'scan-updates' });
-      clearInterval(heartbeatTimer);
-      awaitingPong = false;
-      heartbeatTimer = setInterval(() => beat(ws), REALTIME_HEARTBEAT_MS);
+      heartbeat.start();
     } else if (message.type === 'subscribed') {
       subscribed = true;
       attempt = 0;
       setStatus('open');
       options.onSubscribed();
     } else if (message.type === 'pong') {
-      awaitingPong = false;
+      heartbeat.pong();
     } else if (message.type === 'event') {
       options.onEvent(message);
     }
@@ -105,7 +88,7 @@ export function createRealtimeConnection(options: TRealtimeConnectionOptions): T
     if (ws !== socket) return;
     socket = null;
     subscribed = false;
-    clearInterval(heartbeatTimer);
+    heartbeat.stop();
     if (stopped) return;
     setStatus('closed');
     if (code === REALTIME_CLOSE_UNAUTHORIZED) {
@@ -132,7 +115,7 @@ export function createRealtimeConnection(options: TRealtimeConnectionOptions): T
     if (attempt === 0) setStatus('connecting');
     const ws = createSocket(options.url);
     socket = ws;
-    ws.onopen = () => sendAuth(ws);
+    ws.onopen = () => sendAuth(ws, options.getAccessToken);
     ws.onmessage = (event) => handleMessage(ws, event.data);
     ws.onclose = (event) => handleClose(ws, event.code);
   }
@@ -148,7 +131,7 @@ export function createRealtimeConnection(options: TRealtimeConnectionOptions): T
       stopped = true;
       clearTimeout(reconnectTimer);
       reconnectTimer = undefined;
-      clearInterval(heartbeatTimer);
+      heartbeat.stop();
       const ws = socket;
       socket = null;
       subscribed = false;
@@ -156,7 +139,7 @@ export function createRealtimeConnection(options: TRealtimeConnectionOptions): T
       setStatus('closed');
     },
     reauthenticate() {
-      if (socket && socket.readyState === SOCKET_OPEN) sendAuth(socket);
+      if (socket?.readyState === SOCKET_OPEN) sendAuth(socket, options.getAccessToken);
     },
   };
 }

@@ -1,0 +1,119 @@
+import type {
+  TPacket,
+  TPacketExportRequest,
+  TPacketFilterQuery,
+  TPacketPage,
+  TPacketPageQuery,
+} from '@netguard/contracts';
+import {
+  createDissectContext,
+  dissectFrame,
+  type Frame,
+  type ReaderCheckpoint,
+} from '@netguard/packets';
+import type { Executor } from '../../db/client.ts';
+import { notFound } from '../../lib/errors.ts';
+import { assertCan } from '../../lib/permissions.ts';
+import type { AuthContext } from '../auth/sessions.service.ts';
+import {
+  type CaptureDownload,
+  captureDownload,
+  downloadBaseName,
+  liveExportFrames,
+  liveExportName,
+} from './packets.export.ts';
+import { activeFilters, compileFilters, filtersKey } from './packets.filters.ts';
+import { type CheckpointLookup, readAllFrames, readFramesByNumber } from './packets.frames.ts';
+import { createMatchCache, findMatchingFrames } from './packets.matches.ts';
+import * as repo from './packets.repo.ts';
+import type { CaptureStore } from './packets.store.ts';
+import { PACKET_TEXT } from './packets.text.ts';
+
+type Deps = { db: Executor; store: CaptureStore };
+
+/** Reading the packets of the caller's capture files: pages, filters and pcap exports. */
+export function createPacketReading({ db, store }: Deps) {
+  const matches = createMatchCache();
+
+  async function findOwn(auth: AuthContext, id: string) {
+    assertCan(auth.role, 'packet', PACKET_TEXT.denied);
+    const row = await repo.findCapture(db, auth.organizationId, id);
+    if (!row) throw notFound('Capture');
+    return { row, file: store.pathOf(auth.organizationId, id) };
+  }
+
+  /** The numbers of the frames the filters keep, or null when they keep every frame. */
+  function matching(id: string, file: string, query: TPacketFilterQuery) {
+    const filters = activeFilters(query);
+    if (!filters) return null;
+    const match = compileFilters(filters);
+    return matches.get(id, filtersKey(filters), () => findMatchingFrames(file, match));
+  }
+
+  /**
+   * Reads checkpoints one at a time, or, for filtered frames that may jump between many of them,
+   * all at once on first use.
+   */
+  function checkpointLookup(auth: AuthContext, id: string, jumps: boolean): CheckpointLookup {
+    if (!jumps) return (index) => repo.findCheckpoint(db, auth.organizationId, id, index);
+    let all: Promise<ReaderCheckpoint[]> | null = null;
+    return async (index) => {
+      all ??= repo.findCheckpoints(db, auth.organizationId, id);
+      return (await all)[index] ?? null;
+    };
+  }
+
+  return {
+    /** `limit` packets from `offset` among those matching the filters, dissected in full. */
+    async page(auth: AuthContext, id: string, query: TPacketPageQuery): Promise<TPacketPage> {
+      const { row, file } = await findOwn(auth, id);
+      const { offset, limit } = query;
+      const matched = await matching(id, file, query);
+      const total = matched ? matched.length : row.packetCount;
+      const count = Math.max(0, Math.min(limit, total - offset));
+      const numbers = matched
+        ? matched.subarray(offset, offset + count)
+        : Uint32Array.from({ length: count }, (_, i) => offset + i + 1);
+      const checkpointAt = checkpointLookup(auth, id, matched !== null);
+      // The frames read on the way to the page teach the context what the page's packets follow
+      // (TLS versions, SSH and FTP conversations), as the full passes learned it from the top.
+      let context = createDissectContext();
+      const hooks = {
+        onOpen: () => {
+          context = createDissectContext();
+        },
+        onPassed: (frame: Frame) => void dissectFrame(frame, { includePayload: false, context }),
+      };
+      const packets: TPacket[] = [];
+      for await (const frame of readFramesByNumber(file, numbers, checkpointAt, hooks)) {
+        packets.push(dissectFrame(frame, { context }));
+      }
+      return { packets, total, offset, limit };
+    },
+
+    /** The packets matching the filters as a pcap (pcapng for several link types) download. */
+    async exportFiltered(
+      auth: AuthContext,
+      id: string,
+      query: TPacketFilterQuery,
+    ): Promise<CaptureDownload> {
+      const { row, file } = await findOwn(auth, id);
+      const matched = await matching(id, file, query);
+      const frames = matched
+        ? readFramesByNumber(file, matched, checkpointLookup(auth, id, true))
+        : readAllFrames(file);
+      return captureDownload(frames, row.linkTypes, `${downloadBaseName(row.name)}-filtered`);
+    },
+
+    /** The browser's live packets written back as a pcap file. */
+    exportLive(auth: AuthContext, request: TPacketExportRequest): CaptureDownload {
+      assertCan(auth.role, 'packet', PACKET_TEXT.denied);
+      return captureDownload(liveExportFrames(request), [request.link_type], liveExportName());
+    },
+
+    /** Forgets what was cached about a deleted capture. */
+    forget(id: string) {
+      matches.evict(id);
+    },
+  };
+}

@@ -1,0 +1,86 @@
+// A small authoritative DNS server for the tests, over UDP and TCP on one loopback address and
+// port, answering A, AAAA and TXT from a fixed zone and NXDOMAIN for other names.
+import dgram from 'node:dgram';
+import net from 'node:net';
+import {
+  aaaaData,
+  aData,
+  DNS_TYPE,
+  type DnsRecord,
+  encodeDns,
+  readQuestion,
+  txtData,
+} from './dns-wire.ts';
+
+export type DnsServer = { host: string; port: number; close(): Promise<void> };
+
+/** The zone the server answers from. */
+export const TEST_ZONE: Record<string, DnsRecord[]> = {
+  'example.test': [
+    { name: 'example.test', type: DNS_TYPE.A, data: aData('127.0.91.80') },
+    { name: 'example.test', type: DNS_TYPE.AAAA, data: aaaaData('fd00::80') },
+    { name: 'example.test', type: DNS_TYPE.TXT, data: txtData('v=netguard test') },
+  ],
+};
+
+function answer(query: Uint8Array): Uint8Array | null {
+  const question = readQuestion(query);
+  if (!question) return null;
+  const records = TEST_ZONE[question.name.toLowerCase()];
+  const answers = records?.filter((r) => r.type === question.type) ?? [];
+  // QR, AA and the query's RD bit; RCODE 3 (NXDOMAIN) for unknown names.
+  const flags = 0x8400 | ((query[2]! & 0x01) * 0x100) | (records ? 0 : 3);
+  return encodeDns({
+    id: question.id,
+    flags,
+    questions: [{ name: question.name, type: question.type }],
+    answers,
+  });
+}
+
+/** Starts the server on `host`; port 53 unless taken or not allowed, then a free port. */
+export async function startDnsServer(host: string): Promise<DnsServer> {
+  const tcp = net.createServer((socket) => {
+    let buffered = Buffer.alloc(0);
+    socket.on('error', () => {});
+    socket.on('data', (chunk) => {
+      buffered = Buffer.concat([buffered, chunk]);
+      while (buffered.length >= 2 && buffered.length >= 2 + buffered.readUInt16BE(0)) {
+        const reply = answer(buffered.subarray(2, 2 + buffered.readUInt16BE(0)));
+        buffered = buffered.subarray(2 + buffered.readUInt16BE(0));
+        if (reply)
+          socket.write(
+            Buffer.concat([Buffer.from([reply.length >> 8, reply.length & 0xff]), reply]),
+          );
+      }
+    });
+  });
+  const port = await listenTcp(tcp, host, 53).catch(() => listenTcp(tcp, host, 0));
+  const udp = dgram.createSocket('udp4');
+  udp.on('message', (message, from) => {
+    const reply = answer(message);
+    if (reply) udp.send(reply, from.port, from.address);
+  });
+  await new Promise<void>((resolve, reject) => {
+    udp.once('error', reject);
+    udp.bind(port, host, () => resolve());
+  });
+  return {
+    host,
+    port,
+    close: async () => {
+      await new Promise<void>((resolve) => udp.close(() => resolve()));
+      await new Promise<void>((resolve) => tcp.close(() => resolve()));
+    },
+  };
+}
+
+function listenTcp(server: net.Server, host: string, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve((server.address() as net.AddressInfo).port);
+    });
+  });
+}

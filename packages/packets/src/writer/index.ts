@@ -1,0 +1,2 @@
+export { encodePcapHeader, encodePcapRecord } from './pcap.ts';
+export { writeCapture } from './write-capture.ts';
