@@ -8,6 +8,7 @@ export * from './findings.ts';
 export * from './health.ts';
 export * from './messages.ts';
 export * from './mfa.ts';
+export * from './packet-stats.ts';
 export * from './packets.ts';
 export * from './plans.ts';
 export * from './profile.ts';

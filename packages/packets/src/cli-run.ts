@@ -1,12 +1,11 @@
 // The netguard-packets commands over one capture file: the library does the work, this only
 // reads arguments, prints and picks the exit code.
 import { once } from 'node:events';
-import { compilePacketFilter, type TPacket } from '@netguard/contracts';
+import { compilePacketFilter, createPacketStats, type TPacket } from '@netguard/contracts';
 import { type CliConfig, parseCliArgs, USAGE } from './cli-args.ts';
 import { packetLine, relativeTime, timeDigits } from './cli-format.ts';
 import { createDissectContext, dissectFrame } from './dissect/index.ts';
 import { readCaptureFile } from './reader/index.ts';
-import { createPacketStats } from './stats/index.ts';
 import { CaptureFormatError, type Frame } from './types.ts';
 
 export type CliIo = { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream };

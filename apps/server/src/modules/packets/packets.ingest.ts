@@ -1,12 +1,11 @@
 import { once } from 'node:events';
 import fs from 'node:fs';
 import { finished } from 'node:stream/promises';
-import type { TPacketStats } from '@netguard/contracts';
+import { createPacketStats, type TPacketStats } from '@netguard/contracts';
 import {
   type CaptureFormat,
   createCaptureReader,
   createDissectContext,
-  createPacketStats,
   dissectFrame,
   type ReaderCheckpoint,
 } from '@netguard/packets';

@@ -1,6 +1,5 @@
-import { compilePacketFilter, type TPacket } from '@netguard/contracts';
+import { compilePacketFilter, summarisePackets, type TPacket } from '@netguard/contracts';
 import { useMemo } from 'react';
-import { computePacketStats } from '@/features/packets/browser-stats';
 import {
   filterQuery,
   protocolOptions,
@@ -17,7 +16,7 @@ export function useHeldView(packets: readonly TPacket[], filters: TPacketFilters
     () => (compiled.ok ? packets.filter(compiled.match) : [...packets]),
     [packets, compiled],
   );
-  const stats = useMemo(() => computePacketStats(packets), [packets]);
+  const stats = useMemo(() => summarisePackets(packets), [packets]);
   const protocols = useMemo(() => protocolOptions(stats.protocols.map((p) => p.protocol)), [stats]);
   return { visible, stats, protocols };
 }

@@ -1,6 +1,11 @@
-import type { TPacket } from '@netguard/contracts';
 import { describe, expect, it } from 'vitest';
-import { createPacketStats } from './index.ts';
+import {
+  createPacketStats,
+  PACKET_STATS_MAX_KEYS,
+  PACKET_STATS_MAX_SECONDS,
+  summarisePackets,
+} from './packet-stats.ts';
+import type { TPacket } from './packets.ts';
 
 let nextId = 1;
 function packet(
@@ -101,5 +106,39 @@ describe('createPacketStats', () => {
     ]);
     expect(result.first_time).toBe(T);
     expect(result.last_time).toBe(T + 2.2);
+  });
+
+  it('bounds the distinct hosts and pairs it keeps, counting later new ones as (other)', () => {
+    const stats = createPacketStats({ topHosts: 3, conversations: 2 });
+    // One busy pair, then a sweep touching twice as many hosts as the maps may hold.
+    for (let i = 0; i < 5; i++) stats.add(packet('10.9.9.9', '10.9.9.8', 'TCP', 1000, T));
+    for (let i = 0; i < PACKET_STATS_MAX_KEYS * 2; i++)
+      stats.add(packet('10.9.9.9', `host-${i}`, 'TCP', 1, T));
+    const result = stats.result();
+    expect(result.packets).toBe(5 + PACKET_STATS_MAX_KEYS * 2);
+    expect(result.top_hosts.map((h) => h.host)).toEqual(['10.9.9.9', '(other)', '10.9.9.8']);
+    expect(result.top_hosts[1]?.packets).toBe(
+      PACKET_STATS_MAX_KEYS * 2 - (PACKET_STATS_MAX_KEYS - 2),
+    );
+    expect(result.conversations.map((c) => [c.a, c.bytes])).toEqual([
+      ['(other)', PACKET_STATS_MAX_KEYS * 2 - (PACKET_STATS_MAX_KEYS - 1)],
+      ['10.9.9.8', 5000],
+    ]);
+  });
+
+  it('keeps per_second to the first day of seconds with packets', () => {
+    const stats = createPacketStats();
+    for (let s = 0; s < PACKET_STATS_MAX_SECONDS + 10; s++)
+      stats.add(packet('a', 'b', 'TCP', 60, T + s));
+    const result = stats.result();
+    expect(result.per_second).toHaveLength(PACKET_STATS_MAX_SECONDS);
+    expect(result.packets).toBe(PACKET_STATS_MAX_SECONDS + 10);
+  });
+
+  it('summarises a list of packets as the running statistics do', () => {
+    const list = [packet('a', 'b', 'DNS', 80, T), packet('b', 'a', 'DNS', 120, T + 1.5)];
+    const stats = createPacketStats();
+    for (const p of list) stats.add(p);
+    expect(summarisePackets(list)).toEqual(stats.result());
   });
 });

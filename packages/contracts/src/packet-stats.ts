@@ -1,19 +1,27 @@
 // Running statistics of a packet list: protocol distribution, top hosts, conversations and the
 // packets-per-second series, built one packet at a time so a whole capture never sits in memory.
-import { PACKET_TOP_HOSTS, type TPacket, type TPacketStats } from '@netguard/contracts';
+import { PACKET_TOP_HOSTS, type TPacket, type TPacketStats } from './packets.ts';
 
 export type PacketStats = { add(packet: TPacket): void; result(): TPacketStats };
 
 type Count = { packets: number; bytes: number };
 
 const DEFAULT_CONVERSATIONS = 20;
+/**
+ * Distinct hosts, conversations and seconds kept per capture, so a 200 MB file of a sweep over a
+ * /8 cannot grow the maps without bound: later new hosts and pairs are counted under OTHER, and
+ * seconds past the first day that has packets are left out of per_second.
+ */
+export const PACKET_STATS_MAX_KEYS = 100_000;
+export const PACKET_STATS_MAX_SECONDS = 86_400;
+const OTHER = '(other)';
 
 function bump(map: Map<string, Count>, key: string, bytes: number): void {
-  const count = map.get(key);
+  const count = map.get(key) ?? (map.size >= PACKET_STATS_MAX_KEYS ? map.get(OTHER) : undefined);
   if (count) {
     count.packets++;
     count.bytes += bytes;
-  } else map.set(key, { packets: 1, bytes });
+  } else map.set(map.size >= PACKET_STATS_MAX_KEYS ? OTHER : key, { packets: 1, bytes });
 }
 
 // Most packets first; ties by bytes, then by name so the order is stable.
@@ -58,7 +66,9 @@ export function createPacketStats(
           length,
         );
       const second = Math.floor(time);
-      seconds.set(second, (seconds.get(second) ?? 0) + 1);
+      const seen = seconds.get(second);
+      if (seen !== undefined) seconds.set(second, seen + 1);
+      else if (seconds.size < PACKET_STATS_MAX_SECONDS) seconds.set(second, 1);
     },
     result() {
       const base = first === null ? 0 : Math.floor(first);
@@ -85,4 +95,14 @@ export function createPacketStats(
       };
     },
   };
+}
+
+/** Statistics of a list of packets held in memory (the browser's live and demo views). */
+export function summarisePackets(
+  packets: Iterable<TPacket>,
+  options?: { topHosts?: number; conversations?: number },
+): TPacketStats {
+  const stats = createPacketStats(options);
+  for (const packet of packets) stats.add(packet);
+  return stats.result();
 }
