@@ -3,16 +3,6 @@ import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import http from 'node:http';
 
-/** Whether a Debian tool is on PATH (the packet specs skip without tcpdump or tshark). */
-export function hasTool(name: string): boolean {
-  try {
-    execFileSync('which', [name], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** A small HTTP server on a loopback address: the traffic the packet specs capture. */
 export async function startLoopbackHttp(host: string, port: number): Promise<http.Server> {
   const server = http.createServer((req, res) => {

@@ -2,13 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import {
-  captureLoopback,
-  hasTool,
-  makeRequests,
-  startLoopbackHttp,
-  tsharkCount,
-} from './packets-tools.ts';
+import { captureLoopback, makeRequests, startLoopbackHttp, tsharkCount } from './packets-tools.ts';
 import { newAccount, shoot } from './support.ts';
 
 // Ports of this spec's own HTTP servers on 127.0.0.1, away from the other specs' ports.
@@ -77,7 +71,6 @@ test('packets demo: simulated capture starts, fills the list, stops and clears',
 test('packets file: a real tcpdump capture uploads, filters, dissects and exports', async ({
   page,
 }) => {
-  test.skip(!hasTool('tcpdump') || !hasTool('tshark'), 'needs tcpdump and tshark');
   test.setTimeout(120_000);
   const dir = mkdtempSync(join(tmpdir(), 'packets-e2e-'));
   const server = await startLoopbackHttp('127.0.0.1', FILE_PORT);
@@ -156,7 +149,6 @@ test('packets file: a real tcpdump capture uploads, filters, dissects and export
 });
 
 test('packets live: capture on lo with a BPF sees the test connections', async ({ page }) => {
-  test.skip(!hasTool('tcpdump') || !hasTool('tshark'), 'needs tcpdump and tshark');
   test.setTimeout(90_000);
   const dir = mkdtempSync(join(tmpdir(), 'packets-e2e-'));
   const server = await startLoopbackHttp('127.0.0.1', LIVE_PORT);

@@ -6,8 +6,6 @@ import { type Account, createAccount, createTestApp, type TestContext } from './
 import {
   captureFilesOnDisk,
   captureOnLo,
-  HAS_TCPDUMP,
-  HAS_TSHARK,
   httpRequests,
   makeDataDir,
   serveHttp,
@@ -61,7 +59,7 @@ async function download(url: string, owner: Account, name: string) {
 // tshark dissects HTTP on the test's own ports only when told to.
 const decodeAsHttp = () => ports.flatMap((p) => ['-d', `tcp.port==${p},http`]);
 
-describe.skipIf(!HAS_TCPDUMP || !HAS_TSHARK)('capture files', () => {
+describe('capture files', () => {
   beforeAll(async () => {
     dataDir = await makeDataDir();
     ctx = await createTestApp({ NETGUARD_DATA_DIR: dataDir });

@@ -9,11 +9,6 @@ import type { Readable } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Account, TestContext } from './helpers.ts';
 
-const has = (tool: string) => spawnSync(tool, ['--version'], { stdio: 'ignore' }).status === 0;
-/** Debian's tcpdump and tshark: CI installs both; the specs that need them skip without. */
-export const HAS_TCPDUMP = has('tcpdump');
-export const HAS_TSHARK = has('tshark');
-
 /** A fresh data dir for one test file's capture files. */
 export function makeDataDir(): Promise<string> {
   return fs.mkdtemp(path.join(os.tmpdir(), 'netguard-packets-'));

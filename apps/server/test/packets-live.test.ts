@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userRoles } from '../src/db/schema.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
-import { HAS_TCPDUMP, processesMatching } from './packets-helpers.ts';
+import { processesMatching } from './packets-helpers.ts';
 import { openSocket, waitFor } from './scan-helpers.ts';
 
 const ROLE_REASON =
@@ -55,7 +55,7 @@ async function startApp(env: Record<string, string> = {}) {
   return { ctx, base: `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}` };
 }
 
-describe.skipIf(!HAS_TCPDUMP)('live capture', () => {
+describe('live capture', () => {
   let ctx: TestContext;
   let base: string;
   let alice: Account;
@@ -210,7 +210,7 @@ describe.skipIf(!HAS_TCPDUMP)('live capture', () => {
   });
 });
 
-describe.skipIf(!HAS_TCPDUMP)('live capture settings', () => {
+describe('live capture settings', () => {
   it('keeps capture to PACKET_CAPTURE_INTERFACES', async () => {
     const { ctx, base } = await startApp({ PACKET_CAPTURE_INTERFACES: 'lo' });
     try {

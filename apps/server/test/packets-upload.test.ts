@@ -20,8 +20,6 @@ import { type Account, createAccount, createTestApp, type TestContext } from './
 import {
   captureFilesOnDisk,
   captureOnLo,
-  HAS_TCPDUMP,
-  HAS_TSHARK,
   httpRequests,
   makeDataDir,
   serveHttp,
@@ -73,7 +71,7 @@ async function expectNothingLeft(owner: Account, capturesBefore: number) {
   expect(await captureFilesOnDisk(dataDir, owner.organizationId)).toHaveLength(capturesBefore);
 }
 
-describe.skipIf(!HAS_TCPDUMP || !HAS_TSHARK)('capture uploads', () => {
+describe('capture uploads', () => {
   beforeAll(async () => {
     dataDir = await makeDataDir();
     // Left by a deleted organization and by an upload cut off by a crash two hours ago.

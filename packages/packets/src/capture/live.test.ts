@@ -1,10 +1,7 @@
-import { spawnSync } from 'node:child_process';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Frame } from '../types.ts';
 import { startLiveCapture } from './index.ts';
-
-const hasTcpdump = spawnSync('sh', ['-c', 'command -v tcpdump']).status === 0;
 
 /** A loopback TCP server answering "hi" to each connection. */
 async function startServer(): Promise<net.Server & { port: number }> {
@@ -33,7 +30,7 @@ function tcpOf(frame: Frame): [number, number, number] | null {
   return [(d[at]! << 8) | d[at + 1]!, (d[at + 2]! << 8) | d[at + 3]!, d[at + 13]!];
 }
 
-describe.skipIf(!hasTcpdump)('live capture on lo through tcpdump', () => {
+describe('live capture on lo through tcpdump', () => {
   let watched: net.Server & { port: number };
   let other: net.Server & { port: number };
   beforeAll(async () => {

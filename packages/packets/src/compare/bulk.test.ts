@@ -5,8 +5,7 @@ import type net from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCert } from '../../../engine/src/testing/certs.ts';
-import { hasTcpdump, startTestCapture, type TestCapture } from '../testing/tcpdump.ts';
-import { hasTshark } from '../testing/tshark.ts';
+import { startTestCapture, type TestCapture } from '../testing/tcpdump.ts';
 import { type Comparison, compareWithTshark } from './compare.ts';
 
 const run = promisify(execFile);
@@ -15,65 +14,60 @@ const BODY = Buffer.alloc(600_000, 'x');
 
 // Bodies and records larger than a segment: tshark shows the message in the segment completing
 // it and the others as "[TCP segment of a reassembled PDU]"; so must we.
-describe.skipIf(!hasTcpdump() || !hasTshark())(
-  'large transfers (HTTP and TLS over many segments) read like tshark',
-  () => {
-    let capture: TestCapture;
-    let result: Comparison;
+describe('large transfers (HTTP and TLS over many segments) read like tshark', () => {
+  let capture: TestCapture;
+  let result: Comparison;
 
-    beforeAll(async () => {
-      const handler: http.RequestListener = (request, response) => {
-        response.setHeader('content-type', 'text/plain');
-        // Content-Length, chunked, or (HTTP/1.0) a body that ends when the server closes.
-        if (request.url === '/chunked') {
-          for (let i = 0; i < 6; i++) response.write(BODY.subarray(0, 100_000));
-          response.end();
-        } else response.end(BODY);
-      };
-      const plain = http.createServer(handler);
-      const secure = https.createServer(makeCert('valid'), handler);
-      await new Promise<void>((resolve) => plain.listen(0, HOST, resolve));
-      await new Promise<void>((resolve) => secure.listen(0, HOST, resolve));
-      const httpPort = (plain.address() as net.AddressInfo).port;
-      const tlsPort = (secure.address() as net.AddressInfo).port;
-      capture = await startTestCapture({ filter: `host ${HOST}` });
-      const curl = (...args: string[]) =>
-        run('curl', ['-s', '-k', '-o', '/dev/null', '--max-time', '10', ...args]);
-      await curl(`http://${HOST}:${httpPort}/length`);
-      await curl(`http://${HOST}:${httpPort}/chunked`);
-      await curl('--http1.0', `http://${HOST}:${httpPort}/close`);
-      await curl(`https://${HOST}:${tlsPort}/tls`);
-      await capture.stop();
-      for (const server of [plain, secure]) {
-        server.close();
-        server.closeAllConnections();
-      }
-      result = await compareWithTshark(capture.file, {
-        tsharkOnly: [`tcp.port==${httpPort},http`, `tcp.port==${tlsPort},tls`],
-      });
-    }, 60_000);
-
-    afterAll(() => capture?.remove());
-
-    it('has the same packets, addresses, protocols and infos', () => {
-      expect(result.ourRows).toEqual(result.theirRows);
+  beforeAll(async () => {
+    const handler: http.RequestListener = (request, response) => {
+      response.setHeader('content-type', 'text/plain');
+      // Content-Length, chunked, or (HTTP/1.0) a body that ends when the server closes.
+      if (request.url === '/chunked') {
+        for (let i = 0; i < 6; i++) response.write(BODY.subarray(0, 100_000));
+        response.end();
+      } else response.end(BODY);
+    };
+    const plain = http.createServer(handler);
+    const secure = https.createServer(makeCert('valid'), handler);
+    await new Promise<void>((resolve) => plain.listen(0, HOST, resolve));
+    await new Promise<void>((resolve) => secure.listen(0, HOST, resolve));
+    const httpPort = (plain.address() as net.AddressInfo).port;
+    const tlsPort = (secure.address() as net.AddressInfo).port;
+    capture = await startTestCapture({ filter: `host ${HOST}` });
+    const curl = (...args: string[]) =>
+      run('curl', ['-s', '-k', '-o', '/dev/null', '--max-time', '10', ...args]);
+    await curl(`http://${HOST}:${httpPort}/length`);
+    await curl(`http://${HOST}:${httpPort}/chunked`);
+    await curl('--http1.0', `http://${HOST}:${httpPort}/close`);
+    await curl(`https://${HOST}:${tlsPort}/tls`);
+    await capture.stop();
+    for (const server of [plain, secure]) {
+      server.close();
+      server.closeAllConnections();
+    }
+    result = await compareWithTshark(capture.file, {
+      tsharkOnly: [`tcp.port==${httpPort},http`, `tcp.port==${tlsPort},tls`],
     });
+  }, 60_000);
 
-    it('shows each response once, where it completes, the other segments as TCP', () => {
-      expect(result.ourProtocols).toEqual(result.theirProtocols);
-      expect(result.ourProtocols.HTTP).toBe(6);
-      const parts = result.ours.filter((p) =>
-        p.info.endsWith(' [TCP segment of a reassembled PDU]'),
-      );
-      expect(parts.length).toBeGreaterThan(6);
-      expect(result.ours.filter((p) => p.protocol === 'HTTP').map((p) => p.info)).toEqual([
-        'GET /length HTTP/1.1 ',
-        'HTTP/1.1 200 OK  (text/plain)',
-        'GET /chunked HTTP/1.1 ',
-        'HTTP/1.1 200 OK  (text/plain)',
-        'GET /close HTTP/1.0 ',
-        'HTTP/1.1 200 OK  (text/plain)',
-      ]);
-    });
-  },
-);
+  afterAll(() => capture?.remove());
+
+  it('has the same packets, addresses, protocols and infos', () => {
+    expect(result.ourRows).toEqual(result.theirRows);
+  });
+
+  it('shows each response once, where it completes, the other segments as TCP', () => {
+    expect(result.ourProtocols).toEqual(result.theirProtocols);
+    expect(result.ourProtocols.HTTP).toBe(6);
+    const parts = result.ours.filter((p) => p.info.endsWith(' [TCP segment of a reassembled PDU]'));
+    expect(parts.length).toBeGreaterThan(6);
+    expect(result.ours.filter((p) => p.protocol === 'HTTP').map((p) => p.info)).toEqual([
+      'GET /length HTTP/1.1 ',
+      'HTTP/1.1 200 OK  (text/plain)',
+      'GET /chunked HTTP/1.1 ',
+      'HTTP/1.1 200 OK  (text/plain)',
+      'GET /close HTTP/1.0 ',
+      'HTTP/1.1 200 OK  (text/plain)',
+    ]);
+  });
+});

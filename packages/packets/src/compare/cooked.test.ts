@@ -3,15 +3,14 @@ import http from 'node:http';
 import type net from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasTcpdump, startTestCapture, type TestCapture } from '../testing/tcpdump.ts';
-import { hasTshark } from '../testing/tshark.ts';
+import { startTestCapture, type TestCapture } from '../testing/tcpdump.ts';
 import { type Comparison, compareWithTshark } from './compare.ts';
 
 const run = promisify(execFile);
 const HOST = '127.0.91.7';
 
 // tcpdump -i any writes Linux cooked captures: v2 (LINKTYPE 276) by default, v1 (113) with -y.
-describe.skipIf(!hasTcpdump() || !hasTshark()).each([
+describe.each([
   ['LINUX_SLL2', 276],
   ['LINUX_SLL', 113],
 ])('capture on -i any as %s read like tshark', (linkType, linkTypeNumber) => {

@@ -3,14 +3,14 @@ import http from 'node:http';
 import type net from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasTcpdump, startTestCapture, type TestCapture } from '../testing/tcpdump.ts';
-import { hasTshark, tsharkFields } from '../testing/tshark.ts';
+import { startTestCapture, type TestCapture } from '../testing/tcpdump.ts';
+import { tsharkFields } from '../testing/tshark.ts';
 import { type Comparison, compareWithTshark } from './compare.ts';
 
 const run = promisify(execFile);
 const HOST = '127.0.91.1';
 
-describe.skipIf(!hasTcpdump() || !hasTshark())('HTTP capture read like tshark', () => {
+describe('HTTP capture read like tshark', () => {
   let capture: TestCapture;
   let port: number;
   let result: Comparison;

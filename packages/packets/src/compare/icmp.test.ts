@@ -3,8 +3,7 @@ import dgram from 'node:dgram';
 import { existsSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasTcpdump, startTestCapture, type TestCapture } from '../testing/tcpdump.ts';
-import { hasTshark } from '../testing/tshark.ts';
+import { startTestCapture, type TestCapture } from '../testing/tcpdump.ts';
 import { type Comparison, compareWithTshark, protocolCounts } from './compare.ts';
 
 const run = promisify(execFile);
@@ -16,56 +15,51 @@ const PINGER = ['/usr/bin/ping', '/bin/ping'].find(existsSync)
     ? ['nping', '--icmp', '-c', '2', '--delay', '200ms', HOST]
     : null;
 
-describe.skipIf(!hasTcpdump() || !hasTshark())(
-  'ICMP capture (echo, port unreachable) read like tshark',
-  () => {
-    let capture: TestCapture;
-    let result: Comparison;
+describe('ICMP capture (echo, port unreachable) read like tshark', () => {
+  let capture: TestCapture;
+  let result: Comparison;
 
-    beforeAll(async () => {
-      capture = await startTestCapture({ filter: `host ${HOST}` });
-      if (PINGER) await run(PINGER[0]!, PINGER.slice(1), { timeout: 10_000 });
-      // A datagram to a closed port draws an ICMP port unreachable quoting it.
-      const socket = dgram.createSocket('udp4');
-      await new Promise<void>((resolve) => socket.send('probe', 9, HOST, () => resolve()));
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      socket.close();
-      await capture.stop();
-      result = await compareWithTshark(capture.file);
-    }, 30_000);
+  beforeAll(async () => {
+    capture = await startTestCapture({ filter: `host ${HOST}` });
+    if (PINGER) await run(PINGER[0]!, PINGER.slice(1), { timeout: 10_000 });
+    // A datagram to a closed port draws an ICMP port unreachable quoting it.
+    const socket = dgram.createSocket('udp4');
+    await new Promise<void>((resolve) => socket.send('probe', 9, HOST, () => resolve()));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    socket.close();
+    await capture.stop();
+    result = await compareWithTshark(capture.file);
+  }, 30_000);
 
-    afterAll(() => capture?.remove());
+  afterAll(() => capture?.remove());
 
-    it('has the same packets, addresses, protocols and infos', () => {
-      expect(result.ourRows).toEqual(result.theirRows);
-    });
+  it('has the same packets, addresses, protocols and infos', () => {
+    expect(result.ourRows).toEqual(result.theirRows);
+  });
 
-    it('has the same protocol distribution', () => {
-      expect(result.ourProtocols).toEqual(result.theirProtocols);
-      const ours = protocolCounts(result.ours.map((p) => p.protocol));
-      expect(ours.ICMP).toBe(PINGER ? 5 : 1);
-    });
+  it('has the same protocol distribution', () => {
+    expect(result.ourProtocols).toEqual(result.theirProtocols);
+    const ours = protocolCounts(result.ours.map((p) => p.protocol));
+    expect(ours.ICMP).toBe(PINGER ? 5 : 1);
+  });
 
-    it('names echo pairs and the unreachable port, with the quoted datagram as layers', () => {
-      const icmp = result.ours.filter((p) => p.protocol === 'ICMP');
-      const unreachable = icmp.find(
-        (p) => p.info === 'Destination unreachable (Port unreachable)',
-      )!;
-      expect(unreachable.layers.map((l) => l.name)).toEqual([
-        'frame',
-        'eth',
-        'ip',
-        'icmp',
-        'ip',
-        'udp',
-      ]);
-      if (!PINGER) return;
-      expect(icmp[0]!.info).toMatch(
-        /^Echo \(ping\) request {2}id=0x[0-9a-f]{4}, seq=1\/256, ttl=64$/,
-      );
-      expect(icmp[1]!.info).toMatch(
-        /^Echo \(ping\) reply {4}id=0x[0-9a-f]{4}, seq=1\/256, ttl=64 \(request in \d+\)$/,
-      );
-    });
-  },
-);
+  it('names echo pairs and the unreachable port, with the quoted datagram as layers', () => {
+    const icmp = result.ours.filter((p) => p.protocol === 'ICMP');
+    const unreachable = icmp.find((p) => p.info === 'Destination unreachable (Port unreachable)')!;
+    expect(unreachable.layers.map((l) => l.name)).toEqual([
+      'frame',
+      'eth',
+      'ip',
+      'icmp',
+      'ip',
+      'udp',
+    ]);
+    if (!PINGER) return;
+    expect(icmp[0]!.info).toMatch(
+      /^Echo \(ping\) request {2}id=0x[0-9a-f]{4}, seq=1\/256, ttl=64$/,
+    );
+    expect(icmp[1]!.info).toMatch(
+      /^Echo \(ping\) reply {4}id=0x[0-9a-f]{4}, seq=1\/256, ttl=64 \(request in \d+\)$/,
+    );
+  });
+});

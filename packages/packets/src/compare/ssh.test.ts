@@ -3,8 +3,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Peer } from '../../../engine/src/testing/peers.ts';
 import { startSshd } from '../../../engine/src/testing/sshd.ts';
-import { hasTcpdump, startTestCapture, type TestCapture } from '../testing/tcpdump.ts';
-import { hasTshark } from '../testing/tshark.ts';
+import { startTestCapture, type TestCapture } from '../testing/tcpdump.ts';
 import { type Comparison, compareWithTshark, protocolCounts } from './compare.ts';
 
 const HOST = '127.0.91.4';
@@ -47,54 +46,51 @@ const ssh = (port: number) =>
     );
   });
 
-describe.skipIf(!hasTcpdump() || !hasTshark())(
-  'SSH capture (OpenSSH client and sshd) read like tshark',
-  () => {
-    let capture: TestCapture;
-    let sshd: Peer;
-    let port: number;
-    let result: Comparison;
+describe('SSH capture (OpenSSH client and sshd) read like tshark', () => {
+  let capture: TestCapture;
+  let sshd: Peer;
+  let port: number;
+  let result: Comparison;
 
-    beforeAll(async () => {
-      // sshd also listens on port 22 of its own address, where both readers know SSH by its port.
-      sshd = await startSshd({
-        passwordAuthentication: false,
-        host: HOST,
-        extraConfig: [`ListenAddress ${HOST}:22`],
-      });
-      port = (await accepts(22)) ? 22 : sshd.port;
-      const decodeAs = port === 22 ? [] : [`tcp.port==${port},ssh`];
-      capture = await startTestCapture({ filter: `host ${HOST} and tcp port ${port}` });
-      await ssh(port);
-      await capture.stop();
-      result = await compareWithTshark(capture.file, { decodeAs });
-    }, 30_000);
-
-    afterAll(async () => {
-      await capture?.remove();
-      await sshd?.close();
+  beforeAll(async () => {
+    // sshd also listens on port 22 of its own address, where both readers know SSH by its port.
+    sshd = await startSshd({
+      passwordAuthentication: false,
+      host: HOST,
+      extraConfig: [`ListenAddress ${HOST}:22`],
     });
+    port = (await accepts(22)) ? 22 : sshd.port;
+    const decodeAs = port === 22 ? [] : [`tcp.port==${port},ssh`];
+    capture = await startTestCapture({ filter: `host ${HOST} and tcp port ${port}` });
+    await ssh(port);
+    await capture.stop();
+    result = await compareWithTshark(capture.file, { decodeAs });
+  }, 30_000);
 
-    it('has the same packets, addresses, protocols and infos', () => {
-      expect(result.ourRows).toEqual(result.theirRows);
-    });
+  afterAll(async () => {
+    await capture?.remove();
+    await sshd?.close();
+  });
 
-    it('has the same protocol distribution', () => {
-      expect(result.ourProtocols).toEqual(result.theirProtocols);
-      const ours = protocolCounts(result.ours.map((p) => p.protocol));
-      expect(ours.SSH).toBe(1);
-      expect(ours.SSHv2).toBeGreaterThan(5);
-    });
+  it('has the same packets, addresses, protocols and infos', () => {
+    expect(result.ourRows).toEqual(result.theirRows);
+  });
 
-    it('shows the banners, the key exchange and then encrypted packets', () => {
-      const infos = result.ours.filter((p) => p.protocol.startsWith('SSH')).map((p) => p.info);
-      expect(infos.filter((i) => i.includes(': Protocol (SSH-2.0-OpenSSH'))).toHaveLength(2);
-      expect(infos).toContain('Client: Key Exchange Init');
-      expect(infos).toContain('Server: Key Exchange Init');
-      expect(
-        infos.some((i) => i.startsWith('Server: Diffie-Hellman Key Exchange Reply, New Keys')),
-      ).toBe(true);
-      expect(infos.some((i) => /^Client: Encrypted packet \(len=\d+\)$/.test(i))).toBe(true);
-    });
-  },
-);
+  it('has the same protocol distribution', () => {
+    expect(result.ourProtocols).toEqual(result.theirProtocols);
+    const ours = protocolCounts(result.ours.map((p) => p.protocol));
+    expect(ours.SSH).toBe(1);
+    expect(ours.SSHv2).toBeGreaterThan(5);
+  });
+
+  it('shows the banners, the key exchange and then encrypted packets', () => {
+    const infos = result.ours.filter((p) => p.protocol.startsWith('SSH')).map((p) => p.info);
+    expect(infos.filter((i) => i.includes(': Protocol (SSH-2.0-OpenSSH'))).toHaveLength(2);
+    expect(infos).toContain('Client: Key Exchange Init');
+    expect(infos).toContain('Server: Key Exchange Init');
+    expect(
+      infos.some((i) => i.startsWith('Server: Diffie-Hellman Key Exchange Reply, New Keys')),
+    ).toBe(true);
+    expect(infos.some((i) => /^Client: Encrypted packet \(len=\d+\)$/.test(i))).toBe(true);
+  });
+});

@@ -31,11 +31,6 @@ export type TestCaptureOptions = {
   linkType?: string;
 };
 
-/** Whether tcpdump is installed (Debian package tcpdump). */
-export function hasTcpdump(): boolean {
-  return existsSync(TCPDUMP);
-}
-
 // On SIGINT tcpdump drops what it has not read yet, and a loaded machine makes it lag: wait
 // until the file has stopped growing for a moment (-U writes each packet as it is read).
 async function settled(file: string): Promise<void> {

@@ -1,15 +1,9 @@
 // tshark's reading of a capture file, as the reference our dissection is compared with.
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { promisify } from 'node:util';
 
 export const TSHARK = '/usr/bin/tshark';
 const run = promisify(execFile);
-
-/** Whether tshark is installed (Debian package tshark). */
-export function hasTshark(): boolean {
-  return existsSync(TSHARK);
-}
 
 /**
  * Field values per frame (`-T fields`), tab-separated in tshark; multiple occurrences of a field
