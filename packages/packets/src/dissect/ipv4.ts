@@ -1,7 +1,7 @@
 // IPv4: header fields, the Source/Destination columns, fragments (only the first one carries the
 // transport header, dissected for its fields while the columns say "Fragmented IP protocol").
 import { be16, hexId, ipv4Text } from './bytes.ts';
-import { addLayer, type Dissection, field, setColumns, truncated } from './state.ts';
+import { addLayer, type Dissection, field, setAddresses, setColumns, truncated } from './state.ts';
 import { dissectTransport, IP_PROTOCOL_NAMES } from './transport.ts';
 
 /** Dissects an IPv4 header at `at` and what it carries. */
@@ -35,15 +35,7 @@ export function dissectIpv4(d: Dissection, at: number) {
     field('ip.src', 'Source Address', src),
     field('ip.dst', 'Destination Address', dst),
   );
-  if (!d.quoted) {
-    d.source = src;
-    d.destination = dst;
-    if (!d.netSource) {
-      d.ttl = ttl;
-      d.netSource = src;
-      d.netDestination = dst;
-    }
-  }
+  setAddresses(d, src, dst, ttl);
   if (version !== 4 || headerLength < 20 || (totalLength !== 0 && totalLength < headerLength))
     return truncated(d, 'IPv4');
   if (data.length < at + headerLength) return truncated(d, 'IPv4');

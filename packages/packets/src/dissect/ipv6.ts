@@ -2,7 +2,7 @@
 // options, AH) skipped to reach the transport, fragments shown as Wireshark shows them.
 import type { TPacketField } from '@netguard/contracts';
 import { be16, be32, hexId, ipv6Text } from './bytes.ts';
-import { addLayer, type Dissection, field, setColumns, truncated } from './state.ts';
+import { addLayer, type Dissection, field, setAddresses, setColumns, truncated } from './state.ts';
 import { dissectTransport } from './transport.ts';
 
 const HOP_BY_HOP = 0;
@@ -33,15 +33,7 @@ export function dissectIpv6(d: Dissection, at: number) {
     field('ipv6.src', 'Source Address', src),
     field('ipv6.dst', 'Destination Address', dst),
   );
-  if (!d.quoted) {
-    d.source = src;
-    d.destination = dst;
-    if (!d.netSource) {
-      d.ttl = hopLimit;
-      d.netSource = src;
-      d.netDestination = dst;
-    }
-  }
+  setAddresses(d, src, dst, hopLimit);
   // A payload length of 0 is a jumbogram or offloaded segment; then the frame decides.
   const end = payloadLength === 0 ? data.length : Math.min(data.length, at + 40 + payloadLength);
   let offset = at + 40;

@@ -53,6 +53,20 @@ export function setColumns(d: Dissection, protocol: string, info: string) {
 }
 
 /**
+ * Sets the Source and Destination columns from an IP header, unless quoted inside an ICMP error;
+ * the outermost IP header also gives the network addresses and TTL (tunnels keep the outer ones).
+ */
+export function setAddresses(d: Dissection, src: string, dst: string, ttl: number) {
+  if (d.quoted) return;
+  d.source = src;
+  d.destination = dst;
+  if (d.netSource) return;
+  d.ttl = ttl;
+  d.netSource = src;
+  d.netDestination = dst;
+}
+
+/**
  * Records that `protocol` ran past the captured bytes: Wireshark's "[Packet size limited during
  * capture]" when the capture was cut by the snap length, "[Malformed Packet]" otherwise.
  */
