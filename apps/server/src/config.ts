@@ -104,17 +104,22 @@ export const CONFIG_VARS = [
   ],
 ] as const;
 
-const ZCidrList = z
-  .string()
-  .transform((text) =>
-    text
-      .split(',')
-      .map((entry) => entry.trim())
-      .filter(Boolean),
-  )
-  .pipe(
-    z.array(z.string().refine(isCidr, 'must be comma-separated IPv4 CIDRs, e.g. 198.51.100.0/24')),
-  );
+/** A comma-separated setting read as a list of trimmed, non-empty entries that each pass `item`. */
+function commaList(item: z.ZodType<string, string>) {
+  return z
+    .string()
+    .transform((text) =>
+      text
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(item));
+}
+
+const ZCidrList = commaList(
+  z.string().refine(isCidr, 'must be comma-separated IPv4 CIDRs, e.g. 198.51.100.0/24'),
+);
 
 const ZEnv = z.object({
   SCAN_ALLOWED_RANGES: ZCidrList.default([]),
@@ -152,23 +157,12 @@ const ZEnv = z.object({
   STRIPE_PRODUCT_PROFESSIONAL: z.string().max(255).optional(),
   STRIPE_PRODUCT_ENTERPRISE: z.string().max(255).optional(),
   PACKET_CAPTURE: z.enum(['on', 'off']).default('on'),
-  PACKET_CAPTURE_INTERFACES: z
-    .string()
-    .transform((text) =>
-      text
-        .split(',')
-        .map((entry) => entry.trim())
-        .filter(Boolean),
-    )
-    .pipe(
-      z.array(
-        z
-          .string()
-          .max(64)
-          .regex(/^[A-Za-z0-9._:@-]+$/, 'must be comma-separated interface names, e.g. lo,eth0'),
-      ),
-    )
-    .optional(),
+  PACKET_CAPTURE_INTERFACES: commaList(
+    z
+      .string()
+      .max(64)
+      .regex(/^[A-Za-z0-9._:@-]+$/, 'must be comma-separated interface names, e.g. lo,eth0'),
+  ).optional(),
   TCPDUMP_PATH: z.string().min(1).max(4096).default('tcpdump'),
 });
 

@@ -1,4 +1,4 @@
-import type { TPacketStats } from '@netguard/contracts';
+import { createPacketStats, type TPacketStats } from '@netguard/contracts';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Conversations } from '@/features/packets/components/Conversations';
@@ -10,16 +10,7 @@ const RateChart = lazy(() =>
   import('@/features/packets/components/RateChart').then((m) => ({ default: m.RateChart })),
 );
 
-const EMPTY: TPacketStats = {
-  packets: 0,
-  bytes: 0,
-  first_time: null,
-  last_time: null,
-  protocols: [],
-  top_hosts: [],
-  conversations: [],
-  per_second: [],
-};
+const EMPTY: TPacketStats = createPacketStats().result();
 
 /** Protocol Distribution and Top Hosts beside the details, then the rate chart and conversations. */
 export function PacketInsights({
