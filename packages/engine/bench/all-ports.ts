@@ -1,7 +1,9 @@
 // Benchmark 1: all 65535 TCP ports of 127.0.0.1 with 20 listeners, engine vs nmap -sT -p- -T4.
 // Rounds alternate engine and nmap; the ratio compares medians. Traffic: 127.0.0.1 only.
+
+import { median, requireTool } from '../../../bench/tools.ts';
 import { type Peer, startTcpPeer } from '../src/testing/peers.ts';
-import { fmt, load, median, recall, report, requireTool, runEngine, runNmap } from './lib.ts';
+import { fmt, load, recall, report, runEngine, runNmap } from './lib.ts';
 
 requireTool('nmap', 'nmap');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);

@@ -1,6 +1,6 @@
 // Shared helpers for the engine benchmarks. Each benchmark runs in its own process (see run.ts)
 // so that peak RSS belongs to one benchmark, and prints one `RESULT {json}` line for run.ts.
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { createEngine, type EngineOptions } from '../src/engine.ts';
@@ -15,18 +15,6 @@ export type Row = {
   open: number | null;
   note?: string;
 };
-
-/** Exits with an install hint when a tool the benchmark needs is missing. */
-export function requireTool(tool: string, pkg: string): void {
-  try {
-    execFileSync('sh', ['-c', `command -v ${tool}`], { stdio: 'pipe' });
-  } catch {
-    console.error(`${tool} not found: install it with  apt-get install -y ${pkg}`);
-    process.exit(2);
-  }
-}
-
-export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** Runs nmap with grepable output; returns wall time, CPU time and the open ports per host. */
 export async function runNmap(

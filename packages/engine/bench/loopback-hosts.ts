@@ -1,9 +1,11 @@
 // Benchmark 2: 32 loopback hosts (127.0.1.1-127.0.1.32) x top1000 ports, engine vs
 // nmap -sT -T4 --top-ports 1000 on the same hosts, with 64 listeners spread over them.
 // Traffic: 127.0.1.0/24 only.
+
+import { median, requireTool } from '../../../bench/tools.ts';
 import { topPorts } from '../src/ports/port-spec.ts';
 import { type Peer, startTcpPeer } from '../src/testing/peers.ts';
-import { fmt, load, median, recall, report, requireTool, runEngine, runNmap } from './lib.ts';
+import { fmt, load, recall, report, runEngine, runNmap } from './lib.ts';
 
 requireTool('nmap', 'nmap');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);

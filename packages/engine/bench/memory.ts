@@ -1,8 +1,10 @@
 // Benchmark 3: 127.0.0.0/20 (4096 addresses) x 3 ports through the whole engine (discovery,
 // ports, service detection, checks); peak RSS must stay under 200 MB. nmap's time on the same
 // scan is shown beside it. Traffic: 127.0.0.0/20 only.
+
+import { requireTool } from '../../../bench/tools.ts';
 import { type Peer, startTcpPeer } from '../src/testing/peers.ts';
-import { fmt, peakRssMb, recall, report, requireTool, runEngine, runNmap } from './lib.ts';
+import { fmt, peakRssMb, recall, report, runEngine, runNmap } from './lib.ts';
 
 requireTool('nmap', 'nmap');
 const PORTS = [18080, 18443, 12222];

@@ -5,8 +5,9 @@
 // the scan refuses to start unless the route to it leaves through that link. Needs root.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { median, requireTool } from '../../../bench/tools.ts';
 import { topPorts } from '../src/ports/port-spec.ts';
-import { fmt, load, median, recall, report, requireTool, runEngine, runNmap } from './lib.ts';
+import { fmt, load, recall, report, runEngine, runNmap } from './lib.ts';
 
 requireTool('nmap', 'nmap');
 requireTool('ip', 'iproute2');

@@ -1,5 +1,5 @@
 // Runs one measured child process and collects its `RESULT {json}` line and its wall time.
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -13,18 +13,6 @@ export type Measure = {
   maxRssMb: number;
   mode: string;
 };
-
-/** Exits with an install hint when a tool the benchmark needs is missing. */
-export function requireTool(tool: string, pkg: string): void {
-  try {
-    execFileSync('sh', ['-c', `command -v ${tool}`], { stdio: 'pipe' });
-  } catch {
-    console.error(`${tool} not found: install it with  apt-get install -y ${pkg}`);
-    process.exit(2);
-  }
-}
-
-export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** Writes `count` synthetic Ethernet frames (TCP, DNS, HTTP; about 470 bytes each) as pcap. */
 export async function generateCapture(path: string, count: number): Promise<void> {

@@ -6,14 +6,8 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  generateCapture,
-  type Measure,
-  measureEngine,
-  measureTshark,
-  median,
-  requireTool,
-} from './measure.ts';
+import { median, requireTool } from '../../../bench/tools.ts';
+import { generateCapture, type Measure, measureEngine, measureTshark } from './measure.ts';
 
 const SIZES = [250_000, 1_000_000];
 const ROUNDS = 3;
