@@ -7,6 +7,8 @@ export type CaptureInterface = {
   snapLength: number;
   /** Timestamp units per second: 1e6 (pcap µs, pcapng default), 1e9 (pcap ns) or pcapng if_tsresol. */
   unitsPerSecond: number;
+  /** pcapng if_tsoffset: seconds added to every timestamp of the interface (0 without it). */
+  timestampOffset: number;
   name: string | null;
 };
 

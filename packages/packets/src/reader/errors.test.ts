@@ -201,4 +201,16 @@ describe('pcapng errors name the problem and the byte offset', () => {
       `Unsupported timestamp resolution 10^-30 s (at byte offset ${idb})`,
     );
   });
+
+  it('refuses a timestamp offset past 2^53 seconds', async () => {
+    const far = pcapngFile([
+      {
+        littleEndian: false,
+        blocks: [{ kind: 'interface', iface: { linkType: 1, tsoffset: -(2 ** 60) } }],
+      },
+    ]);
+    expect((await failure(far)).message).toBe(
+      `Unsupported timestamp offset ${-(2n ** 60n)} s (at byte offset ${idb})`,
+    );
+  });
 });

@@ -83,7 +83,13 @@ describe('pcap', () => {
         for await (const _ of reader.frames());
         expect(reader.format).toBe('pcap');
         expect(reader.interfaces).toEqual([
-          { linkType: 1, snapLength: 65_535, unitsPerSecond: units, name: null },
+          {
+            linkType: 1,
+            snapLength: 65_535,
+            unitsPerSecond: units,
+            timestampOffset: 0,
+            name: null,
+          },
         ]);
         const path = join(dir, `${name}.pcap`);
         writeFileSync(path, bytes);
@@ -110,7 +116,7 @@ describe('pcapng', () => {
     expect(got[2]!.originalLength).toBeGreaterThan(80);
   });
 
-  it('reports the interfaces of the current section with their names and resolutions', async () => {
+  it('reports the interfaces of the current section with their names, resolutions and offsets', async () => {
     const reader = readCaptureFile(path);
     const seen: string[] = [];
     for await (const frame of reader.frames()) {
@@ -128,7 +134,13 @@ describe('pcapng', () => {
       '7:tun0:1000000000',
     ]);
     expect(reader.interfaces).toEqual([
-      { linkType: 1, snapLength: 262_144, unitsPerSecond: 1e9, name: 'eth1' },
+      {
+        linkType: 1,
+        snapLength: 262_144,
+        unitsPerSecond: 1e9,
+        timestampOffset: -7200,
+        name: 'eth1',
+      },
     ]);
   });
 

@@ -110,6 +110,8 @@ function copyInterface(iface: CaptureInterface): CaptureInterface {
     linkType: iface.linkType,
     snapLength: iface.snapLength,
     unitsPerSecond: iface.unitsPerSecond,
+    // Checkpoints stored before if_tsoffset was read have no offset.
+    timestampOffset: iface.timestampOffset ?? 0,
     name: iface.name,
   };
 }

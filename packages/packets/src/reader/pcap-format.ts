@@ -39,6 +39,7 @@ export function readPcapHeader(s: ParserState): boolean {
       linkType: u32(b, at + 20, le) & 0xffff,
       snapLength: u32(b, at + 16, le),
       unitsPerSecond: magic.unitsPerSecond,
+      timestampOffset: 0,
       name: null,
     },
   ];

@@ -12,8 +12,13 @@ export const BLOCK = {
   customNoCopy: 0x40000bad,
 } as const;
 
-/** Option codes read and written: if_name and if_tsresol of an Interface Description Block. */
-export const OPTION = { end: 0, interfaceName: 2, timestampResolution: 9 } as const;
+/** Option codes read and written: if_name, if_tsresol and if_tsoffset of an Interface Description Block. */
+export const OPTION = {
+  end: 0,
+  interfaceName: 2,
+  timestampResolution: 9,
+  timestampOffset: 14,
+} as const;
 
 const NAMES: Record<number, string> = {
   [BLOCK.sectionHeader]: 'section header block',

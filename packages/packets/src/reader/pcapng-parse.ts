@@ -35,6 +35,7 @@ export function readInterface(s: ParserState, b: Uint8Array, at: number, length:
     linkType: u16(b, at + 8, le),
     snapLength: u32(b, at + 12, le),
     unitsPerSecond: 1e6,
+    timestampOffset: 0,
     name: null,
   };
   const end = at + length - 4;
@@ -53,6 +54,8 @@ export function readInterface(s: ParserState, b: Uint8Array, at: number, length:
       iface.name = utf8.decode(b.subarray(pos + 4, pos + 4 + size));
     if (code === OPTION.timestampResolution && size >= 1)
       iface.unitsPerSecond = unitsFromTsresol(b[pos + 4]!, offset);
+    if (code === OPTION.timestampOffset && size >= 8)
+      iface.timestampOffset = timestampOffset(b, pos + 4, le, offset);
     pos += 4 + ((size + 3) & ~3);
   }
   s.interfaces.push(iface);
@@ -75,7 +78,8 @@ export function readPacket(
   checkFits(type, capturedLength, 28, length, s.queue.offset);
   splitTimestamp(u32(b, at + 12, le), u32(b, at + 16, le), iface.unitsPerSecond, s.time);
   const data = b.subarray(at + 28, at + 28 + capturedLength);
-  return makeFrame(s, s.time.seconds, s.time.nanos, u32(b, at + 24, le), iface, interfaceId, data);
+  const seconds = s.time.seconds + iface.timestampOffset;
+  return makeFrame(s, seconds, s.time.nanos, u32(b, at + 24, le), iface, interfaceId, data);
 }
 
 function readSimplePacket(s: ParserState, b: Uint8Array, at: number, length: number): Frame {
@@ -88,6 +92,15 @@ function readSimplePacket(s: ParserState, b: Uint8Array, at: number, length: num
   const data = b.subarray(at + 12, at + 12 + capturedLength);
   // It has no timestamp: the frame gets the epoch, as Wireshark shows it.
   return makeFrame(s, 0, 0, originalLength, iface, 0, data);
+}
+
+/** The if_tsoffset value: a signed 64-bit count of seconds, refused past ±2^53. */
+function timestampOffset(b: Uint8Array, at: number, le: boolean, offset: number): number {
+  const value = new DataView(b.buffer, b.byteOffset + at, 8).getBigInt64(0, le);
+  if (value > BigInt(Number.MAX_SAFE_INTEGER) || value < BigInt(-Number.MAX_SAFE_INTEGER)) {
+    throw new CaptureFormatError(`Unsupported timestamp offset ${value} s`, offset);
+  }
+  return Number(value);
 }
 
 function interfaceOf(s: ParserState, type: number, id: number): CaptureInterface {

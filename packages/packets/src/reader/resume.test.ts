@@ -78,6 +78,25 @@ describe.each(files)('resuming %s', (name, bytes, every) => {
   });
 });
 
+it('resumes from a checkpoint stored before interfaces had a timestamp offset', async () => {
+  const path = join(dir, 'older-checkpoint.pcap');
+  writeFileSync(path, pcapFile(many.slice(0, 10)));
+  const reader = readCaptureFile(path);
+  const iterator = reader.frames();
+  for (let i = 0; i < 4; i++) await iterator.next();
+  const { interfaces, ...rest } = reader.checkpoint();
+  const older = {
+    ...rest,
+    interfaces: interfaces.map(({ timestampOffset: _, ...iface }) => iface),
+  };
+  const fifth = (await iterator.next()).value!;
+  await iterator.return(undefined);
+  const resumed = readCaptureFile(path, { resume: older as ReaderCheckpoint });
+  const first = (await resumed.frames().next()).value!;
+  expect(frameFacts(first)).toEqual(frameFacts(fifth));
+  expect(resumed.interfaces[0]?.timestampOffset).toBe(0);
+});
+
 it('has no checkpoint before the capture header is read', () => {
   const reader = createCaptureReader(chunked(new Uint8Array(0), () => 1));
   expect(() => reader.checkpoint()).toThrow(

@@ -17,6 +17,7 @@ import {
   pcapngBlock,
   sectionHeaderBlock,
   timestampTicks,
+  tsoffsetOption,
   tsresolOption,
 } from '../writer/pcapng.ts';
 
@@ -26,6 +27,8 @@ export type SyntheticInterface = {
   name?: string;
   /** if_tsresol: 10^-exponent s, or 2^-exponent s when base2. Absent: microseconds. */
   tsresol?: { exponent: number; base2?: boolean };
+  /** if_tsoffset in seconds: the blocks store each frame's time minus it. */
+  tsoffset?: number;
 };
 
 export type SyntheticBlock =
@@ -90,11 +93,12 @@ function encodeBlock(
       const options: PcapngOption[] = [];
       if (iface.name) options.push(nameOption(iface.name));
       if (iface.tsresol) options.push(tsresolOption(iface.tsresol.exponent, iface.tsresol.base2));
+      if (iface.tsoffset) options.push(tsoffsetOption(iface.tsoffset, le));
       return interfaceBlock(iface.linkType, iface.snapLength ?? 262_144, options, le);
     }
     case 'enhanced':
       return enhancedPacketBlock(
-        block.frame,
+        stored(block.frame, interfaces[block.interfaceId]),
         block.interfaceId,
         unitsOf(interfaces, block.interfaceId),
         le,
@@ -107,7 +111,7 @@ function encodeBlock(
     }
     case 'obsolete':
       return obsoletePacketBlock(
-        block.frame,
+        stored(block.frame, interfaces[block.interfaceId]),
         block.interfaceId,
         unitsOf(interfaces, block.interfaceId),
         le,
@@ -115,6 +119,11 @@ function encodeBlock(
     default:
       return ignoredBlock(block.kind, le);
   }
+}
+
+/** The frame as its packet block stores it: its time less the interface's if_tsoffset. */
+function stored(frame: Frame, iface: SyntheticInterface | undefined): Frame {
+  return iface?.tsoffset ? { ...frame, seconds: frame.seconds - iface.tsoffset } : frame;
 }
 
 function unitsOf(interfaces: SyntheticInterface[], id: number): number {

@@ -28,13 +28,13 @@ export function asInterfaceFrame(frame: Frame, linkType: number, cut?: number): 
 export const MIXED_INTERFACES: SyntheticInterface[] = [
   { linkType: 1, name: 'eth0', snapLength: 80 },
   { linkType: 101, name: 'tun0', tsresol: { exponent: 9 } },
-  { linkType: 1, name: 'lo', tsresol: { exponent: 20, base2: true } },
+  { linkType: 1, name: 'lo', tsresol: { exponent: 20, base2: true }, tsoffset: 3600 },
   { linkType: 1, tsresol: { exponent: 3 } },
 ];
 
 /**
  * Two sections (little- then big-endian) using every block the reader handles: four interfaces
- * of two link types and resolutions (one declared mid-section), enhanced, simple and obsolete
+ * of two link types, resolutions and timestamp offsets (one declared mid-section), enhanced, simple and obsolete
  * packet blocks, and name, statistics, secrets and custom blocks to skip. 12 packets.
  */
 export function mixedSections(): SyntheticSection[] {
@@ -69,7 +69,10 @@ export function mixedSections(): SyntheticSection[] {
     {
       littleEndian: false,
       blocks: [
-        { kind: 'interface', iface: { linkType: 1, name: 'eth1', tsresol: { exponent: 9 } } },
+        {
+          kind: 'interface',
+          iface: { linkType: 1, name: 'eth1', tsresol: { exponent: 9 }, tsoffset: -7200 },
+        },
         ...f.slice(7).map((frame) => ({ kind: 'enhanced' as const, interfaceId: 0, frame })),
       ],
     },

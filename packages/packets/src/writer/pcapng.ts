@@ -77,6 +77,13 @@ export function tsresolOption(exponent: number, base2 = false): PcapngOption {
   return { code: OPTION.timestampResolution, value: Uint8Array.of((base2 ? 0x80 : 0) | exponent) };
 }
 
+/** The if_tsoffset option: `seconds` added to every timestamp of the interface. */
+export function tsoffsetOption(seconds: number, littleEndian: boolean): PcapngOption {
+  const value = new Uint8Array(8);
+  new DataView(value.buffer).setBigInt64(0, BigInt(seconds), littleEndian);
+  return { code: OPTION.timestampOffset, value };
+}
+
 /** The frame's time in `unitsPerSecond` ticks as the high and low 32 bits pcapng stores. */
 export function timestampTicks(
   frame: Pick<Frame, 'seconds' | 'nanos'>,
