@@ -28,6 +28,8 @@ describe('DNS capture (dig over UDP and TCP) read like tshark', () => {
     await dig('example.test', 'TXT');
     await dig('missing.test', 'A');
     await dig('+tcp', 'example.test', 'A');
+    // An answer in three segments: tshark reassembles it and shows it in the last one.
+    await dig('+tcp', 'split.test', 'A');
     await capture.stop();
     result = await compareWithTshark(capture.file, { decodeAs });
   }, 30_000);
@@ -38,7 +40,11 @@ describe('DNS capture (dig over UDP and TCP) read like tshark', () => {
   });
 
   it('has the same packets, addresses, protocols and infos', () => {
-    expect(result.ourProtocols.DNS).toBe(10);
+    expect(result.ourProtocols.DNS).toBe(12);
+    const segments = result.ours.filter((p) =>
+      p.info.endsWith('[TCP segment of a reassembled PDU]'),
+    );
+    expect(segments).toHaveLength(2);
     expect(result.ourRows).toEqual(result.theirRows);
   });
 
@@ -75,6 +81,8 @@ describe('DNS capture (dig over UDP and TCP) read like tshark', () => {
       'Standard query response ID No such name A missing.test',
       'Standard query ID A example.test OPT',
       'Standard query response ID A example.test A 127.0.91.80',
+      'Standard query ID A split.test OPT',
+      'Standard query response ID A split.test A 127.0.91.81',
     ]);
   });
 });

@@ -3,7 +3,7 @@
 // tries them) and finally the first bytes (HTTP, TLS hello, SSH banner, FTP greeting).
 import { type AppProtocol, type ConversationState, conversationKey } from './context.ts';
 import { dissectDhcp } from './dhcp.ts';
-import { dissectDns } from './dns.ts';
+import { dissectDns, dissectDnsOverTcp } from './dns.ts';
 import { dissectFtp, dissectFtpData, ftpDataEndpoint, looksLikeFtpGreeting } from './ftp.ts';
 import { dissectHttp, looksLikeHttp } from './http.ts';
 import { dissectSsh, looksLikeSshBanner } from './ssh.ts';
@@ -94,7 +94,7 @@ export function dissectTcpPayload(
     case 'ftp':
       return dissectFtp(d, at, end, fromServer, conversation);
     case 'dns':
-      return dissectDns(d, at, end, true);
+      return dissectDnsOverTcp(d, at, end);
     default:
       return dataLayer(d, at, end);
   }

@@ -48,7 +48,14 @@ export type DissectContext = {
   echoRequests: BoundedMap<number>;
   /** Messages awaiting their next segment, by TCP direction. */
   pending: BoundedMap<PendingPdu>;
+  /** DNS-over-TCP messages awaiting their next segment: their bytes so far, length prefix first. */
+  dnsMessages: BoundedMap<PendingDnsMessage>;
 };
+
+/** At most this many DNS messages are held while they arrive: 256 × 64 KiB bounds the bytes. */
+const MAX_PENDING_DNS = 256;
+
+export type PendingDnsMessage = { nextSeq: number; bytes: Uint8Array };
 
 /** A Map that forgets its oldest entry past `max` entries. */
 export class BoundedMap<V> {
@@ -106,6 +113,7 @@ export function createDissectContext(options: DissectContextOptions = {}): Disse
     ftpData: new BoundedMap(1024),
     echoRequests: new BoundedMap(4096),
     pending: new BoundedMap(max),
+    dnsMessages: new BoundedMap(MAX_PENDING_DNS),
   };
   for (const rule of options.decodeAs ?? []) {
     const { transport, port, protocol } = parseDecodeAs(rule);

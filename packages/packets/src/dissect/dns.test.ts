@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { aaaaData, aData, DNS_TYPE, dnsName, encodeDns, txtData } from '../testing/dns-wire.ts';
 import { bytes, ethernet, frameOf, ipv4, tcp, u16, u32, udp } from '../testing/frame-builder.ts';
 import { fieldValues } from '../testing/packet-fields.ts';
-import { dissectFrame } from './index.ts';
+import { createDissectContext, type DissectContext, dissectFrame } from './index.ts';
 
 const overUdp = (payload: Uint8Array, src = 40000, dst = 53) =>
   dissectFrame(
@@ -19,6 +19,20 @@ const overUdp = (payload: Uint8Array, src = 40000, dst = 53) =>
 // A record whose owner name is a pointer to the question name at offset 12.
 const pointed = (type: number, data: Uint8Array) =>
   bytes([0xc0, 12], u16(type), u16(1), u32(60), u16(data.length), data);
+
+/** A segment from 10.0.0.2:53 to 10.0.0.1:`port` with sequence number `seq`. */
+const fromServer = (context: DissectContext, seq: number, payload: Uint8Array, port = 40001) =>
+  dissectFrame(
+    frameOf(
+      ethernet(
+        '02:00:00:00:00:02',
+        '02:00:00:00:00:01',
+        0x0800,
+        ipv4('10.0.0.2', '10.0.0.1', 6, tcp(53, port, { flags: 0x18, seq }, payload)),
+      ),
+    ),
+    { context },
+  );
 
 describe('DNS', () => {
   it('shows a query with its type, name and EDNS record', () => {
@@ -130,5 +144,45 @@ describe('DNS', () => {
     expect(overUdp(query.subarray(0, 20)).info).toBe('Standard query 0x1a2b[Malformed Packet]');
     const mdns = overUdp(query, 5353, 5353);
     expect([mdns.protocol, mdns.info]).toEqual(['MDNS', 'Standard query 0x1a2b A example.test']);
+  });
+
+  describe('over TCP, spanning segments', () => {
+    const response = encodeDns({
+      id: 0x0042,
+      flags: 0x8400,
+      questions: [{ name: 'split.test', type: DNS_TYPE.A }],
+      answers: [{ name: 'split.test', type: DNS_TYPE.A, data: aData('127.0.91.81') }],
+    });
+    const framed = bytes(u16(response.length), response);
+
+    it('shows the message in the segment that completes it', () => {
+      const context = createDissectContext();
+      const first = fromServer(context, 5000, framed.subarray(0, 7));
+      const last = fromServer(context, 5007, framed.subarray(7));
+      expect(first.protocol).toBe('TCP');
+      expect(first.info).toMatch(/Len=7 \[TCP segment of a reassembled PDU\]$/);
+      expect([last.protocol, last.info]).toEqual([
+        'DNS',
+        'Standard query response 0x0042 A split.test A 127.0.91.81',
+      ]);
+      expect(fieldValues(last, 'dns.a')).toEqual(['127.0.91.81']);
+    });
+
+    it('drops a message whose next segment is missing', () => {
+      const context = createDissectContext();
+      fromServer(context, 5000, framed.subarray(0, 7));
+      // Bytes 7..9 were lost: what arrives after the gap is not joined to the first part.
+      const after = fromServer(context, 5010, framed.subarray(10));
+      expect(after.protocol).toBe('DNS');
+      expect(after.info).toContain('[Malformed Packet]');
+      expect(context.dnsMessages.size).toBe(0);
+    });
+
+    it('holds at most 256 unfinished messages', () => {
+      const context = createDissectContext();
+      for (let port = 40000; port < 40300; port++)
+        fromServer(context, 1, framed.subarray(0, 7), port);
+      expect(context.dnsMessages.size).toBe(256);
+    });
   });
 });

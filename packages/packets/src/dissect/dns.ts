@@ -4,6 +4,7 @@ import type { TPacketField } from '@netguard/contracts';
 import { be16, be32, hexId } from './bytes.ts';
 import { readDnsName } from './dns-names.ts';
 import { dnsTypeName, readRecordData } from './dns-records.ts';
+import { keepIn, showSegmentOfPdu, takeFrom } from './reassembly.ts';
 import { addLayer, type Dissection, field, setColumns, truncated } from './state.ts';
 
 const OPCODES: Record<number, string> = {
@@ -25,6 +26,34 @@ const RCODES: Record<number, string> = {
   9: 'Not authoritative',
   10: 'Name out of zone',
 };
+
+/**
+ * DNS over TCP (RFC 1035 4.2.2): a 2-byte length, then the message, which may span segments. As
+ * in Wireshark, the segments before the last are "[TCP segment of a reassembled PDU]" and the
+ * last one shows the whole message.
+ */
+export function dissectDnsOverTcp(d: Dissection, at: number, end: number) {
+  const held = d.context?.dnsMessages;
+  const earlier = held ? takeFrom(d, held) : undefined;
+  const bytes = earlier
+    ? joined(earlier.bytes, d.data.subarray(at, end))
+    : d.data.subarray(at, end);
+  const due = bytes.length >= 2 ? 2 + be16(bytes, 0) : Number.POSITIVE_INFINITY;
+  if (bytes.length < due && held && keepIn(d, held, { bytes: bytes.slice() }))
+    return showSegmentOfPdu(d);
+  if (!earlier) return dissectDns(d, at, end, true);
+  const whole: Dissection = { ...d, data: bytes };
+  dissectDns(whole, 0, bytes.length, true);
+  d.protocol = whole.protocol;
+  d.info = whole.info;
+}
+
+function joined(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+}
 
 /** Dissects a DNS message in [at, end); `tcp` messages start with a 2-byte length. */
 export function dissectDns(d: Dissection, at: number, end: number, tcp: boolean, protocol = 'DNS') {

@@ -1,5 +1,6 @@
 // A small authoritative DNS server for the tests, over UDP and TCP on one loopback address and
-// port, answering A, AAAA and TXT from a fixed zone and NXDOMAIN for other names.
+// port, answering A, AAAA and TXT from a fixed zone and NXDOMAIN for other names. Over TCP, the
+// answers about split.test go out in three segments, 20 ms apart, as a slow server's would.
 import dgram from 'node:dgram';
 import net from 'node:net';
 import {
@@ -21,7 +22,20 @@ export const TEST_ZONE: Record<string, DnsRecord[]> = {
     { name: 'example.test', type: DNS_TYPE.AAAA, data: aaaaData('fd00::80') },
     { name: 'example.test', type: DNS_TYPE.TXT, data: txtData('v=netguard test') },
   ],
+  'split.test': [{ name: 'split.test', type: DNS_TYPE.A, data: aData('127.0.91.81') }],
 };
+
+/** The TCP reply, length first: split.test's in three writes, so it spans segments. */
+function sendOverTcp(socket: net.Socket, query: Uint8Array, reply: Uint8Array): void {
+  const framed = Buffer.concat([Buffer.from([reply.length >> 8, reply.length & 0xff]), reply]);
+  if (readQuestion(query)?.name.toLowerCase() !== 'split.test') {
+    socket.write(framed);
+    return;
+  }
+  socket.write(framed.subarray(0, 7));
+  setTimeout(() => socket.write(framed.subarray(7, 20)), 20);
+  setTimeout(() => socket.write(framed.subarray(20)), 40);
+}
 
 function answer(query: Uint8Array): Uint8Array | null {
   const question = readQuestion(query);
@@ -46,12 +60,10 @@ export async function startDnsServer(host: string): Promise<DnsServer> {
     socket.on('data', (chunk) => {
       buffered = Buffer.concat([buffered, chunk]);
       while (buffered.length >= 2 && buffered.length >= 2 + buffered.readUInt16BE(0)) {
-        const reply = answer(buffered.subarray(2, 2 + buffered.readUInt16BE(0)));
+        const query = buffered.subarray(2, 2 + buffered.readUInt16BE(0));
         buffered = buffered.subarray(2 + buffered.readUInt16BE(0));
-        if (reply)
-          socket.write(
-            Buffer.concat([Buffer.from([reply.length >> 8, reply.length & 0xff]), reply]),
-          );
+        const reply = answer(query);
+        if (reply) sendOverTcp(socket, query, reply);
       }
     });
   });
