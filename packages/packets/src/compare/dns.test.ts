@@ -1,13 +1,35 @@
 import { execFile } from 'node:child_process';
+import { once } from 'node:events';
+import net from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DnsServer, startDnsServer } from '../testing/dns-server.ts';
+import { type DnsServer, framedForTcp, startDnsServer } from '../testing/dns-server.ts';
+import { DNS_TYPE, encodeDns } from '../testing/dns-wire.ts';
 import { startTestCapture, type TestCapture } from '../testing/tcpdump.ts';
 import { tsharkFields } from '../testing/tshark.ts';
 import { type Comparison, compareWithTshark } from './compare.ts';
 
 const run = promisify(execFile);
 const HOST = '127.0.91.2';
+
+/** Sends an A and an AAAA query for example.test in one segment; resolves on both answers. */
+async function pipelinedQueries(port: number): Promise<void> {
+  const socket = net.connect({ host: HOST, port });
+  socket.setTimeout(5_000, () => socket.destroy(new Error('no DNS answer in 5 s')));
+  await once(socket, 'connect');
+  const queries = [DNS_TYPE.A, DNS_TYPE.AAAA].map((type, i) =>
+    framedForTcp(
+      encodeDns({ id: 0x0100 + i, flags: 0x0100, questions: [{ name: 'example.test', type }] }),
+    ),
+  );
+  socket.write(Buffer.concat(queries));
+  let received = 0;
+  for await (const chunk of socket) {
+    received += (chunk as Buffer).length;
+    if (received >= 2 * 12) break;
+  }
+  socket.destroy();
+}
 
 describe('DNS capture (dig over UDP and TCP) read like tshark', () => {
   let capture: TestCapture;
@@ -30,6 +52,8 @@ describe('DNS capture (dig over UDP and TCP) read like tshark', () => {
     await dig('+tcp', 'example.test', 'A');
     // An answer in three segments: tshark reassembles it and shows it in the last one.
     await dig('+tcp', 'split.test', 'A');
+    // Two queries in one segment, two answers in one: tshark's Info is the last message's.
+    await pipelinedQueries(server.port);
     await capture.stop();
     result = await compareWithTshark(capture.file, { decodeAs });
   }, 30_000);
@@ -40,7 +64,7 @@ describe('DNS capture (dig over UDP and TCP) read like tshark', () => {
   });
 
   it('has the same packets, addresses, protocols and infos', () => {
-    expect(result.ourProtocols.DNS).toBe(12);
+    expect(result.ourProtocols.DNS).toBe(14);
     const segments = result.ours.filter((p) =>
       p.info.endsWith('[TCP segment of a reassembled PDU]'),
     );
@@ -58,7 +82,7 @@ describe('DNS capture (dig over UDP and TCP) read like tshark', () => {
     const ours = result.ours
       .filter((p) => p.protocol === 'DNS')
       .map((p) => {
-        const dns = p.layers.find((l) => l.name === 'dns')!.fields;
+        const dns = p.layers.filter((l) => l.name === 'dns').flatMap((l) => l.fields);
         return fields.map((name) =>
           dns
             .filter((f) => f.name === name)
@@ -83,6 +107,8 @@ describe('DNS capture (dig over UDP and TCP) read like tshark', () => {
       'Standard query response ID A example.test A 127.0.91.80',
       'Standard query ID A split.test OPT',
       'Standard query response ID A split.test A 127.0.91.81',
+      'Standard query ID AAAA example.test',
+      'Standard query response ID AAAA example.test AAAA fd00::80',
     ]);
   });
 });

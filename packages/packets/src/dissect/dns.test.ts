@@ -171,11 +171,22 @@ describe('DNS', () => {
     it('drops a message whose next segment is missing', () => {
       const context = createDissectContext();
       fromServer(context, 5000, framed.subarray(0, 7));
-      // Bytes 7..9 were lost: what arrives after the gap is not joined to the first part.
-      const after = fromServer(context, 5010, framed.subarray(10));
-      expect(after.protocol).toBe('DNS');
-      expect(after.info).toContain('[Malformed Packet]');
+      // The rest was lost; the next answer arrives whole after the gap and is read on its own.
+      const after = fromServer(context, 5100, framed);
+      expect([after.protocol, after.info]).toEqual([
+        'DNS',
+        'Standard query response 0x0042 A split.test A 127.0.91.81',
+      ]);
       expect(context.dnsMessages.size).toBe(0);
+    });
+
+    it('reads every message of a segment and holds the one that goes on', () => {
+      const context = createDissectContext();
+      const both = fromServer(context, 1, bytes(framed, framed, framed.subarray(0, 5)));
+      expect(both.layers.filter((l) => l.name === 'dns')).toHaveLength(2);
+      expect(both.info).toBe('Standard query response 0x0042 A split.test A 127.0.91.81');
+      const rest = fromServer(context, 1 + 2 * framed.length + 5, framed.subarray(5));
+      expect(fieldValues(rest, 'dns.a')).toEqual(['127.0.91.81']);
     });
 
     it('holds at most 256 unfinished messages', () => {

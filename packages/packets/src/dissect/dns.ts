@@ -28,24 +28,39 @@ const RCODES: Record<number, string> = {
 };
 
 /**
- * DNS over TCP (RFC 1035 4.2.2): a 2-byte length, then the message, which may span segments. As
- * in Wireshark, the segments before the last are "[TCP segment of a reassembled PDU]" and the
- * last one shows the whole message.
+ * DNS over TCP (RFC 1035 4.2.2): messages each led by a 2-byte length, several to a segment or
+ * one over several segments. As in Wireshark, a segment that completes no message is "[TCP
+ * segment of a reassembled PDU]", and a segment's Info is that of the last message it completes.
  */
 export function dissectDnsOverTcp(d: Dissection, at: number, end: number) {
   const held = d.context?.dnsMessages;
   const earlier = held ? takeFrom(d, held) : undefined;
-  const bytes = earlier
-    ? joined(earlier.bytes, d.data.subarray(at, end))
-    : d.data.subarray(at, end);
-  const due = bytes.length >= 2 ? 2 + be16(bytes, 0) : Number.POSITIVE_INFINITY;
-  if (bytes.length < due && held && keepIn(d, held, { bytes: bytes.slice() }))
-    return showSegmentOfPdu(d);
-  if (!earlier) return dissectDns(d, at, end, true);
-  const whole: Dissection = { ...d, data: bytes };
-  dissectDns(whole, 0, bytes.length, true);
-  d.protocol = whole.protocol;
-  d.info = whole.info;
+  // A message begun in earlier segments is read from its bytes joined with this segment's.
+  const view: Dissection = earlier
+    ? { ...d, data: joined(earlier.bytes, d.data.subarray(at, end)) }
+    : d;
+  const { data } = view;
+  let offset = earlier ? 0 : at;
+  const stop = earlier ? data.length : end;
+  let shown = 0;
+  while (offset < stop) {
+    const due = stop - offset >= 2 ? 2 + be16(data, offset) : Number.POSITIVE_INFINITY;
+    if (offset + due <= stop) {
+      dissectDns(view, offset, offset + due, true);
+      shown += 1;
+      offset += due;
+      continue;
+    }
+    // The last message goes on in the next segment; without a context it is shown cut short.
+    if (!(held && keepIn(d, held, { bytes: data.slice(offset, stop) })) && shown === 0) {
+      dissectDns(view, offset, stop, true);
+      shown += 1;
+    }
+    break;
+  }
+  if (shown === 0) return showSegmentOfPdu(d);
+  d.protocol = view.protocol;
+  d.info = view.info;
 }
 
 function joined(a: Uint8Array, b: Uint8Array): Uint8Array {

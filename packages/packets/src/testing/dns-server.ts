@@ -1,6 +1,7 @@
 // A small authoritative DNS server for the tests, over UDP and TCP on one loopback address and
 // port, answering A, AAAA and TXT from a fixed zone and NXDOMAIN for other names. Over TCP, the
-// answers about split.test go out in three segments, 20 ms apart, as a slow server's would.
+// answers to queries that arrive together go out in one write, except those about split.test,
+// which go out in three segments, 20 ms apart, as a slow server's would.
 import dgram from 'node:dgram';
 import net from 'node:net';
 import {
@@ -25,13 +26,13 @@ export const TEST_ZONE: Record<string, DnsRecord[]> = {
   'split.test': [{ name: 'split.test', type: DNS_TYPE.A, data: aData('127.0.91.81') }],
 };
 
-/** The TCP reply, length first: split.test's in three writes, so it spans segments. */
-function sendOverTcp(socket: net.Socket, query: Uint8Array, reply: Uint8Array): void {
-  const framed = Buffer.concat([Buffer.from([reply.length >> 8, reply.length & 0xff]), reply]);
-  if (readQuestion(query)?.name.toLowerCase() !== 'split.test') {
-    socket.write(framed);
-    return;
-  }
+/** A message led by its 2-byte length, as DNS over TCP sends it. */
+export function framedForTcp(message: Uint8Array): Buffer {
+  return Buffer.concat([Buffer.from([message.length >> 8, message.length & 0xff]), message]);
+}
+
+/** split.test's TCP reply in three writes, so that it spans segments. */
+function sendSplit(socket: net.Socket, framed: Buffer): void {
   socket.write(framed.subarray(0, 7));
   setTimeout(() => socket.write(framed.subarray(7, 20)), 20);
   setTimeout(() => socket.write(framed.subarray(20)), 40);
@@ -59,12 +60,17 @@ export async function startDnsServer(host: string): Promise<DnsServer> {
     socket.on('error', () => {});
     socket.on('data', (chunk) => {
       buffered = Buffer.concat([buffered, chunk]);
+      const replies: Buffer[] = [];
       while (buffered.length >= 2 && buffered.length >= 2 + buffered.readUInt16BE(0)) {
         const query = buffered.subarray(2, 2 + buffered.readUInt16BE(0));
         buffered = buffered.subarray(2 + buffered.readUInt16BE(0));
         const reply = answer(query);
-        if (reply) sendOverTcp(socket, query, reply);
+        if (!reply) continue;
+        if (readQuestion(query)?.name.toLowerCase() === 'split.test')
+          sendSplit(socket, framedForTcp(reply));
+        else replies.push(framedForTcp(reply));
       }
+      if (replies.length > 0) socket.write(Buffer.concat(replies));
     });
   });
   const port = await listenTcp(tcp, host, 53).catch(() => listenTcp(tcp, host, 0));
