@@ -4,9 +4,12 @@ import type { PortResult } from '../types.ts';
 import { scanTcp } from './scan-tcp.ts';
 import type { ProbeOutcome } from './tcp-probe.ts';
 
+// Addresses no other test listens on: the ports open on one host must be closed on the others,
+// and a listener of a test running alongside on 127.0.0.1 once took one of them there.
+const HOSTS = ['127.0.83.1', '127.0.83.2', '127.0.83.3'];
 const peers: Peer[] = [];
 beforeAll(async () => {
-  for (const host of ['127.0.0.1', '127.0.0.1', '127.0.0.2', '127.0.0.3']) {
+  for (const host of [HOSTS[0]!, ...HOSTS]) {
     peers.push(await startTcpPeer(host));
   }
 });
@@ -14,9 +17,9 @@ afterAll(() => Promise.all(peers.map((p) => p.close())));
 
 describe('scanTcp against real loopback listeners', () => {
   it('finds exactly the open ports on several hosts and reports every port once', async () => {
-    const closed = await freePort('127.0.0.1');
+    const closed = await freePort(HOSTS[0]!);
     const ports = [...new Set([...peers.map((p) => p.port), closed])];
-    const hosts = ['127.0.0.1', '127.0.0.2', '127.0.0.3'];
+    const hosts = HOSTS;
     const results: PortResult[] = [];
     const progress: number[] = [];
     const stats = await scanTcp(hosts, ports, {
