@@ -3,8 +3,8 @@ import { once } from 'node:events';
 import net from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DnsServer, framedForTcp, startDnsServer } from '../testing/dns-server.ts';
-import { DNS_TYPE, encodeDns } from '../testing/dns-wire.ts';
+import { type DnsServer, startDnsServer } from '../testing/dns-server.ts';
+import { DNS_TYPE, encodeDns, framedForTcp, unframeTcp } from '../testing/dns-wire.ts';
 import { startTestCapture, type TestCapture } from '../testing/tcpdump.ts';
 import { tsharkFields } from '../testing/tshark.ts';
 import { type Comparison, compareWithTshark } from './compare.ts';
@@ -23,10 +23,14 @@ async function pipelinedQueries(port: number): Promise<void> {
     ),
   );
   socket.write(Buffer.concat(queries));
-  let received = 0;
+  // Counts the length-framed answers as they arrive, whatever the chunks.
+  let buffered: Uint8Array = Buffer.alloc(0);
+  let answers = 0;
   for await (const chunk of socket) {
-    received += (chunk as Buffer).length;
-    if (received >= 2 * 12) break;
+    const { messages, rest } = unframeTcp(Buffer.concat([buffered, chunk as Buffer]));
+    buffered = rest;
+    answers += messages.length;
+    if (answers === queries.length) break;
   }
   socket.destroy();
 }

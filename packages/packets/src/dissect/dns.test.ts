@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { aaaaData, aData, DNS_TYPE, dnsName, encodeDns, txtData } from '../testing/dns-wire.ts';
+import {
+  aaaaData,
+  aData,
+  DNS_TYPE,
+  dnsName,
+  encodeDns,
+  framedForTcp,
+  txtData,
+} from '../testing/dns-wire.ts';
 import { bytes, ethernet, frameOf, ipv4, tcp, u16, u32, udp } from '../testing/frame-builder.ts';
 import { fieldValues } from '../testing/packet-fields.ts';
 import { createDissectContext, type DissectContext, dissectFrame } from './index.ts';
@@ -20,7 +28,7 @@ const overUdp = (payload: Uint8Array, src = 40000, dst = 53) =>
 const pointed = (type: number, data: Uint8Array) =>
   bytes([0xc0, 12], u16(type), u16(1), u32(60), u16(data.length), data);
 
-/** A segment from 10.0.0.2:53 to 10.0.0.1:`port` with sequence number `seq`. */
+/** A segment from 192.0.2.2:53 to 192.0.2.1:`port` with sequence number `seq`. */
 const fromServer = (context: DissectContext, seq: number, payload: Uint8Array, port = 40001) =>
   dissectFrame(
     frameOf(
@@ -28,7 +36,7 @@ const fromServer = (context: DissectContext, seq: number, payload: Uint8Array, p
         '02:00:00:00:00:02',
         '02:00:00:00:00:01',
         0x0800,
-        ipv4('10.0.0.2', '10.0.0.1', 6, tcp(53, port, { flags: 0x18, seq }, payload)),
+        ipv4('192.0.2.2', '192.0.2.1', 6, tcp(53, port, { flags: 0x18, seq }, payload)),
       ),
     ),
     { context },
@@ -120,12 +128,7 @@ describe('DNS', () => {
           '02:00:00:00:00:01',
           '02:00:00:00:00:02',
           0x0800,
-          ipv4(
-            '10.0.0.1',
-            '10.0.0.2',
-            6,
-            tcp(40001, 53, { flags: 0x18 }, bytes(u16(query.length), query)),
-          ),
+          ipv4('10.0.0.1', '10.0.0.2', 6, tcp(40001, 53, { flags: 0x18 }, framedForTcp(query))),
         ),
       ),
     );
@@ -153,7 +156,7 @@ describe('DNS', () => {
       questions: [{ name: 'split.test', type: DNS_TYPE.A }],
       answers: [{ name: 'split.test', type: DNS_TYPE.A, data: aData('127.0.91.81') }],
     });
-    const framed = bytes(u16(response.length), response);
+    const framed = framedForTcp(response);
 
     it('shows the message in the segment that completes it', () => {
       const context = createDissectContext();

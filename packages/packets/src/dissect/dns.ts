@@ -42,23 +42,23 @@ export function dissectDnsOverTcp(d: Dissection, at: number, end: number) {
   const { data } = view;
   let offset = earlier ? 0 : at;
   const stop = earlier ? data.length : end;
-  let shown = 0;
+  let shown = false;
   while (offset < stop) {
     const due = stop - offset >= 2 ? 2 + be16(data, offset) : Number.POSITIVE_INFINITY;
     if (offset + due <= stop) {
       dissectDns(view, offset, offset + due, true);
-      shown += 1;
+      shown = true;
       offset += due;
       continue;
     }
     // The last message goes on in the next segment; without a context it is shown cut short.
-    if (!(held && keepIn(d, held, { bytes: data.slice(offset, stop) })) && shown === 0) {
+    if (!(held && keepIn(d, held, { bytes: data.slice(offset, stop) })) && !shown) {
       dissectDns(view, offset, stop, true);
-      shown += 1;
+      shown = true;
     }
     break;
   }
-  if (shown === 0) return showSegmentOfPdu(d);
+  if (!shown) return showSegmentOfPdu(d);
   d.protocol = view.protocol;
   d.info = view.info;
 }

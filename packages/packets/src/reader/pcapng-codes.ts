@@ -12,7 +12,7 @@ export const BLOCK = {
   customNoCopy: 0x40000bad,
 } as const;
 
-/** Option codes read and written: if_name, if_tsresol and if_tsoffset of an Interface Description Block. */
+/** Option codes read and written: an Interface Description Block's if_name, if_tsresol, if_tsoffset. */
 export const OPTION = {
   end: 0,
   interfaceName: 2,

@@ -10,8 +10,10 @@ import {
   DNS_TYPE,
   type DnsRecord,
   encodeDns,
+  framedForTcp,
   readQuestion,
   txtData,
+  unframeTcp,
 } from './dns-wire.ts';
 
 export type DnsServer = { host: string; port: number; close(): Promise<void> };
@@ -26,13 +28,8 @@ export const TEST_ZONE: Record<string, DnsRecord[]> = {
   'split.test': [{ name: 'split.test', type: DNS_TYPE.A, data: aData('127.0.91.81') }],
 };
 
-/** A message led by its 2-byte length, as DNS over TCP sends it. */
-export function framedForTcp(message: Uint8Array): Buffer {
-  return Buffer.concat([Buffer.from([message.length >> 8, message.length & 0xff]), message]);
-}
-
 /** split.test's TCP reply in three writes, so that it spans segments. */
-function sendSplit(socket: net.Socket, framed: Buffer): void {
+function sendSplit(socket: net.Socket, framed: Uint8Array): void {
   socket.write(framed.subarray(0, 7));
   setTimeout(() => socket.write(framed.subarray(7, 20)), 20);
   setTimeout(() => socket.write(framed.subarray(20)), 40);
@@ -56,14 +53,13 @@ function answer(query: Uint8Array): Uint8Array | null {
 /** Starts the server on `host`; port 53 unless taken or not allowed, then a free port. */
 export async function startDnsServer(host: string): Promise<DnsServer> {
   const tcp = net.createServer((socket) => {
-    let buffered = Buffer.alloc(0);
+    let buffered: Uint8Array = Buffer.alloc(0);
     socket.on('error', () => {});
     socket.on('data', (chunk) => {
-      buffered = Buffer.concat([buffered, chunk]);
-      const replies: Buffer[] = [];
-      while (buffered.length >= 2 && buffered.length >= 2 + buffered.readUInt16BE(0)) {
-        const query = buffered.subarray(2, 2 + buffered.readUInt16BE(0));
-        buffered = buffered.subarray(2 + buffered.readUInt16BE(0));
+      const { messages, rest } = unframeTcp(Buffer.concat([buffered, chunk]));
+      buffered = rest;
+      const replies: Uint8Array[] = [];
+      for (const query of messages) {
         const reply = answer(query);
         if (!reply) continue;
         if (readQuestion(query)?.name.toLowerCase() === 'split.test')

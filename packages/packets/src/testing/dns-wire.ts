@@ -105,3 +105,21 @@ export function readQuestion(
     end: at + 5,
   };
 }
+
+/** A message led by its 2-byte length, as DNS over TCP sends it (RFC 1035 4.2.2). */
+export function framedForTcp(message: Uint8Array): Uint8Array {
+  return Uint8Array.from([...u16(message.length), ...message]);
+}
+
+/** The whole length-framed messages at the start of `bytes`, and the bytes left after them. */
+export function unframeTcp(bytes: Uint8Array): { messages: Uint8Array[]; rest: Uint8Array } {
+  const messages: Uint8Array[] = [];
+  let at = 0;
+  while (bytes.length - at >= 2) {
+    const end = at + 2 + ((bytes[at]! << 8) | bytes[at + 1]!);
+    if (end > bytes.length) break;
+    messages.push(bytes.subarray(at + 2, end));
+    at = end;
+  }
+  return { messages, rest: bytes.subarray(at) };
+}

@@ -34,8 +34,9 @@ export const MIXED_INTERFACES: SyntheticInterface[] = [
 
 /**
  * Two sections (little- then big-endian) using every block the reader handles: four interfaces
- * of two link types, resolutions and timestamp offsets (one declared mid-section), enhanced, simple and obsolete
- * packet blocks, and name, statistics, secrets and custom blocks to skip. 12 packets.
+ * of two link types, resolutions and timestamp offsets (one declared mid-section), enhanced,
+ * simple and obsolete packet blocks, and name, statistics, secrets and custom blocks to skip.
+ * 12 packets.
  */
 export function mixedSections(): SyntheticSection[] {
   const f = sampleFrames(12);
