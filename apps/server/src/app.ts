@@ -28,6 +28,7 @@ import { mfaRoutes } from './modules/mfa/mfa.routes.ts';
 import { createMfaService } from './modules/mfa/mfa.service.ts';
 import { createSmsSender } from './modules/mfa/mfa.sms.ts';
 import { createMfaParts } from './modules/mfa/mfa.wiring.ts';
+import { isDeploymentOperator } from './modules/operators/operators.repo.ts';
 import { createCaptureProbe } from './modules/packets/packets.capability.ts';
 import { registerPacketsLive } from './modules/packets/packets.live.routes.ts';
 import { createLiveCaptures } from './modules/packets/packets.live.ts';
@@ -108,7 +109,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     confirmPassword: account.confirmPassword,
   });
   const topology = createTopologyService({ db, scans, settings: config.scans });
-  const captureProbe = createCaptureProbe(config.packetCapture);
+  const captureProbe = createCaptureProbe(config.packetCapture, {
+    isOperator: (userId) => isDeploymentOperator(db, config.operators, userId),
+  });
   const packets = createPacketService({
     db,
     store: createCaptureStore(config.dataDir),

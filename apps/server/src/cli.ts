@@ -3,17 +3,24 @@ import { loadConfig } from './config.ts';
 import { createDatabase } from './db/client.ts';
 import { createLogger } from './lib/logger.ts';
 import { findUserByEmail, listUsers, markEmailConfirmed } from './modules/auth/users.repo.ts';
+import {
+  listDeploymentOperators,
+  setDeploymentOperator,
+} from './modules/operators/operators.repo.ts';
 import { startServer } from './serve.ts';
 import { runWorkerCommand } from './worker-command.ts';
 
 const USAGE = `Usage: netguard [command]
 
 Commands:
-  serve                  Start the server and scan workers (default)
-  worker                 Start scan workers only (scale-out against the same DATABASE_URL)
-  migrate                Apply database migrations
-  users list             List accounts
-  users confirm <email>  Mark an account's email as confirmed`;
+  serve                     Start the server and scan workers (default)
+  worker                    Start scan workers only (scale-out against the same DATABASE_URL)
+  migrate                   Apply database migrations
+  users list                List accounts
+  users confirm <email>     Mark an account's email as confirmed
+  operators list            List the deployment operators (only they may capture live)
+  operators add <email>     Make an account a deployment operator
+  operators remove <email>  Make an account no longer a deployment operator`;
 
 type Command = (url: string, args: string[]) => Promise<number>;
 
@@ -56,7 +63,53 @@ const commands: Record<string, Command> = {
       await database.close();
     }
   },
+  async 'operators list'(url) {
+    const database = createDatabase(url, { max: 1 });
+    try {
+      const stored = await listDeploymentOperators(database.db);
+      const named = loadConfig().operators.filter((email) => !stored.includes(email));
+      if (stored.length + named.length === 0) console.log('No deployment operators yet');
+      for (const email of stored) console.log(email);
+      for (const email of named) console.log(`${email}\t(NETGUARD_OPERATORS)`);
+      return 0;
+    } finally {
+      await database.close();
+    }
+  },
+  'operators add': (url, args) => markOperator(url, args, true),
+  'operators remove': (url, args) => markOperator(url, args, false),
 };
+
+/** `operators add|remove <email>`: an account becomes, or stops being, a deployment operator. */
+async function markOperator(url: string, [email]: string[], operator: boolean): Promise<number> {
+  const verb = operator ? 'add' : 'remove';
+  if (!email) {
+    console.error(`Usage: netguard operators ${verb} <email>`);
+    return 2;
+  }
+  const database = createDatabase(url, { max: 1 });
+  try {
+    if (!(await setDeploymentOperator(database.db, email, operator))) {
+      console.error(`No account with email ${email}`);
+      return 1;
+    }
+    const address = email.trim().toLowerCase();
+    console.log(
+      operator
+        ? `${address} is a deployment operator`
+        : `${address} is no longer a deployment operator`,
+    );
+    if (!operator && loadConfig().operators.includes(address)) {
+      console.log(`${address} is still named in NETGUARD_OPERATORS`);
+    }
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+/** Commands of two words: `users confirm`, `operators add`... */
+const GROUPS = new Set(['users', 'operators']);
 
 async function run(argv: string[]): Promise<number> {
   const [first = 'serve', second, ...rest] = argv;
@@ -72,7 +125,8 @@ async function run(argv: string[]): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const name = first === 'users' ? `users ${second ?? ''}` : first;
+  const grouped = GROUPS.has(first);
+  const name = grouped ? `${first} ${second ?? ''}` : first;
   const command = commands[name];
   if (!command) {
     console.error(USAGE);
@@ -84,7 +138,7 @@ async function run(argv: string[]): Promise<number> {
   try {
     database = await openDatabase(config, log);
     if (name !== 'migrate') await migrateDatabase(database.url);
-    return await command(database.url, first === 'users' ? rest : [second ?? '', ...rest]);
+    return await command(database.url, grouped ? rest : [second ?? '', ...rest]);
   } finally {
     await database?.stop();
   }

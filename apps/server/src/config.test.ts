@@ -52,6 +52,16 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the deployment operators as lowercased emails, none by default', () => {
+    expect(loadConfig({}).operators).toEqual([]);
+    expect(
+      loadConfig({ NETGUARD_OPERATORS: ' Ops@Example.com, b@example.org,' }).operators,
+    ).toEqual(['ops@example.com', 'b@example.org']);
+    expect(() => loadConfig({ NETGUARD_OPERATORS: 'ops@example.com,root' })).toThrow(
+      /NETGUARD_OPERATORS/,
+    );
+  });
+
   it('is documented in the README, variable by variable', () => {
     const doc = fs.readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
     for (const [name, defaultValue] of CONFIG_VARS) {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isCidr } from '@netguard/contracts';
+import { isCidr, ZEmail } from '@netguard/contracts';
 import { z } from 'zod';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -88,9 +88,14 @@ export const CONFIG_VARS = [
   ['STRIPE_PRODUCT_PROFESSIONAL', '(unset)', 'Stripe product id that gives the Professional tier.'],
   ['STRIPE_PRODUCT_ENTERPRISE', '(unset)', 'Stripe product id that gives the Enterprise tier.'],
   [
+    'NETGUARD_OPERATORS',
+    '(none)',
+    'Comma-separated emails of the deployment operators, on top of those added with `netguard operators add`. Only operators may capture live.',
+  ],
+  [
     'PACKET_CAPTURE',
     'on',
-    'Set to `off` to turn live packet capture off for everyone; capture files can still be opened.',
+    'Set to `off` to turn live packet capture off for everyone; capture files can still be opened. With `on`, only deployment operators may capture.',
   ],
   [
     'PACKET_CAPTURE_INTERFACES',
@@ -156,6 +161,7 @@ const ZEnv = z.object({
   STRIPE_PRICE_ENTERPRISE: z.string().max(255).optional(),
   STRIPE_PRODUCT_PROFESSIONAL: z.string().max(255).optional(),
   STRIPE_PRODUCT_ENTERPRISE: z.string().max(255).optional(),
+  NETGUARD_OPERATORS: commaList(ZEmail).default([]),
   PACKET_CAPTURE: z.enum(['on', 'off']).default('on'),
   PACKET_CAPTURE_INTERFACES: commaList(
     z
@@ -227,6 +233,8 @@ export type AppConfig = {
   /** Set when Stripe is configured; otherwise the built-in local billing provider is used. */
   stripe?: StripeSettings;
   packetCapture: PacketCaptureSettings;
+  /** Emails of the deployment operators named in the environment (NETGUARD_OPERATORS). */
+  operators: string[];
 };
 
 export type PacketCaptureSettings = {
@@ -294,5 +302,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       interfaces: e.PACKET_CAPTURE_INTERFACES?.length ? e.PACKET_CAPTURE_INTERFACES : null,
       tcpdumpPath: e.TCPDUMP_PATH,
     },
+    operators: e.NETGUARD_OPERATORS,
   };
 }

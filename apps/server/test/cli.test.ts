@@ -1,11 +1,6 @@
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { netguard as runCli } from './cli-run.ts';
 import { createTestApp, signIn, signUp, type TestContext } from './helpers.ts';
-
-const run = promisify(execFile);
-const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -13,14 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-function netguard(...args: string[]) {
-  return run(process.execPath, ['--import', 'tsx', CLI, ...args], {
-    env: { ...process.env, DATABASE_URL: ctx.url, LOG_LEVEL: 'silent' },
-  }).then(
-    (out) => ({ code: 0, ...out }),
-    (error: { code: number; stdout: string; stderr: string }) => error,
-  );
-}
+const netguard = (...args: string[]) => runCli(ctx, args);
 
 describe('netguard CLI', () => {
   it('confirms an account by email, so it can sign in', async () => {
@@ -42,5 +30,26 @@ describe('netguard CLI', () => {
     const bad = await netguard('frobnicate');
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('Usage: netguard');
+  });
+
+  // Six CLI runs, each a process that opens the database and checks its migrations.
+  it('adds, lists and removes deployment operators, with those named in NETGUARD_OPERATORS', {
+    timeout: 180_000,
+  }, async () => {
+    await signUp(ctx, 'ops@example.com');
+    expect((await netguard('operators', 'list')).stdout).toContain('No deployment operators yet');
+    const added = await netguard('operators', 'add', 'OPS@example.com');
+    expect(added).toMatchObject({ code: 0, stdout: 'ops@example.com is a deployment operator\n' });
+    const listed = await runCli(ctx, ['operators', 'list'], {
+      NETGUARD_OPERATORS: 'env@example.com',
+    });
+    expect(listed.stdout).toBe('ops@example.com\nenv@example.com\t(NETGUARD_OPERATORS)\n');
+    const removed = await netguard('operators', 'remove', 'ops@example.com');
+    expect(removed.stdout).toBe('ops@example.com is no longer a deployment operator\n');
+    expect((await netguard('operators', 'list')).stdout).toContain('No deployment operators yet');
+
+    const unknown = await netguard('operators', 'add', 'ghost@example.com');
+    expect(unknown).toMatchObject({ code: 1, stderr: 'No account with email ghost@example.com\n' });
+    expect((await netguard('operators', 'add')).code).toBe(2);
   });
 });

@@ -6,12 +6,15 @@ import { PACKETS_LIVE_PATH, type TPacket } from '@netguard/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userRoles } from '../src/db/schema.ts';
+import { netguard } from './cli-run.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
 import { processesMatching } from './packets-helpers.ts';
 import { openSocket, waitFor } from './scan-helpers.ts';
 
 const ROLE_REASON =
   'Live capture needs the admin role in your organization. You can still open a capture file or run the demo.';
+const OPERATOR_REASON =
+  'Live capture sees all of this server’s traffic, so only its deployment operators may use it: whoever runs NetGuard can add you with `npm run netguard -- operators add <your email>`. You can still open a capture file or run the demo.';
 
 type Live = Awaited<ReturnType<typeof openSocket>>;
 
@@ -62,7 +65,10 @@ describe('live capture', () => {
   let bob: Account;
 
   beforeAll(async () => {
-    ({ ctx, base } = await startApp());
+    // The deployment operators of this server, named in its environment.
+    ({ ctx, base } = await startApp({
+      NETGUARD_OPERATORS: 'alice@example.com,bob@example.com,carol@example.com',
+    }));
     alice = await createAccount(ctx, 'alice@example.com');
     bob = await createAccount(ctx, 'bob@example.com');
     await ctx.db
@@ -72,7 +78,7 @@ describe('live capture', () => {
   });
   afterAll(() => ctx?.close());
 
-  it('tells an admin the server can capture on lo, and an analyst why not', async () => {
+  it('tells an operator admin the server can capture on lo, and an operator analyst why not', async () => {
     const admin = await ctx.app.inject({
       method: 'GET',
       url: '/api/packets/capability',
@@ -211,8 +217,10 @@ describe('live capture', () => {
 });
 
 describe('live capture settings', () => {
+  const operator = { NETGUARD_OPERATORS: 'admin@example.com' };
+
   it('keeps capture to PACKET_CAPTURE_INTERFACES', async () => {
-    const { ctx, base } = await startApp({ PACKET_CAPTURE_INTERFACES: 'lo' });
+    const { ctx, base } = await startApp({ ...operator, PACKET_CAPTURE_INTERFACES: 'lo' });
     try {
       const admin = await createAccount(ctx, 'admin@example.com');
       const res = await ctx.app.inject({
@@ -233,7 +241,7 @@ describe('live capture settings', () => {
   });
 
   it('says so when TCPDUMP_PATH names no program', async () => {
-    const { ctx } = await startApp({ TCPDUMP_PATH: '/nonexistent/tcpdump' });
+    const { ctx } = await startApp({ ...operator, TCPDUMP_PATH: '/nonexistent/tcpdump' });
     try {
       const admin = await createAccount(ctx, 'admin@example.com');
       const res = await ctx.app.inject({
@@ -252,7 +260,7 @@ describe('live capture settings', () => {
   });
 
   it('turns live capture off with PACKET_CAPTURE=off', async () => {
-    const { ctx, base } = await startApp({ PACKET_CAPTURE: 'off' });
+    const { ctx, base } = await startApp({ ...operator, PACKET_CAPTURE: 'off' });
     try {
       const admin = await createAccount(ctx, 'admin@example.com');
       const off =
@@ -270,5 +278,58 @@ describe('live capture settings', () => {
     } finally {
       await ctx.close();
     }
+  });
+});
+
+describe('who may capture live', () => {
+  let ctx: TestContext;
+  let base: string;
+  beforeAll(async () => {
+    ({ ctx, base } = await startApp());
+  });
+  afterAll(() => ctx?.close());
+
+  const capability = async (account: Account) =>
+    (
+      await ctx.app.inject({ method: 'GET', url: '/api/packets/capability', headers: account.auth })
+    ).json();
+
+  it('refuses a fresh sign-up (its organization’s admin) with the reason, and no interfaces', async () => {
+    const dana = await createAccount(ctx, 'dana@example.com');
+    expect(await capability(dana)).toEqual({
+      can_capture: false,
+      reason: OPERATOR_REASON,
+      interfaces: [],
+    });
+    const live = await liveSocket(base, dana);
+    live.send({ type: 'start', interface: 'lo', bpf: '' });
+    expect((await live.next('error')).message).toBe(OPERATOR_REASON);
+    expect(live.messages.some((m) => m.type === 'started')).toBe(false);
+    live.close();
+  });
+
+  it('lets the same user capture after `operators add`, and stops the capture on `operators remove`', {
+    timeout: 180_000,
+  }, async () => {
+    const erin = await createAccount(ctx, 'erin@example.com');
+    expect((await capability(erin)).can_capture).toBe(false);
+    expect((await netguard(ctx, ['operators', 'add', 'erin@example.com'])).code).toBe(0);
+    const allowed = await capability(erin);
+    expect(allowed).toMatchObject({ can_capture: true, reason: null });
+    expect(allowed.interfaces.map((i: { name: string }) => i.name)).toContain('lo');
+
+    const server = await tcpServer();
+    const live = await liveSocket(base, erin);
+    live.send({ type: 'start', interface: 'lo', bpf: `tcp port ${server.port}` });
+    await live.next('started');
+    expect((await netguard(ctx, ['operators', 'remove', 'erin@example.com'])).code).toBe(0);
+    expect(await live.next('stopped', 12_000)).toEqual({
+      type: 'stopped',
+      reason: OPERATOR_REASON,
+    });
+    await waitFor(async () => processesMatching(`tcp port ${server.port}`).length === 0, 5_000);
+    live.close();
+    server.close();
+    expect((await capability(erin)).reason).toBe(OPERATOR_REASON);
   });
 });

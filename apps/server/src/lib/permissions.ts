@@ -10,7 +10,7 @@ export type Resource =
   | 'organization'
   /** Capture files and their packets. */
   | 'packet'
-  /** Live capture on the server's interfaces: it sees all of the server's traffic, so admins only. */
+  /** Live capture on the server's interfaces: admins only, and only the deployment operators among them. */
   | 'capture';
 
 /**

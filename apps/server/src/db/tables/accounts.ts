@@ -36,6 +36,8 @@ export const users = pgTable(
     emailConfirmedAt: tstz('email_confirmed_at'),
     failedLoginCount: integer('failed_login_count').notNull().default(0),
     lockedUntil: tstz('locked_until'),
+    /** Named by whoever runs the server (`netguard operators add`): may capture live on its interfaces. */
+    deploymentOperator: boolean('deployment_operator').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },

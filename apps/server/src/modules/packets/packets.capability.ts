@@ -32,8 +32,11 @@ export function tcpdumpLocation(configured: string): string | undefined {
   return configured;
 }
 
-/** Whether this server can capture, and on which of its interfaces (cached for a minute). */
-export function createCaptureProbe(configured: PacketCaptureSettings) {
+/** Who may capture: deployment operators (a server-level power), and only as admins. */
+type Deps = { isOperator: (userId: string) => Promise<boolean> };
+
+/** Whether this server can capture, on which of its interfaces (cached for a minute), and for whom. */
+export function createCaptureProbe(configured: PacketCaptureSettings, { isOperator }: Deps) {
   const settings = { ...configured, tcpdumpPath: tcpdumpLocation(configured.tcpdumpPath) };
   let cached: { at: number; value: Promise<ServerCapture> } | null = null;
 
@@ -62,20 +65,31 @@ export function createCaptureProbe(configured: PacketCaptureSettings) {
     return cached.value;
   }
 
+  /**
+   * Why `caller` may not capture on this server whatever the interface, or null when they may.
+   * Capture sees every organization's traffic (sign-in bodies, tokens), so an organization's admin
+   * is not enough: the caller must be a deployment operator.
+   */
+  async function refusal(caller: Caller): Promise<string | null> {
+    if (!settings.enabled) return PACKET_TEXT.captureOff;
+    if (!(await isOperator(caller.userId))) return PACKET_TEXT.captureOperator;
+    if (!can(caller.role, 'capture')) return PACKET_TEXT.captureRole;
+    return null;
+  }
+
   return {
     settings,
     /** The server's side of capturing, whoever asks. */
     server,
+    refusal,
 
     /**
-     * What a caller with `role` may do. Only callers who may capture see the interface list: it
-     * names the server's addresses.
+     * What `caller` may do. Only callers who may capture see the interface list: it names the
+     * server's addresses.
      */
-    async forRole(role: TRole): Promise<TCaptureCapability> {
-      if (!settings.enabled)
-        return { can_capture: false, reason: PACKET_TEXT.captureOff, interfaces: [] };
-      if (!can(role, 'capture'))
-        return { can_capture: false, reason: PACKET_TEXT.captureRole, interfaces: [] };
+    async forCaller(caller: Caller): Promise<TCaptureCapability> {
+      const refused = await refusal(caller);
+      if (refused) return { can_capture: false, reason: refused, interfaces: [] };
       const capture = await server();
       if (!capture.available) {
         return {
@@ -88,5 +102,7 @@ export function createCaptureProbe(configured: PacketCaptureSettings) {
     },
   };
 }
+
+type Caller = { userId: string; role: TRole };
 
 export type CaptureProbe = ReturnType<typeof createCaptureProbe>;

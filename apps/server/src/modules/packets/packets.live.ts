@@ -8,7 +8,6 @@ import { checkCaptureFilter } from '@netguard/packets';
 import type { WebSocket } from 'ws';
 import type { Executor } from '../../db/client.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { can } from '../../lib/permissions.ts';
 import { createSocketPeer, runAuthFirst, type SocketPeer } from '../../realtime/auth-first.ts';
 import { insertAuditLog, type RequestMeta } from '../audit/audit.repo.ts';
 import type { AuthContext, SessionService } from '../auth/sessions.service.ts';
@@ -19,7 +18,7 @@ import { PACKET_TEXT } from './packets.text.ts';
 
 /** Live captures at once on this server: each is a tcpdump process and a stream of packets. */
 export const MAX_LIVE_CAPTURES = 4;
-/** How often a running capture checks that its user is still signed in and still an admin. */
+/** How often a running capture checks that its user is still signed in and still may capture. */
 const SESSION_CHECK_MS = 5_000;
 
 type Deps = {
@@ -32,7 +31,7 @@ type Deps = {
 
 type Peer = SocketPeer<TLiveServerMessage>;
 
-/** The live capture WebSocket: one capture per socket, a few per server, admins only. */
+/** The live capture WebSocket: one capture per socket, a few per server, operators only. */
 export function createLiveCaptures({
   db,
   sessions,
@@ -45,8 +44,8 @@ export function createLiveCaptures({
 
   /** Why `auth` may not capture on `name` now, or null when it may. */
   async function refusal(auth: AuthContext, name: string): Promise<string | null> {
-    if (!probe.settings.enabled) return PACKET_TEXT.captureOff;
-    if (!can(auth.role, 'capture')) return PACKET_TEXT.captureRole;
+    const refused = await probe.refusal(auth);
+    if (refused) return refused;
     const server = await probe.server();
     if (!server.available) return server.reason ?? PACKET_TEXT.unavailable;
     const allowed = probe.settings.interfaces;
@@ -109,13 +108,18 @@ export function createLiveCaptures({
       let stopRequested = false;
       const sessionCheck = setInterval(async () => {
         if (!current || !peer.auth) return;
+        const { userId } = peer.auth;
         const role = await findLiveSessionRole(db, peer.auth).catch(() => 'unknown' as const);
-        if (role === 'unknown' || (role && can(role, 'capture'))) return;
-        if (role) return current?.stop(PACKET_TEXT.captureRole);
-        // Signed out or no longer a member: this socket must not hear anything more.
-        current?.stop();
-        peer.send({ type: 'error', message: PACKET_TEXT.sessionEnded });
-        socket.close(REALTIME_CLOSE_UNAUTHORIZED, 'unauthorized');
+        if (role === 'unknown') return;
+        if (!role) {
+          // Signed out or no longer a member: this socket must not hear anything more.
+          current?.stop();
+          peer.send({ type: 'error', message: PACKET_TEXT.sessionEnded });
+          return socket.close(REALTIME_CLOSE_UNAUTHORIZED, 'unauthorized');
+        }
+        // No longer an admin, or no longer an operator: the capture stops, saying why.
+        const refused = await probe.refusal({ userId, role }).catch(() => null);
+        if (refused) current?.stop(refused);
       }, SESSION_CHECK_MS);
 
       runAuthFirst(peer, {

@@ -64,7 +64,7 @@ export function createPacketService({ db, store, probe, log }: Deps) {
 
     /** Whether the caller may capture live on this server, and on which interfaces. */
     capability(auth: AuthContext): Promise<TCaptureCapability> {
-      return probe.forRole(auth.role);
+      return probe.forCaller(auth);
     },
 
     /**

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "deployment_operator" boolean DEFAULT false NOT NULL;

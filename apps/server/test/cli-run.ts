@@ -1,0 +1,23 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { TestContext } from './helpers.ts';
+
+const run = promisify(execFile);
+const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+
+export type CliResult = { code: number; stdout: string; stderr: string };
+
+/** Runs `netguard <args>` (apps/server/src/cli.ts) against the test's database. */
+export function netguard(
+  ctx: TestContext,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<CliResult> {
+  return run(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    env: { ...process.env, DATABASE_URL: ctx.url, LOG_LEVEL: 'silent', ...env },
+  }).then(
+    (out) => ({ code: 0, ...out }),
+    (error: CliResult) => error,
+  );
+}
