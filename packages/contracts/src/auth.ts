@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from './text-field.ts';
 import { ROLES, ZEmail, ZPassword, ZUsername } from './validation.ts';
 
 export const ZSignUpBody = z.object({
@@ -12,15 +13,15 @@ export type TSignUpBody = z.infer<typeof ZSignUpBody>;
 /** Sign-in checks presence only: no strength rule on existing passwords. */
 export const ZSignInBody = z.object({
   email: ZEmail,
-  password: z.string().min(1, 'Password is required').max(128, 'Password too long'),
+  password: textField().min(1, 'Password is required').max(128, 'Password too long'),
 });
 export type TSignInBody = z.infer<typeof ZSignInBody>;
 
-export const ZTokenBody = z.object({ token: z.string().trim().min(20).max(200) });
+export const ZTokenBody = z.object({ token: textField().trim().min(20).max(200) });
 
 export const ZPasswordResetBody = z.union([
   z.object({ email: ZEmail }),
-  z.object({ token: z.string().trim().min(20).max(200), password: ZPassword }),
+  z.object({ token: textField().trim().min(20).max(200), password: ZPassword }),
 ]);
 
 export const ZUser = z.object({

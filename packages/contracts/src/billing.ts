@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAID_TIERS, type TPaidTier } from './plans.ts';
+import { textField } from './text-field.ts';
 
 /** Who takes payments: Stripe when configured, otherwise the built-in local provider. */
 export const BILLING_PROVIDERS = ['local', 'stripe'] as const;
@@ -42,8 +43,7 @@ export const BILLING_MESSAGES = {
 
 /** POST /api/billing/create-checkout (spec: create-checkout with body price_id). */
 export const ZCreateCheckoutBody = z.object({
-  price_id: z
-    .string(BILLING_MESSAGES.priceIdRequired)
+  price_id: textField(BILLING_MESSAGES.priceIdRequired)
     .trim()
     .min(1, BILLING_MESSAGES.priceIdRequired)
     .max(255, BILLING_MESSAGES.priceIdTooLong),
@@ -95,8 +95,7 @@ export type TCheckoutSession = z.infer<typeof ZCheckoutSession>;
 
 /** POST /api/billing/webhook headers: Stripe signs every delivery. */
 export const ZStripeWebhookHeaders = z.object({
-  'stripe-signature': z
-    .string(BILLING_MESSAGES.signatureMissing)
+  'stripe-signature': textField(BILLING_MESSAGES.signatureMissing)
     .min(1, BILLING_MESSAGES.signatureMissing)
     .max(4096, BILLING_MESSAGES.signatureInvalid),
 });
@@ -105,7 +104,7 @@ export const ZStripeWebhookHeaders = z.object({
 export const ZWebhookAck = z.object({ received: z.literal(true), duplicate: z.boolean() });
 export type TWebhookAck = z.infer<typeof ZWebhookAck>;
 
-const ZStripeId = z.string().min(1).max(255);
+const ZStripeId = textField().min(1).max(255);
 /** A Stripe reference: an id, or the object itself when expanded. */
 const ZStripeRef = z
   .union([ZStripeId, z.object({ id: ZStripeId })])
@@ -116,7 +115,7 @@ const ZStripeMetadata = z.object({ user_id: z.uuid().optional() }).nullish();
 /** A verified Stripe webhook event: the fields NetGuard reads. */
 export const ZStripeEvent = z.object({
   id: ZStripeId,
-  type: z.string().min(1).max(255),
+  type: textField().min(1).max(255),
   data: z.object({ object: z.unknown() }),
 });
 
@@ -132,7 +131,7 @@ export const ZStripeCheckoutSession = z.object({
 export const ZStripeSubscription = z.object({
   id: ZStripeId,
   customer: ZStripeRef,
-  status: z.string().min(1).max(64),
+  status: textField().min(1).max(64),
   metadata: ZStripeMetadata,
   items: z.object({
     data: z.array(

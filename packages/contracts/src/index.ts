@@ -20,6 +20,7 @@ export * from './security-events.ts';
 export * from './settings.ts';
 export * from './subscription.ts';
 export * from './targets.ts';
+export * from './text-field.ts';
 export * from './text-input.ts';
 export * from './topology.ts';
 export * from './validation.ts';

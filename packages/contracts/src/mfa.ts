@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZSession } from './auth.ts';
+import { textField } from './text-field.ts';
 
 export const MFA_METHOD_VALUES = ['totp', 'sms', 'email'] as const;
 export type TMfaMethod = (typeof MFA_METHOD_VALUES)[number];
@@ -49,8 +50,7 @@ export const MFA_METHOD_LABELS: Record<TMfaMethod, string> = {
 };
 
 /** Exactly `MFA_LIMITS.codeLength` digits. */
-export const ZMfaCode = z
-  .string()
+export const ZMfaCode = textField()
   .trim()
   .regex(new RegExp(`^\\d{${MFA_LIMITS.codeLength}}$`), MFA_MESSAGES.codeFormat);
 
@@ -58,8 +58,7 @@ export const ZMfaCode = z
 export const BACKUP_CODE_PATTERN = /^[a-km-np-z2-9]{4}-[a-km-np-z2-9]{4}$/;
 
 /** E.164: a plus, then up to 15 digits. */
-export const ZPhone = z
-  .string()
+export const ZPhone = textField()
   .trim()
   .regex(/^\+[1-9]\d{6,14}$/, MFA_MESSAGES.phoneFormat);
 
@@ -77,7 +76,7 @@ export const ZMfaActionBody = z.discriminatedUnion('action', [
   z.object({ action: z.literal('cancel') }),
   z.object({
     action: z.literal('disable'),
-    password: z.string().min(1, 'Password is required').max(200),
+    password: textField().min(1, 'Password is required').max(200),
   }),
 ]);
 export type TMfaActionBody = z.infer<typeof ZMfaActionBody>;
@@ -123,9 +122,8 @@ export type TSignInResult = z.infer<typeof ZSignInResult>;
 
 /** POST /api/auth/mfa: a code of the account's method, or one of its backup codes. */
 export const ZMfaSignInBody = z.object({
-  challenge_token: z.string().trim().min(20).max(200),
-  code: z
-    .string()
+  challenge_token: textField().trim().min(20).max(200),
+  code: textField()
     .trim()
     .toLowerCase()
     .refine(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from './text-field.ts';
 import { VALIDATION_MESSAGES as M } from './validation.ts';
 
 /** Packet capture limits: the live view keeps 1000 packets (spec part 1 §9); uploads up to 200 MB. */
@@ -131,15 +132,13 @@ export const ZCaptureIdParams = z.object({ id: z.uuid(M.uuid) });
 
 /** A capture file name as the upload sends it (?name=). */
 export const ZCaptureUploadQuery = z.object({
-  name: z
-    .string()
+  name: textField()
     .trim()
     .min(1, 'File name is required')
     .max(200, 'File name is too long (200 characters at most)'),
 });
 
-const displayFilterText = z
-  .string()
+const displayFilterText = textField()
   .trim()
   .max(
     PACKET_LIMITS.maxFilterLength,
@@ -148,8 +147,8 @@ const displayFilterText = z
 
 /** Filters of a packet list: the spec's text search and protocol select, plus a display filter. */
 export const ZPacketFilterQuery = z.object({
-  search: z.string().trim().max(200, 'Search is too long (200 characters at most)').optional(),
-  protocol: z.string().trim().max(32, 'Protocol is too long').optional(),
+  search: textField().trim().max(200, 'Search is too long (200 characters at most)').optional(),
+  protocol: textField().trim().max(32, 'Protocol is too long').optional(),
   filter: displayFilterText.optional(),
 });
 export type TPacketFilterQuery = z.infer<typeof ZPacketFilterQuery>;
@@ -174,8 +173,7 @@ export const ZPacketPage = z.object({
 });
 export type TPacketPage = z.infer<typeof ZPacketPage>;
 
-const hexFrame = z
-  .string()
+const hexFrame = textField()
   .max(PACKET_LIMITS.maxPayloadBytes * 2)
   .regex(/^(?:[0-9a-f]{2})*$/i, 'Frame bytes must be hex');
 
@@ -214,19 +212,18 @@ export type TCaptureCapability = z.infer<typeof ZCaptureCapability>;
 export const PACKETS_LIVE_PATH = '/api/packets/live';
 
 export const ZLiveCaptureStart = z.object({
-  interface: z
-    .string()
+  interface: textField()
     .trim()
     .min(1, 'Choose an interface')
     .max(64)
     .regex(/^[A-Za-z0-9._:@-]+$/, 'Interface names have letters, digits and . _ : @ - only'),
   /** A tcpdump (BPF) capture filter; empty captures everything. */
-  bpf: z.string().trim().max(PACKET_LIMITS.maxFilterLength).default(''),
+  bpf: textField().trim().max(PACKET_LIMITS.maxFilterLength).default(''),
 });
 export type TLiveCaptureStart = z.infer<typeof ZLiveCaptureStart>;
 
 export const ZLiveClientMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('auth'), access_token: z.string().min(1).max(4096) }),
+  z.object({ type: z.literal('auth'), access_token: textField().min(1).max(4096) }),
   z.object({ type: z.literal('start') }).extend(ZLiveCaptureStart.shape),
   z.object({ type: z.literal('stop') }),
   z.object({ type: z.literal('ping') }),

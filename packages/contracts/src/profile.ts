@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from './text-field.ts';
 import { ZUsername } from './validation.ts';
 
 export const PROFILE_MESSAGES = { companyNameTooLong: 'Company name too long' } as const;
@@ -20,8 +21,7 @@ export const ZUpdateProfileBody = z.object({
     .union([ZUsername, z.literal('')])
     .nullable()
     .optional(),
-  company_name: z
-    .string()
+  company_name: textField()
     .trim()
     .max(100, PROFILE_MESSAGES.companyNameTooLong)
     .nullable()

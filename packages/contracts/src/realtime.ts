@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZScanListItem } from './scans.ts';
 import { VULN_SEVERITIES } from './security-events.ts';
+import { textField } from './text-field.ts';
 
 /** WebSocket endpoint of live updates. */
 export const REALTIME_PATH = '/api/realtime';
@@ -15,7 +16,7 @@ export const REALTIME_CLOSE_UNAUTHORIZED = 4401;
 
 /** Messages a client sends: auth first, then subscribe and pings. */
 export const ZRealtimeClientMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('auth'), access_token: z.string().min(1).max(4096) }),
+  z.object({ type: z.literal('auth'), access_token: textField().min(1).max(4096) }),
   z.object({ type: z.literal('subscribe'), channel: z.enum(REALTIME_CHANNELS) }),
   z.object({ type: z.literal('unsubscribe'), channel: z.enum(REALTIME_CHANNELS) }),
   z.object({ type: z.literal('ping') }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VULN_SEVERITIES } from './security-events.ts';
+import { textField } from './text-field.ts';
 import { VALIDATION_MESSAGES as M } from './validation.ts';
 
 export const REPORT_TYPE_VALUES = ['executive', 'technical', 'compliance', 'trend'] as const;
@@ -176,7 +177,7 @@ export const REPORT_PAGE_MAX = 100;
 
 /** GET /api/reports: search matches title and summary. */
 export const ZReportListQuery = z.object({
-  search: z.string().trim().max(200, 'Search must be at most 200 characters').default(''),
+  search: textField().trim().max(200, 'Search must be at most 200 characters').default(''),
   type: z
     .enum(['all', ...REPORT_TYPE_VALUES], {
       error: `Type must be one of: all, ${REPORT_TYPE_VALUES.join(', ')}`,

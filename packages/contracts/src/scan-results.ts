@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MITIGATION_PRIORITIES } from './findings.ts';
 import { ZScanListItem, ZScanName } from './scans.ts';
 import { VULN_SEVERITIES } from './security-events.ts';
+import { textField } from './text-field.ts';
 
 /** Messages of the scan API's plan and scope errors. */
 export const SCAN_MESSAGES = {
@@ -96,8 +97,7 @@ export const NMAP_XML_MAX_CHARS = 900_000;
 /** POST /api/scans/import: an nmap XML report (`nmap -oX`) stored as a completed scan. */
 export const ZImportScanBody = z.object({
   scan_name: ZScanName,
-  xml: z
-    .string()
+  xml: textField()
     .min(1, 'The nmap XML file is empty')
     .max(NMAP_XML_MAX_CHARS, 'The nmap XML file is too large (limit 900 KB)'),
 });

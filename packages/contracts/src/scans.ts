@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { classifyTarget } from './targets.ts';
+import { textField } from './text-field.ts';
 import { VALIDATION_MESSAGES as M } from './validation.ts';
 
 export const SCAN_TYPES = [
@@ -22,16 +23,14 @@ export const SCAN_STATUSES = ['pending', 'running', 'completed', 'failed', 'canc
 export const ZScanStatus = z.enum(SCAN_STATUSES);
 export type TScanStatus = z.infer<typeof ZScanStatus>;
 
-export const ZScanName = z
-  .string({ error: M.scanNameRequired })
+export const ZScanName = textField({ error: M.scanNameRequired })
   .trim()
   .min(1, M.scanNameRequired)
   .max(100, M.scanNameTooLong)
   .regex(/^[A-Za-z0-9 _-]+$/, M.scanNameChars);
 
 /** One target entry of the scan form: IPv4, hostname, CIDR or last-octet range. */
-export const ZTargetEntry = z
-  .string()
+export const ZTargetEntry = textField()
   .trim()
   .max(253, M.targetInvalid)
   .refine((entry) => classifyTarget(entry) !== null, M.targetInvalid);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from './text-field.ts';
 import { ZPassword } from './validation.ts';
 
 export const AUTO_SCAN_FREQUENCY_VALUES = ['never', 'daily', 'weekly', 'monthly'] as const;
@@ -78,8 +79,7 @@ export const ZApiKey = z.object({
 export type TApiKey = z.infer<typeof ZApiKey>;
 export const ZApiKeyList = z.object({ items: z.array(ZApiKey) });
 export const ZCreateApiKeyBody = z.object({
-  name: z
-    .string()
+  name: textField()
     .trim()
     .min(1, 'Name is required')
     .max(100, 'Name must be at most 100 characters'),
@@ -89,10 +89,10 @@ export const ZCreatedApiKey = ZApiKey.extend({ key: z.string() });
 export const ZApiKeyIdParams = z.object({ id: z.uuid('Invalid UUID format') });
 
 export const ZChangePasswordBody = z.object({
-  current_password: z.string().min(1, 'Current password is required').max(200),
+  current_password: textField().min(1, 'Current password is required').max(200),
   new_password: ZPassword,
 });
 export const ZDeleteAccountBody = z.object({
-  password: z.string().min(1, 'Password is required').max(200),
+  password: textField().min(1, 'Password is required').max(200),
   confirmation: z.literal('DELETE', { error: SETTINGS_TEXT.deleteConfirmation }),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from './text-field.ts';
 import { isIPv4 } from './validation.ts';
 
 /** Node types, statuses and link types of the topology diagram (spec part 1 §3). */
@@ -123,7 +124,7 @@ const M = {
 
 /** POST /api/topology/ping and /api/topology/port-scan: one host of the caller's scan data. */
 export const ZTopologyHostBody = z.strictObject({
-  host: z.string({ error: M.host }).trim().max(15, M.host).refine(isIPv4, M.host),
+  host: textField({ error: M.host }).trim().max(15, M.host).refine(isIPv4, M.host),
 });
 export type TTopologyHostBody = z.infer<typeof ZTopologyHostBody>;
 

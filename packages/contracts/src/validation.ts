@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from './text-field.ts';
 
 /** Messages of the shared input-validation rules (spec part 2, "Input-validation rules"), kept verbatim. */
 export const VALIDATION_MESSAGES = {
@@ -35,8 +36,7 @@ export const VALIDATION_MESSAGES = {
 const M = VALIDATION_MESSAGES;
 
 /** Email: trimmed, lowercased, valid format, at most 255 characters. */
-export const ZEmail = z
-  .string({ error: M.emailInvalid })
+export const ZEmail = textField({ error: M.emailInvalid })
   .trim()
   .toLowerCase()
   .max(255, M.emailTooLong)
@@ -45,8 +45,7 @@ export const ZEmail = z
 const PASSWORD_SPECIALS = /[!@#$%^&*]/;
 
 /** Password strength rule for new passwords (sign-up, reset). */
-export const ZPassword = z
-  .string({ error: M.passwordTooShort })
+export const ZPassword = textField({ error: M.passwordTooShort })
   .min(8, M.passwordTooShort)
   .max(128, M.passwordTooLong)
   .refine(
@@ -66,8 +65,7 @@ export function listPasswordProblems(password: string): string[] {
 }
 
 /** Username: 3 to 50 of letters, digits, underscore, hyphen. */
-export const ZUsername = z
-  .string({ error: M.usernameTooShort })
+export const ZUsername = textField({ error: M.usernameTooShort })
   .trim()
   .min(3, M.usernameTooShort)
   .max(50, M.usernameTooLong)
@@ -83,9 +81,9 @@ export function isIPv4(value: string): boolean {
   return IPV4_PATTERN.test(value);
 }
 
-export const ZIpAddress = z.string().trim().max(15, M.ip).refine(isIPv4, M.ip);
+export const ZIpAddress = textField().trim().max(15, M.ip).refine(isIPv4, M.ip);
 
-export const ZUrl = z.string().trim().max(2048, M.urlTooLong).pipe(z.url(M.urlInvalid));
+export const ZUrl = textField().trim().max(2048, M.urlTooLong).pipe(z.url(M.urlInvalid));
 
 export const ROLES = ['admin', 'security_analyst', 'auditor', 'viewer'] as const;
 export type TRole = (typeof ROLES)[number];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACTION_STATUS_VALUES, ZScanVulnerability } from './scan-results.ts';
 import { VULN_SEVERITIES } from './security-events.ts';
+import { textField } from './text-field.ts';
 import { VALIDATION_MESSAGES as M } from './validation.ts';
 
 /** Texts of the Vulnerabilities page (spec part 2). */
@@ -53,7 +54,7 @@ const flag = z
 
 /** Filters shared by the list and the export. */
 export const ZVulnerabilityFilters = z.object({
-  search: z.string().trim().max(200, 'Search must be at most 200 characters').default(''),
+  search: textField().trim().max(200, 'Search must be at most 200 characters').default(''),
   severity: z.enum(['all', ...VULN_SEVERITIES]).default('all'),
   status: z.enum(MITIGATION_FILTERS).default('all'),
   state: z.enum(['all', ...VULN_STATE_VALUES]).default('all'),
