@@ -42,15 +42,20 @@ export function csvRow(item: TVulnerability): string {
   return `${COLUMNS.map((c) => csvField(item[c])).join(',')}\r\n`;
 }
 
-/** Streams an export: the header, then each batch's rows, then the footer. */
+/**
+ * Streams an export: the header, then each batch's rows, then the footer. The first batch is
+ * read before the header, so a query that fails at once fails before anything is sent.
+ */
 export async function* exportChunks(
   format: 'csv' | 'json',
   batches: AsyncIterable<TVulnerability[]>,
 ): AsyncGenerator<string> {
+  const iterator = batches[Symbol.asyncIterator]();
+  let next = await iterator.next();
   yield format === 'csv' ? CSV_HEADER : '[';
   let first = true;
-  for await (const batch of batches) {
-    for (const item of batch) {
+  for (; !next.done; next = await iterator.next()) {
+    for (const item of next.value) {
       if (format === 'csv') yield csvRow(item);
       else {
         yield `${first ? '\n' : ',\n'}${JSON.stringify(item)}`;

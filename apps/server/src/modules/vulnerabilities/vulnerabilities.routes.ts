@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import {
   ZActionIdParams,
   ZActionStatusBody,
@@ -9,6 +8,7 @@ import {
 } from '@netguard/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestMeta } from '../../lib/request-meta.ts';
+import { textDownload } from '../../lib/text-download.ts';
 import { caller } from '../../plugins/auth-guard.ts';
 import { exportChunks } from './vulnerabilities.export.ts';
 import type { VulnerabilityService } from './vulnerabilities.service.ts';
@@ -35,10 +35,13 @@ export const vulnerabilityRoutes: FastifyPluginAsyncZod<{
       vulnerabilities.assertCanRead(auth);
       const { format, ...filters } = request.query;
       const day = new Date().toISOString().slice(0, 10);
+      const body = await textDownload(
+        exportChunks(format, vulnerabilities.exportBatches(auth, filters)),
+      );
       return reply
         .header('content-type', CONTENT_TYPES[format])
         .header('content-disposition', `attachment; filename="vulnerabilities-${day}.${format}"`)
-        .send(Readable.from(exportChunks(format, vulnerabilities.exportBatches(auth, filters))));
+        .send(body);
     },
   );
 
