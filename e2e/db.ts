@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -5,16 +6,22 @@ import { E2E_DATA_DIR, E2E_PGPORT } from '../playwright.config.ts';
 
 /** A connection to the e2e server's embedded PostgreSQL, for seeding volumes a UI cannot make. */
 export async function connectE2eDatabase(): Promise<pg.Client> {
-  const password = readFileSync(path.join(E2E_DATA_DIR, 'pg-password'), 'utf8').trim();
-  const client = new pg.Client({
-    host: '127.0.0.1',
-    port: E2E_PGPORT,
-    user: 'postgres',
-    password,
-    database: 'netguard',
-  });
+  const client = new pg.Client(e2eDatabaseUrl());
   await client.connect();
   return client;
+}
+
+function e2eDatabaseUrl(): string {
+  const password = readFileSync(path.join(E2E_DATA_DIR, 'pg-password'), 'utf8').trim();
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${E2E_PGPORT}/netguard`;
+}
+
+/** Runs the operator's command line (`npm run netguard -- <args>`) against the e2e server's database. */
+export function runNetguardCli(...args: string[]): string {
+  return execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', ...args], {
+    env: { ...process.env, DATABASE_URL: e2eDatabaseUrl(), LOG_LEVEL: 'silent' },
+    encoding: 'utf8',
+  });
 }
 
 /** Puts `email` on the Professional plan for 30 days, as a completed checkout would. */

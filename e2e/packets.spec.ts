@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { runNetguardCli } from './db.ts';
 import { captureLoopback, makeRequests, startLoopbackHttp, tsharkCount } from './packets-tools.ts';
 import { newAccount, shoot } from './support.ts';
 
@@ -13,11 +14,12 @@ const statCard = (page: Page, title: string) =>
   page.getByTestId('stat-card').filter({ hasText: title });
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
-async function openPackets(page: Page, prefix: string): Promise<void> {
-  await newAccount(page, prefix);
+async function openPackets(page: Page, prefix: string): Promise<string> {
+  const email = await newAccount(page, prefix);
   await page.getByRole('link', { name: 'Packet Analysis', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/packets$/);
   await expect(page.getByRole('heading', { name: 'Packet Analysis' })).toBeVisible();
+  return email;
 }
 
 /** The number of packets the filter card says match ("12 packets" or "3 of 12 packets"). */
@@ -149,12 +151,26 @@ test('packets file: a real tcpdump capture uploads, filters, dissects and export
 });
 
 test('packets live: capture on lo with a BPF sees the test connections', async ({ page }) => {
-  test.setTimeout(90_000);
+  // The operator command line is a process of its own (tsx), slow on a busy machine.
+  test.setTimeout(180_000);
   const dir = mkdtempSync(join(tmpdir(), 'packets-e2e-'));
   const server = await startLoopbackHttp('127.0.0.1', LIVE_PORT);
   try {
-    await openPackets(page, 'packets-live');
-    await expect(page.getByTestId('live-unavailable')).toBeHidden();
+    const email = await openPackets(page, 'packets-live');
+    // A new sign-up is its organization's admin, not an operator of the server: it may not capture.
+    const unavailable = page.getByTestId('live-unavailable');
+    await expect(unavailable).toContainText('only its deployment operators may use it');
+    await expect(unavailable).toContainText('npm run netguard -- operators add <your email>');
+    await expect(page.getByRole('combobox', { name: 'Interface' })).toBeHidden();
+    await shoot(page, 'packets-live-not-operator');
+
+    // Whoever runs the server makes the account an operator: the Live source opens.
+    expect(runNetguardCli('operators', 'add', email)).toContain('is a deployment operator');
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Interface' })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(unavailable).toBeHidden();
     await page.getByRole('combobox', { name: 'Interface' }).click();
     await page.getByRole('option', { name: /^lo\b/ }).click();
     const bpf = page.getByLabel('Capture filter (BPF, optional)');

@@ -14,7 +14,7 @@ import { openSocket, waitFor } from './scan-helpers.ts';
 const ROLE_REASON =
   'Live capture needs the admin role in your organization. You can still open a capture file or run the demo.';
 const OPERATOR_REASON =
-  'Live capture sees all of this server’s traffic, so only its deployment operators may use it: whoever runs NetGuard can add you with `npm run netguard -- operators add <your email>`. You can still open a capture file or run the demo.';
+  'Live capture sees all of this server’s traffic, so only its deployment operators may use it. Whoever runs NetGuard can add you with: npm run netguard -- operators add <your email>. You can still open a capture file or run the demo.';
 
 type Live = Awaited<ReturnType<typeof openSocket>>;
 

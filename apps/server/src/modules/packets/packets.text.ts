@@ -8,7 +8,7 @@ export const PACKET_TEXT = {
   captureRole:
     'Live capture needs the admin role in your organization. You can still open a capture file or run the demo.',
   captureOperator:
-    'Live capture sees all of this server’s traffic, so only its deployment operators may use it: whoever runs NetGuard can add you with `npm run netguard -- operators add <your email>`. You can still open a capture file or run the demo.',
+    'Live capture sees all of this server’s traffic, so only its deployment operators may use it. Whoever runs NetGuard can add you with: npm run netguard -- operators add <your email>. You can still open a capture file or run the demo.',
   captureOff:
     'Live capture is turned off on this server (PACKET_CAPTURE=off). You can still open a capture file or run the demo.',
   unavailable: 'Live capture is not available on this server.',
