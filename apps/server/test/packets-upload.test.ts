@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, readdirSync, readlinkSync } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -249,6 +250,32 @@ describe('capture uploads', () => {
       });
       await waitFor(async () => openFilesNamed(`${id}.cap`) === 0, 5_000);
     }
+  });
+
+  it('cuts the transfer of an export whose capture file breaks part-way, never a short whole file', async () => {
+    const big = await fs.readFile(path.join(dataDir, 'big.pcap'));
+    const { id } = (await uploadCapture(ctx, alice, 'breaks.pcap', big)).json();
+    // The stored file loses its second half (a disk fault): the export notices part-way.
+    const stored = path.join(dataDir, 'captures', alice.organizationId, `${id}.cap`);
+    await fs.truncate(stored, Math.floor(big.length / 2) + 7);
+    const port = (ctx.app.server.address() as AddressInfo).port;
+    const out = await new Promise<{ code: number; stderr: string }>((resolve) =>
+      execFile(
+        'curl',
+        [
+          '-sS',
+          '-o',
+          '/dev/null',
+          '-H',
+          `authorization: ${alice.auth.authorization}`,
+          `http://127.0.0.1:${port}/api/packets/captures/${id}/export`,
+        ],
+        (error, _stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stderr }),
+      ),
+    );
+    // curl: (18) transfer closed with outstanding read data remaining
+    expect(out.code).toBe(18);
+    expect(out.stderr).toMatch(/transfer closed with outstanding read data remaining/);
   });
 
   it('keeps nothing of an upload the client abandons half-way', async () => {
