@@ -1,10 +1,15 @@
 import { setTimeout as delay } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
+import type { Executor } from '../../db/client.ts';
+import { isDatabaseUnavailable } from '../../db/outage.ts';
 import type { Logger } from '../../lib/logger.ts';
 
 export const PLAN_QUEUE = 'scan-plan';
 export const CHUNK_QUEUE = 'scan-chunk';
 export const JOB_RETRY_LIMIT = 3;
+/** PostgreSQL channel told a queue's name when jobs are sent to it: idle workers fetch at once. */
+export const JOBS_PG_CHANNEL = 'netguard_scan_jobs';
 
 export type PlanJob = { scan_id: string };
 export type ChunkJob = { chunk_id: string };
@@ -19,6 +24,22 @@ export async function retryDeadlock(fn: () => Promise<void>): Promise<void> {
       await delay(50 + Math.random() * 200 * attempt);
     }
   }
+}
+
+/**
+ * Deletes the waiting jobs of a scan's chunks that will not run any more (cancelled with their
+ * scan), so that workers spend no turn on them and the next scan's chunks come first. Jobs a
+ * worker already holds are left: that worker sees the scan ended and stops.
+ */
+export async function dropChunkJobs(tx: Executor, scanId: string): Promise<void> {
+  const found = await tx.execute(sql`select to_regclass('pgboss.job') is not null as ok`);
+  if (!(found.rows[0] as { ok?: boolean } | undefined)?.ok) return;
+  await tx.execute(sql`
+    delete from pgboss.job
+    where name = ${CHUNK_QUEUE} and state in ('created', 'retry')
+      and data->>'chunk_id' in (
+        select id::text from scan_chunks where scan_id = ${scanId} and status = 'cancelled'
+      )`);
 }
 
 /** The pg-boss queues of scans (schema "pgboss" in the app database). Jobs carry ids only. */
@@ -37,9 +58,12 @@ export function createScanQueue(options: {
     schedule: false,
     application_name: 'netguard-jobs',
   });
-  boss.on('error', (error) =>
-    options.log.error({ err: error, component: 'jobs' }, 'pg-boss error'),
-  );
+  // Handled here, never thrown: during a database outage every poll fails until it returns.
+  boss.on('error', (error) => {
+    if (isDatabaseUnavailable(error))
+      options.log.warn({ err: error, component: 'jobs' }, 'job queue: database unreachable');
+    else options.log.error({ err: error, component: 'jobs' }, 'pg-boss error');
+  });
   const queueOptions = {
     retryLimit: JOB_RETRY_LIMIT,
     retryDelay: 1,
@@ -59,17 +83,21 @@ export function createScanQueue(options: {
     });
     return started;
   };
+  const announce = (name: string) =>
+    boss.getDb().executeSql('select pg_notify($1, $2)', [JOBS_PG_CHANNEL, name]);
   return {
     boss,
     start,
     async sendPlan(scanId: string) {
       await start();
       await boss.send(PLAN_QUEUE, { scan_id: scanId } satisfies PlanJob);
+      await announce(PLAN_QUEUE);
     },
     async sendChunks(chunkIds: string[]) {
       if (chunkIds.length === 0) return;
       await start();
       await boss.insert(chunkIds.map((id) => ({ name: CHUNK_QUEUE, data: { chunk_id: id } })));
+      await announce(CHUNK_QUEUE);
     },
     async stop() {
       if (!started) return;
