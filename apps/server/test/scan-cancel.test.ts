@@ -64,7 +64,9 @@ describe('cancelling a scan', () => {
     const startDelay = Date.now() - launchedAt;
     await waitFor(async () => (await getScan(ctx, owner, next)).json().progress > 0, 30_000);
     const progressDelay = Date.now() - launchedAt;
-    console.log(`next scan: first chunk after ${startDelay} ms, progress after ${progressDelay} ms`);
+    console.log(
+      `next scan: first chunk after ${startDelay} ms, progress after ${progressDelay} ms`,
+    );
     expect(startDelay).toBeLessThan(1_000);
     expect(progressDelay).toBeLessThan(2_000);
     const done = await waitFor(async () => {

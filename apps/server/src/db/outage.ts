@@ -34,9 +34,13 @@ const CONNECTION_MESSAGES = [
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (!error || typeof error !== 'object' || depth > 5) return false;
   const { code, message, cause } = error as { code?: unknown; message?: unknown; cause?: unknown };
-  if (typeof code === 'string' && (CONNECTION_CODES.has(code) || code.startsWith('08'))) return true;
+  if (typeof code === 'string' && (CONNECTION_CODES.has(code) || code.startsWith('08')))
+    return true;
   if (typeof message === 'string' && CONNECTION_MESSAGES.some((m) => m.test(message))) return true;
-  if (error instanceof AggregateError && error.errors.some((e) => isDatabaseUnavailable(e, depth + 1)))
+  if (
+    error instanceof AggregateError &&
+    error.errors.some((e) => isDatabaseUnavailable(e, depth + 1))
+  )
     return true;
   return isDatabaseUnavailable(cause, depth + 1);
 }

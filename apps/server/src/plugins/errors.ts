@@ -56,8 +56,7 @@ export function toFailure(error: FastifyError | AppError | Error): Failure {
     const issues = toIssues(error.validation);
     return fail(400, 'validation_error', issues[0]?.message ?? 'Invalid input', issues);
   }
-  if (isDatabaseUnavailable(error))
-    return fail(503, 'service_unavailable', DATABASE_UNAVAILABLE);
+  if (isDatabaseUnavailable(error)) return fail(503, 'service_unavailable', DATABASE_UNAVAILABLE);
   if (error instanceof SyntaxError)
     return fail(400, 'bad_request', 'Malformed JSON in request body');
   const { statusCode, code } = error as FastifyError;

@@ -93,7 +93,10 @@ export async function runChunk(deps: JobDeps, chunkId: string): Promise<void> {
 
   // A cancelled or ended scan stops its chunks at once (and frees the worker for the next job).
   const checkStatus = async () => {
-    const [row] = await db.select({ status: scans.status }).from(scans).where(eq(scans.id, scan.id));
+    const [row] = await db
+      .select({ status: scans.status })
+      .from(scans)
+      .where(eq(scans.id, scan.id));
     if (row?.status !== 'running') abort.abort('cancelled');
   };
   const unwatch = deps.watch?.(scan.id, () => void checkStatus().catch(() => undefined));
