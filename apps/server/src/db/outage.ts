@@ -24,25 +24,22 @@ const CONNECTION_MESSAGES = [
   /^Connection terminated/,
   /^timeout exceeded when trying to connect/,
   /is not queryable/,
-  /^Client was closed and is not queryable/,
 ];
 
 /**
- * True when `error` (or an error it wraps: Drizzle's query errors, AggregateError of a dual-stack
- * connect) means the database cannot be reached, as opposed to a query that failed.
+ * True when `error` means the database cannot be reached, as opposed to a query that failed:
+ * node-postgres' own error, or one that Drizzle (a failed query) or a dual-stack connect
+ * (AggregateError) wraps. Errors of other clients (fetch, SMTP) are not looked into.
  */
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (!error || typeof error !== 'object' || depth > 5) return false;
-  const { code, message, cause } = error as { code?: unknown; message?: unknown; cause?: unknown };
+  const { code, message, cause, query } = error as Record<string, unknown>;
   if (typeof code === 'string' && (CONNECTION_CODES.has(code) || code.startsWith('08')))
     return true;
   if (typeof message === 'string' && CONNECTION_MESSAGES.some((m) => m.test(message))) return true;
-  if (
-    error instanceof AggregateError &&
-    error.errors.some((e) => isDatabaseUnavailable(e, depth + 1))
-  )
-    return true;
-  return isDatabaseUnavailable(cause, depth + 1);
+  if (error instanceof AggregateError)
+    return error.errors.some((e) => isDatabaseUnavailable(e, depth + 1));
+  return typeof query === 'string' && isDatabaseUnavailable(cause, depth + 1);
 }
 
 /**
