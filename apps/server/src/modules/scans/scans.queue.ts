@@ -26,20 +26,42 @@ export async function retryDeadlock(fn: () => Promise<void>): Promise<void> {
   }
 }
 
+/** Whether pg-boss has made its tables in this database (a process started a queue on it). */
+async function jobTablesExist(tx: Executor): Promise<boolean> {
+  const found = await tx.execute(sql`select to_regclass('pgboss.job') is not null as ok`);
+  return Boolean((found.rows[0] as { ok?: boolean } | undefined)?.ok);
+}
+
 /**
  * Deletes the waiting jobs of a scan's chunks that will not run any more (cancelled with their
  * scan), so that workers spend no turn on them and the next scan's chunks come first. Jobs a
  * worker already holds are left: that worker sees the scan ended and stops.
  */
 export async function dropChunkJobs(tx: Executor, scanId: string): Promise<void> {
-  const found = await tx.execute(sql`select to_regclass('pgboss.job') is not null as ok`);
-  if (!(found.rows[0] as { ok?: boolean } | undefined)?.ok) return;
+  if (!(await jobTablesExist(tx))) return;
   await tx.execute(sql`
     delete from pgboss.job
     where name = ${CHUNK_QUEUE} and state in ('created', 'retry')
       and data->>'chunk_id' in (
         select id::text from scan_chunks where scan_id = ${scanId} and status = 'cancelled'
       )`);
+}
+
+/**
+ * Queued chunks of running scans that no job will run: their job was lost (sent while the
+ * database went down) more than `graceSeconds` ago. The sweep sends them again.
+ */
+export async function unsentChunkIds(tx: Executor, graceSeconds: number): Promise<string[]> {
+  if (!(await jobTablesExist(tx))) return [];
+  const found = await tx.execute(sql`
+    select c.id from scan_chunks c join scans s on s.id = c.scan_id
+    where s.status = 'running' and c.status = 'queued'
+      and coalesce(c.heartbeat_at, c.created_at) < now() - make_interval(secs => ${graceSeconds})
+      and c.id::text not in (
+        select data->>'chunk_id' from pgboss.job where name = ${CHUNK_QUEUE} and state < 'completed'
+      )
+    limit 500`);
+  return (found.rows as { id: string }[]).map((row) => row.id);
 }
 
 /** The pg-boss queues of scans (schema "pgboss" in the app database). Jobs carry ids only. */
