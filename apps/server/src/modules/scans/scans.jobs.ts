@@ -42,10 +42,10 @@ const scopeOf = (s: ScanSettings) => ({ allow: s.allowedRanges, deny: s.deniedRa
 
 /** Planning job: splits a running scan into chunks and enqueues them. */
 export function runPlan(deps: JobDeps, scanId: string): Promise<void> {
-  return untilStored(deps, `planning scan ${scanId}`, () => plan(deps, scanId));
+  return untilStored(deps, `planning scan ${scanId}`, () => planScan(deps, scanId));
 }
 
-async function plan(deps: JobDeps, scanId: string): Promise<void> {
+async function planScan(deps: JobDeps, scanId: string): Promise<void> {
   const [scan] = await deps.db.select().from(scans).where(eq(scans.id, scanId));
   if (scan?.status !== 'running') return;
   const plan = planChunks(
