@@ -23,6 +23,8 @@ export async function openDatabase(
     port: config.pgPort,
     adoptOrphan: options.adoptOrphan,
     log: (message) => log.debug({ component: 'postgres' }, message),
+    restartOnExit: true,
+    warn: (message) => log.warn({ component: 'postgres' }, message),
   });
   log.info(
     { component: 'postgres', owned: handle.owned },

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.ts';
 import { migrateDatabase, openDatabase } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
+import { surviveDatabaseOutages, whenDatabaseUp } from './db/outage.ts';
 import { createLogger } from './lib/logger.ts';
 import { noticeOptions, startWorkers, type Workers } from './workers.ts';
 
@@ -9,6 +10,7 @@ import { noticeOptions, startWorkers, type Workers } from './workers.ts';
 export async function startServer(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config.logLevel);
+  surviveDatabaseOutages(log);
   const database = await openDatabase(config, log, { adoptOrphan: true });
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let workers: Workers | undefined;
@@ -27,7 +29,7 @@ export async function startServer(): Promise<void> {
   }
 
   try {
-    await migrateDatabase(database.url);
+    await whenDatabaseUp(() => migrateDatabase(database.url), { log, task: 'migration' });
     app = await buildApp({ ...config, databaseUrl: database.url });
     await app.listen({ port: config.port, host: config.host });
     workers = await startWorkers({

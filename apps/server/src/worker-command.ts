@@ -1,5 +1,6 @@
 import { migrateDatabase, openDatabase } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
+import { surviveDatabaseOutages, whenDatabaseUp } from './db/outage.ts';
 import { createLogger } from './lib/logger.ts';
 import { noticeOptions, startWorkers } from './workers.ts';
 
@@ -10,8 +11,9 @@ import { noticeOptions, startWorkers } from './workers.ts';
 export async function runWorkerCommand(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config.logLevel);
+  surviveDatabaseOutages(log);
   const database = await openDatabase(config, log, { adoptOrphan: true });
-  await migrateDatabase(database.url);
+  await whenDatabaseUp(() => migrateDatabase(database.url), { log, task: 'migration' });
   const workers = await startWorkers({
     url: database.url,
     settings: config.scans,

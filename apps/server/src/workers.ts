@@ -3,13 +3,21 @@ import { hostname } from 'node:os';
 import { ZScanChunkJob, ZScanPlanJob } from '@netguard/contracts';
 import type { AppConfig, ScanSettings } from './config.ts';
 import { createDatabase } from './db/client.ts';
+import { isDatabaseUnavailable, whenDatabaseUp } from './db/outage.ts';
 import type { Logger } from './lib/logger.ts';
 import { workReports } from './modules/reports/reports.jobs.ts';
 import { createReportQueue } from './modules/reports/reports.queue.ts';
 import { type JobDeps, runChunk, runPlan } from './modules/scans/scans.jobs.ts';
-import { CHUNK_QUEUE, createScanQueue, PLAN_QUEUE } from './modules/scans/scans.queue.ts';
+import {
+  CHUNK_QUEUE,
+  createScanQueue,
+  JOBS_PG_CHANNEL,
+  PLAN_QUEUE,
+} from './modules/scans/scans.queue.ts';
 import { sweepScans } from './modules/scans/scans.sweep.ts';
+import { watchScans } from './modules/scans/scans.watch.ts';
 import { startPeriodicJobs } from './periodic-jobs.ts';
+import { createListener } from './realtime/listener.ts';
 
 const POLL_SECONDS = 0.5;
 const SWEEP_MS = 2_000;
@@ -43,9 +51,23 @@ export async function startWorkers(options: {
     log,
     supervise: true,
   });
-  await queue.start();
+  await whenDatabaseUp(queue.start, { log, task: 'the job queue' });
   const shutdown = new AbortController();
   const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  // Pollers sleep up to POLL_SECONDS between fetches; jobs sent by any process wake them.
+  const pollers = new Map<string, string[]>([
+    [PLAN_QUEUE, []],
+    [CHUNK_QUEUE, []],
+  ]);
+  const jobNews = createListener({
+    url: options.url,
+    channel: JOBS_PG_CHANNEL,
+    log,
+    onMessage: (name) => {
+      for (const id of pollers.get(name) ?? []) queue.boss.notifyWorker(id);
+    },
+  });
+  const scanWatch = watchScans({ url: options.url, log });
   const deps: JobDeps = {
     db: database.db,
     queue,
@@ -53,16 +75,21 @@ export async function startWorkers(options: {
     workerId,
     log,
     shutdown: shutdown.signal,
+    watch: scanWatch.watch,
   };
   const work = { pollingIntervalSeconds: POLL_SECONDS, batchSize: 1 };
 
-  await queue.boss.work(PLAN_QUEUE, work, async (jobs) => {
-    for (const job of jobs) await runPlan(deps, ZScanPlanJob.parse(job.data).scan_id);
-  });
+  pollers.get(PLAN_QUEUE)?.push(
+    await queue.boss.work(PLAN_QUEUE, work, async (jobs) => {
+      for (const job of jobs) await runPlan(deps, ZScanPlanJob.parse(job.data).scan_id);
+    }),
+  );
   for (let i = 0; i < settings.workerConcurrency; i++) {
-    await queue.boss.work(CHUNK_QUEUE, work, async (jobs) => {
-      for (const job of jobs) await runChunk(deps, ZScanChunkJob.parse(job.data).chunk_id);
-    });
+    pollers.get(CHUNK_QUEUE)?.push(
+      await queue.boss.work(CHUNK_QUEUE, work, async (jobs) => {
+        for (const job of jobs) await runChunk(deps, ZScanChunkJob.parse(job.data).chunk_id);
+      }),
+    );
   }
   await workReports(createReportQueue(queue), { db: database.db, log });
   let sweeping = false;
@@ -70,7 +97,10 @@ export async function startWorkers(options: {
     if (sweeping || shutdown.signal.aborted) return;
     sweeping = true;
     sweepScans(deps)
-      .catch((error: unknown) => log.error({ err: error, component: 'jobs' }, 'scan sweep failed'))
+      .catch((error: unknown) => {
+        if (!isDatabaseUnavailable(error))
+          log.error({ err: error, component: 'jobs' }, 'scan sweep failed');
+      })
       .finally(() => {
         sweeping = false;
       });
@@ -95,6 +125,8 @@ export async function startWorkers(options: {
         clearInterval(sweep);
         if (periodic) clearInterval(periodic);
         shutdown.abort();
+        await scanWatch.close();
+        await jobNews.close();
         await queue.stop().catch((error: unknown) => log.error({ err: error }, 'stopping workers'));
         await database.close();
       })();

@@ -4,6 +4,7 @@ import { loadConfig } from '../src/config.ts';
 import { scanChunks, scans, threatMitigationActions, vulnerabilities } from '../src/db/schema.ts';
 import { createLogger } from '../src/lib/logger.ts';
 import type { JobDeps } from '../src/modules/scans/scans.jobs.ts';
+import { createScanQueue } from '../src/modules/scans/scans.queue.ts';
 import { sweepScans } from '../src/modules/scans/scans.sweep.ts';
 import { recordFinding } from '../src/modules/vulnerabilities/vulnerabilities.lifecycle.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
@@ -72,6 +73,41 @@ describe('stale-job sweep: a scan never stays running forever', () => {
     const res = (await getScan(ctx, owner, scan.id)).json();
     expect(res.status).toBe('failed');
     expect(res.error).toBe('A worker stopped responding while scanning chunk 2 (4 attempts)');
+  });
+});
+
+describe('a chunk whose job was lost (sent while the database went down)', () => {
+  it('is sent again; a chunk with a waiting job is not', async () => {
+    const queue = createScanQueue({
+      url: ctx.url,
+      timeoutSeconds: 600,
+      log: createLogger('silent'),
+      supervise: false,
+    });
+    await queue.start();
+    try {
+      const scan = await seedScan(ctx, owner, { status: 'running', createdAt: ago(1) });
+      await ctx.db.update(scans).set({ startedAt: new Date() }).where(eq(scans.id, scan.id));
+      const queued = {
+        status: 'queued' as const,
+        attempts: 0,
+        workerId: null,
+        heartbeatAt: ago(1),
+      };
+      const [lost, waiting] = await ctx.db
+        .insert(scanChunks)
+        .values([
+          { ...chunk(scan.id, 0, 0, ago(1)), ...queued },
+          { ...chunk(scan.id, 1, 0, ago(1)), ...queued },
+        ])
+        .returning();
+      await queue.sendChunks([waiting!.id]);
+      sent.chunks.length = 0;
+      await sweepScans(deps);
+      expect(sent.chunks).toEqual([lost!.id]);
+    } finally {
+      await queue.stop();
+    }
   });
 });
 

