@@ -15,8 +15,7 @@ export const memcachedExposed: Check = {
         cvss: 7.5,
         description:
           'Memcached has no authentication: anyone reaching it can read and overwrite cached data; over UDP it is a well-known DDoS amplifier.',
-        solution:
-          `Listen on localhost or a private interface only, disable UDP (-U 0), and firewall port ${ctx.port}.`,
+        solution: `Listen on localhost or a private interface only, disable UDP (-U 0), and firewall port ${ctx.port}.`,
         evidence: `sent: version\nreceived: VERSION ${ctx.service.version ?? ''}`.trim(),
         mitigations: [
           action('firewall', 'urgent', 'Restrict Memcached to trusted hosts', 15, [
