@@ -122,7 +122,7 @@ test('10,000 vulnerabilities scroll with a bounded number of cards mounted', asy
     await db.end();
   }
   await page.goto('/dashboard/vulnerabilities');
-  await expect(page.getByText('10000 vulnerabilities')).toBeVisible();
+  await expect(page.getByText('10000 vulnerabilities')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('vulnerability').first()).toContainText('Seeded finding 1');
   const mounted = () => page.getByTestId('vulnerability').count();
   expect(await mounted()).toBeLessThan(30);
