@@ -210,3 +210,26 @@ test('packets live: capture on lo with a BPF sees the test connections', async (
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('packets: the empty list reads in full at 1440 px and on a 390 px phone', async ({ page }) => {
+  await openPackets(page, 'packets-empty');
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    const empty = page.getByTestId('packet-list-empty');
+    await expect(empty).toBeVisible();
+    expect((await empty.textContent())?.trim().length).toBeGreaterThan(10);
+    // The text itself, not just its box, lies inside the list's visible area.
+    const box = await page.evaluate(() => {
+      const list = document.querySelector('[data-testid="packet-list"]') as HTMLElement;
+      const range = document.createRange();
+      range.selectNodeContents(document.querySelector('[data-testid="packet-list-empty"]')!);
+      const text = range.getBoundingClientRect();
+      const visible = list.getBoundingClientRect();
+      return { text: [text.left, text.right], list: [visible.left, visible.right] };
+    });
+    console.log(`packets empty state at ${width} px: text ${box.text}, list ${box.list}`);
+    expect(box.text[0]).toBeGreaterThanOrEqual(box.list[0]!);
+    expect(box.text[1]).toBeLessThanOrEqual(box.list[1]!);
+    await shoot(page, `packets-empty-${width}`);
+  }
+});

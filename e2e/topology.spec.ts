@@ -53,7 +53,7 @@ test('topology: the labelled sample, then the network a real scan found, with Pi
   });
   const target = await startWebServer();
   try {
-    await newAccount(page, 'topology');
+    const email = await newAccount(page, 'topology');
 
     // No scan data yet: the spec's sample network, labelled as such.
     await page.getByRole('link', { name: 'Network Topology', exact: true }).click();
@@ -141,9 +141,43 @@ test('topology: the labelled sample, then the network a real scan found, with Pi
     expect(typeof exported.x).toBe('number');
     expect(json.traffic_definition).toContain('share of the open services');
 
-    // Port Scan starts a real port scan of the node and opens it.
+    // Port Scan asks first: a real scan of the node, one of the Free plan's 5 this month (the
+    // loopback scan above was the first). Cancel starts nothing.
     await node(page, `host:${SERVER_HOST}`).click();
-    await page.getByTestId('node-details').getByRole('button', { name: 'Port Scan' }).click();
+    const portScan = page.getByTestId('node-details').getByRole('button', { name: 'Port Scan' });
+    const confirm = page.getByRole('alertdialog', { name: 'Start a real port scan?' });
+    const quota = confirm.getByTestId('port-scan-quota');
+    const fourLeft =
+      "It counts as one of the Free plan's 5 scans per month: 4 of 5 left this month, 3 after this one.";
+    await portScan.click();
+    await expect(confirm).toContainText(`starts a real scan of ${SERVER_HOST} now`);
+    await expect(quota).toHaveText(fourLeft);
+    for (const [width, height] of [
+      [1440, 900],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await shoot(page, `topology-port-scan-confirm-${width}`, { fullPage: false });
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(page).toHaveURL(/\/dashboard\/topology$/);
+    await portScan.click();
+    await expect(quota).toHaveText(fourLeft);
+    await page.keyboard.press('Escape');
+    await expect(confirm).toBeHidden();
+    await expect(page).toHaveURL(/\/dashboard\/topology$/);
+    const session = await page.request.post('/api/auth/sign-in', {
+      data: { email, password: PASSWORD },
+    });
+    const headers = { authorization: `Bearer ${(await session.json()).access_token}` };
+    const scans = await page.request.get('/api/scans', { headers });
+    expect((await scans.json()).total).toBe(1);
+
+    // Confirmed, it starts a real port scan of the node and opens it.
+    await portScan.click();
+    await confirm.getByRole('button', { name: 'Start Port Scan' }).click();
     await expect(page).toHaveURL(/\/dashboard\/scans\/[0-9a-f-]{36}$/);
     await expect(page.getByTestId('scan-detail')).toContainText(SERVER_HOST);
     expect(cspViolations).toEqual([]);

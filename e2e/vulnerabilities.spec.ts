@@ -4,6 +4,7 @@ import http from 'node:http';
 import { expect, type Page, test } from '@playwright/test';
 import { connectE2eDatabase } from './db.ts';
 import { newAccount, PASSWORD, shoot } from './support.ts';
+import { LONG_VECTOR, seedFindings } from './vulnerability-seed.ts';
 
 const HOST = '127.0.0.31';
 
@@ -55,6 +56,7 @@ test('real findings: search, filters, details, mitigation status and CSV export'
     await expect(card).toContainText(`${HOST}:8888 (http)`);
     await expect(card).toContainText(/Risk Score: \d+/);
     await expect(card).toContainText('Due in');
+    await card.getByRole('button', { name: /Missing HTTP security headers/ }).click();
     await expect(card.getByText('misconfiguration')).toBeVisible();
 
     await page.getByLabel('Search vulnerabilities').fill('security headers');
@@ -120,7 +122,7 @@ test('10,000 vulnerabilities scroll with a bounded number of cards mounted', asy
     await db.end();
   }
   await page.goto('/dashboard/vulnerabilities');
-  await expect(page.getByText('10000 vulnerabilities')).toBeVisible();
+  await expect(page.getByText('10000 vulnerabilities')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('vulnerability').first()).toContainText('Seeded finding 1');
   const mounted = () => page.getByTestId('vulnerability').count();
   expect(await mounted()).toBeLessThan(30);
@@ -133,4 +135,78 @@ test('10,000 vulnerabilities scroll with a bounded number of cards mounted', asy
   }).toPass({ timeout: 60_000 });
   expect(await mounted()).toBeLessThan(30);
   await shoot(page, 'vulnerabilities-10k-end', { fullPage: false });
+});
+
+/** The page's full height once every card has been measured (the list is virtualised). */
+async function settledHeight(page: Page): Promise<number> {
+  let last = -1;
+  for (let i = 0; i < 40; i++) {
+    const height = await page.evaluate(() => {
+      window.scrollTo(0, document.documentElement.scrollHeight);
+      return document.documentElement.scrollHeight;
+    });
+    if (height === last) return height;
+    last = height;
+    await page.waitForTimeout(150);
+  }
+  return last;
+}
+
+/** Cards whose content is wider than the card itself (e.g. an unbroken CVSS vector). */
+const overflowingCards = (page: Page) =>
+  page
+    .getByTestId('vulnerability')
+    .evaluateAll((cards) =>
+      cards
+        .filter((card) => card.scrollWidth > card.clientWidth)
+        .map((card) => `${card.scrollWidth} > ${card.clientWidth}`),
+    );
+
+test('27 findings start collapsed, expand and collapse together, and fit a phone', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const email = await newAccount(page, 'vulns27');
+  await seedFindings(email, 27);
+  await page.goto('/dashboard/vulnerabilities');
+  await expect(page.getByText('27 vulnerabilities')).toBeVisible({ timeout: 20_000 });
+
+  const collapsed = await settledHeight(page);
+  console.log(`27 findings, collapsed, 1440 px: page height ${collapsed} px`);
+  expect(collapsed).toBeLessThan(4_500);
+  await expect(page.getByRole('tab', { name: 'Details' })).toHaveCount(0);
+  await shoot(page, 'vulnerabilities-27-collapsed-1440');
+
+  await page.getByRole('button', { name: 'Expand all' }).click();
+  await expect(page.getByRole('tab', { name: 'Details' }).first()).toBeVisible();
+  const expanded = await settledHeight(page);
+  console.log(`27 findings, expanded, 1440 px: page height ${expanded} px`);
+  expect(expanded).toBeGreaterThan(collapsed * 2);
+  await page.getByRole('button', { name: 'Collapse all' }).click();
+  await expect(page.getByRole('tab', { name: 'Details' })).toHaveCount(0);
+  expect(Math.abs((await settledHeight(page)) - collapsed)).toBeLessThan(50);
+
+  // One card opens on its own; its Mitigation tab shows the steps.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const first = page.getByTestId('vulnerability').first();
+  await first.getByRole('button', { name: /Finding 1 on the intranet host/ }).click();
+  await expect(first.getByRole('button', { name: /Finding 1 / })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
+  await first.getByRole('tab', { name: /Mitigation \(1\)/ }).click();
+  await expect(first.getByTestId('mitigation-action')).toContainText('Re-scan the host.');
+  await expect(page.getByRole('tab', { name: 'Details' })).toHaveCount(1);
+
+  // A phone: the CVSS vector wraps inside its card.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Expand all' }).click();
+  await expect(page.getByText(LONG_VECTOR, { exact: false }).first()).toBeVisible();
+  expect(await overflowingCards(page)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.getByTestId('vulnerability').nth(1).getByText('CVSS 9.8').scrollIntoViewIfNeeded();
+  await shoot(page, 'vulnerabilities-27-expanded-390', { fullPage: false });
+  await page.getByRole('button', { name: 'Collapse all' }).click();
+  await shoot(page, 'vulnerabilities-27-collapsed-390', { fullPage: false });
 });

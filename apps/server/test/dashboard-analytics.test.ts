@@ -103,13 +103,20 @@ describe('GET /api/dashboard', () => {
     expect(body.success_rate).toBe(75);
   });
 
-  it('has a null success rate when no scan has finished', async () => {
-    const res = await get('/api/dashboard', empty);
-    expect(res.json()).toMatchObject({
-      recent_scans: [],
-      success_rate: null,
-      reports_last_7_days: 0,
-    });
+  it('measures nothing for a new account: no success rate and no Security Overview figures', async () => {
+    for (const who of [empty, free]) {
+      const res = await get('/api/dashboard', who);
+      expect(res.json()).toMatchObject({
+        recent_scans: [],
+        success_rate: null,
+        reports_last_7_days: 0,
+        security_overview: {
+          network_coverage: null,
+          mitigation_rate: null,
+          policy_compliance: null,
+        },
+      });
+    }
   });
 });
 
@@ -167,12 +174,45 @@ describe('analytics', () => {
     const res = await get('/api/analytics/security-posture', analyst);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      coverage_metrics: { network_coverage: 40, mitigation_rate: 20, policy_compliance: 75 },
+      coverage_metrics: { network_coverage: 40, mitigation_rate: 20, policy_compliance: 60 },
       risk_distribution: { high: 25, medium: 25, low: 50 },
       security_score: 88,
       threat_landscape: { critical_vulnerabilities: 1, open_ports: 3, outdated_services: 1 },
       compliance: { iso27001: 48, soc2: 82, nist: 49 },
     });
+  });
+
+  it('define Policy Compliance once: the Overview shows the posture’s, the mean of the frameworks', async () => {
+    // A fresh audit that found 12 critical issues an hour ago: none is overdue yet, but the
+    // score is 0, so compliance cannot read 100 % on one tab and 35 % on the other.
+    const fresh = await createAccount(ctx, 'fresh-audit@example.com');
+    await subscribe(ctx, fresh);
+    const audit = await seedScan(ctx, fresh, {
+      status: 'completed',
+      targets: ['192.0.2.50'],
+      createdAt: ago(90),
+    });
+    for (let port = 1; port <= 12; port++) {
+      await seedVulnerability(ctx, fresh, audit.id, {
+        severity: 'critical',
+        host: '192.0.2.50',
+        port,
+        createdAt: ago(60),
+      });
+    }
+    for (const who of [analyst, fresh]) {
+      const posture = (await get('/api/analytics/security-posture', who)).json();
+      const home = (await get('/api/dashboard', who)).json();
+      expect(home.security_overview).toEqual(posture.coverage_metrics);
+      const { iso27001, soc2, nist } = posture.compliance;
+      expect(posture.coverage_metrics.policy_compliance).toBe(
+        Math.round((iso27001 + soc2 + nist) / 3),
+      );
+    }
+    const posture = (await get('/api/analytics/security-posture', fresh)).json();
+    expect(posture.security_score).toBe(0);
+    expect(posture.compliance).toEqual({ iso27001: 50, soc2: 50, nist: 33 });
+    expect(posture.coverage_metrics.policy_compliance).toBe(44);
   });
 
   it('answers nulls when the organization has no data', async () => {

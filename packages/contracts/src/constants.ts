@@ -20,20 +20,6 @@ export const REALTIME_BACKOFF_MS = [1_000, 2_000, 5_000, 10_000] as const;
 export const QUERY_STALE_MS = 5 * 60_000;
 export const QUERY_GC_MS = 10 * 60_000;
 
-/** Display values used only when analytics have no data (spec part 1 §9). */
-export const ANALYTICS_FALLBACK = {
-  successRate: 94,
-  avgDurationMinutes: 15,
-  networkCoverage: 85,
-  mitigationRate: 72,
-  policyCompliance: 94,
-  securityScore: 78,
-  riskDistribution: { high: 15, medium: 45, low: 40 },
-  openPorts: 24,
-  outdatedServices: 8,
-  compliance: { iso27001: 92, soc2: 88, nist: 85 },
-} as const;
-
 /** Access token lifetime: 15 minutes. Refresh token lifetime: 30 days. */
 export const ACCESS_TOKEN_TTL_S = 15 * 60;
 export const REFRESH_TOKEN_TTL_S = 30 * 24 * 60 * 60;

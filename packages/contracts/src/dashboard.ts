@@ -10,6 +10,17 @@ export const ZSeverityCounts = z.object({
   info: z.number().int(),
 });
 
+/**
+ * The Security Overview bars, as the security posture defines them (null: no data yet).
+ * policy_compliance is the mean of the ISO 27001, SOC 2 and NIST Framework scores.
+ */
+export const ZCoverageMetrics = z.object({
+  network_coverage: z.number().nullable(),
+  mitigation_rate: z.number().nullable(),
+  policy_compliance: z.number().nullable(),
+});
+export type TCoverageMetrics = z.infer<typeof ZCoverageMetrics>;
+
 /** The dashboard home's reads, computed from the caller's organization rows. */
 export const ZDashboardHome = z.object({
   recent_scans: z.array(ZScanListItem),
@@ -23,10 +34,13 @@ export const ZDashboardHome = z.object({
   reports_last_7_days: z.number().int(),
   /** Percent of finished scans that completed; null when no scan has finished. */
   success_rate: z.number().nullable(),
+  /** Over the analytics timeframe, on every plan: the same values as the security posture. */
+  security_overview: ZCoverageMetrics,
 });
 export type TDashboardHome = z.infer<typeof ZDashboardHome>;
 
 export const ZTimeframe = z.enum(['24h', '7d', '30d', '90d']);
+export type TTimeframe = z.infer<typeof ZTimeframe>;
 export const ZAnalyticsQuery = z.object({ timeframe: ZTimeframe.default('30d') });
 
 /** Analytics overview (spec entity): null members mean "no data yet". */
@@ -41,11 +55,7 @@ export const ZAnalyticsOverview = z.object({
 export type TAnalyticsOverview = z.infer<typeof ZAnalyticsOverview>;
 
 export const ZSecurityPosture = z.object({
-  coverage_metrics: z.object({
-    network_coverage: z.number().nullable(),
-    mitigation_rate: z.number().nullable(),
-    policy_compliance: z.number().nullable(),
-  }),
+  coverage_metrics: ZCoverageMetrics,
   risk_distribution: z.object({ high: z.number(), medium: z.number(), low: z.number() }).nullable(),
   security_score: z.number().nullable(),
   threat_landscape: z.object({

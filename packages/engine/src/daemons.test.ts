@@ -19,8 +19,21 @@ beforeAll(async () => {
     startVsftpd('127.0.9.5', false),
     startNginx('127.0.9.6', { tls, hardened: false }),
     startNginx('127.0.9.7', { tls, hardened: true }),
+    // Off their default ports (6379, 11211), as the issue found them.
+    startRedis('127.0.9.8', undefined, 6390),
+    startMemcached('127.0.9.9', 11299),
   ]);
-  const names = ['redis', 'redisAuth', 'memcached', 'ftpAnon', 'ftp', 'nginx', 'nginxHardened'];
+  const names = [
+    'redis',
+    'redisAuth',
+    'memcached',
+    'ftpAnon',
+    'ftp',
+    'nginx',
+    'nginxHardened',
+    'redisMoved',
+    'memcachedMoved',
+  ];
   started.forEach((s, i) => {
     if (s.status === 'fulfilled') peers[names[i]!] = s.value;
   });
@@ -37,8 +50,20 @@ async function scan(peer: Peer) {
     onFinding: (f) => findings.push(f),
   });
   expect(ports).toHaveLength(1);
-  return { service: ports[0]!.service, checks: findings.map((f) => f.check_id).sort() };
+  return {
+    service: ports[0]!.service,
+    checks: findings.map((f) => f.check_id).sort(),
+    findings,
+  };
 }
+
+/** Every text of a finding a person reads: title, description, solution and its mitigations. */
+const textsOf = (f: Finding) => [
+  f.title,
+  f.description,
+  f.solution,
+  ...f.mitigations.flatMap((m) => [m.title, m.description, ...m.instructions]),
+];
 
 /** The version a Debian binary reports of itself (nginx -v prints it on stderr). */
 function versionOf(command: string, args: string[], pattern: RegExp): string {
@@ -69,6 +94,20 @@ describe('memcached', () => {
     const version = versionOf('memcached', ['-V'], /memcached (\d+\.\d+\.\d+)/);
     expect(service).toMatchObject({ name: 'memcached', product: 'Memcached', version });
     expect(checks).toContain('memcached-exposed');
+  });
+});
+
+describe('a service off its default port', () => {
+  it.each([
+    ['redisMoved', 'redis-no-auth', 6390, 6379],
+    ['memcachedMoved', 'memcached-exposed', 11299, 11211],
+  ] as const)('%s: the texts of %s name port %i, never %i', async (name, checkId, port, usual) => {
+    const { findings } = await scan(peers[name]!);
+    const finding = findings.find((f) => f.check_id === checkId);
+    expect(finding?.port).toBe(port);
+    const texts = findings.flatMap(textsOf).join('\n');
+    expect(texts).toContain(`port ${port}`);
+    expect(texts).not.toContain(String(usual));
   });
 });
 

@@ -65,6 +65,7 @@ export const ZAdvisory = z
         version: z.enum(['2.0', '3.0', '3.1', '4.0']).optional(),
       })
       .strict(),
+    /** `{port}` in summary, note and solution is filled with the port of the finding. */
     summary: z.string().trim().min(1).max(3000),
     /** A caveat a person needs to judge the match, e.g. "Debian packages only". */
     note: z.string().max(1000).optional(),

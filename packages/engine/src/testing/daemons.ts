@@ -15,6 +15,8 @@ type DaemonSpec = {
   bin: string;
   pkg: string;
   host: string;
+  /** A fixed port; a free one when unset. */
+  port?: number;
   /** Writes the daemon's files into `dir` and returns its arguments. */
   setup: (dir: string, port: number) => string[];
 };
@@ -32,13 +34,13 @@ const connects = (host: string, port: number) =>
   });
 
 /** Starts a daemon and waits until its port accepts connections; throws with an install hint. */
-async function startDaemon({ bin, pkg, host, setup }: DaemonSpec): Promise<Peer> {
+async function startDaemon({ bin, pkg, host, port: fixed, setup }: DaemonSpec): Promise<Peer> {
   if (!existsSync(bin))
     throw new Error(
       `${bin} not found: install the Debian package ${pkg} (apt-get install -y ${pkg})`,
     );
   const dir = mkdtempSync(join(tmpdir(), 'netguard-daemon-'));
-  const port = await freePort(host);
+  const port = fixed ?? (await freePort(host));
   const child = spawn(bin, setup(dir, port), { stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stdout.on('data', (d: Buffer) => (log += d));
@@ -63,11 +65,12 @@ async function startDaemon({ bin, pkg, host, setup }: DaemonSpec): Promise<Peer>
 }
 
 /** redis-server with no persistence; with a password it demands AUTH. */
-export function startRedis(host: string, password?: string): Promise<Peer> {
+export function startRedis(host: string, password?: string, port?: number): Promise<Peer> {
   return startDaemon({
     bin: '/usr/bin/redis-server',
     pkg: 'redis-server',
     host,
+    port,
     setup: (dir, port) => [
       '--bind',
       host,
@@ -85,11 +88,12 @@ export function startRedis(host: string, password?: string): Promise<Peer> {
 }
 
 /** memcached as Debian runs it, on TCP only. */
-export function startMemcached(host: string): Promise<Peer> {
+export function startMemcached(host: string, port?: number): Promise<Peer> {
   return startDaemon({
     bin: '/usr/bin/memcached',
     pkg: 'memcached',
     host,
+    port,
     setup: (_dir, port) => ['-u', 'nobody', '-l', host, '-p', String(port), '-U', '0'],
   });
 }

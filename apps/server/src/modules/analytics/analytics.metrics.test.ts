@@ -26,6 +26,34 @@ describe('shares', () => {
 });
 
 describe('computePosture', () => {
+  it('measures nothing before a scan completes or a vulnerability is found', () => {
+    const running = computePosture(
+      { total: 1, completed: 0, failed: 0, avgDurationMinutes: null },
+      { total: 0, mitigated: 0, open: open(0), openPastDue: 0, openOutdated: 0 },
+      { targets: 1, covered: 0 },
+      0,
+    );
+    expect(running.coverage_metrics).toEqual({
+      network_coverage: 0,
+      mitigation_rate: null,
+      policy_compliance: null,
+    });
+    expect(running).toMatchObject({ security_score: null, compliance: null });
+  });
+
+  it('makes policy compliance the mean of the three framework scores', () => {
+    const scans = { total: 1, completed: 1, failed: 0, avgDurationMinutes: 5 };
+    const posture = computePosture(
+      scans,
+      { total: 12, mitigated: 0, open: open(12), openPastDue: 0, openOutdated: 0 },
+      { targets: 1, covered: 1 },
+      3,
+    );
+    expect(posture.security_score).toBe(0);
+    expect(posture.compliance).toEqual({ iso27001: 50, soc2: 50, nist: 33 });
+    expect(posture.coverage_metrics.policy_compliance).toBe(44);
+  });
+
   it('never scores below zero', () => {
     const vulns = {
       total: 20,
@@ -53,7 +81,12 @@ describe('computePosture', () => {
       { targets: 2, covered: 2 },
       0,
     );
-    expect(clean).toMatchObject({ security_score: 100, compliance: null, risk_distribution: null });
+    expect(clean).toMatchObject({
+      security_score: 100,
+      compliance: { iso27001: 100, soc2: 100, nist: 100 },
+      risk_distribution: null,
+    });
+    expect(clean.coverage_metrics.policy_compliance).toBe(100);
     // A completed scan that found nothing open reports 0 open ports, not "no data".
     expect(clean.threat_landscape.open_ports).toBe(0);
     expect(clean.coverage_metrics.network_coverage).toBe(100);

@@ -1,5 +1,4 @@
 import type { TAnalyticsOverview, TSecurityPosture } from '@netguard/contracts';
-import { successRate } from '../dashboard/dashboard.service.ts';
 
 /*
  * How the analytics are computed, from the organization's rows created within the timeframe.
@@ -11,8 +10,9 @@ import { successRate } from '../dashboard/dashboard.service.ts';
  *   (completed, failed or cancelled) completed. Targets only in pending/running scans count as
  *   not covered yet.
  * - mitigation_rate: percent of vulnerabilities mitigated.
- * - policy_compliance: percent of open vulnerabilities not past their remediation due date
- *   (critical 24 h, high 48 h, medium 7 d, low 90 d, info never); 100 when none is open.
+ * - on-time remediation (an input of the frameworks below): percent of open vulnerabilities not
+ *   past their remediation due date (critical 24 h, high 48 h, medium 7 d, low 90 d, info
+ *   never); 100 when none is open.
  * - risk_distribution: percent of open vulnerabilities that are high (critical + high), medium,
  *   low (low + info); largest-remainder rounding so the three add up to 100.
  * - security_score: max(0, 100 - (10 critical + 5 high + 2 medium + 0.5 low)) over open ones;
@@ -20,11 +20,15 @@ import { successRate } from '../dashboard/dashboard.service.ts';
  * - threat_landscape: open critical count; distinct open (host, port, protocol) services the
  *   scans found (null when no scan completed and none was found); open vulnerabilities of type
  *   outdated_software (null with no vulnerability rows).
- * - compliance (null with no vulnerabilities), each the rounded mean of the listed metrics:
- *   ISO 27001 (A.12.6.1, timely handling of technical vulnerabilities): policy_compliance and
- *   mitigation_rate; SOC 2 (CC7.1 detection and monitoring): security_score and
- *   policy_compliance; NIST CSF (identify, protect, respond): network_coverage, security_score
- *   and mitigation_rate.
+ * - compliance, each the rounded mean of the listed metrics that have data:
+ *   ISO 27001 (A.12.6.1, timely handling of technical vulnerabilities): on-time remediation and
+ *   mitigation_rate; SOC 2 (CC7.1 detection and monitoring): security_score and on-time
+ *   remediation; NIST CSF (identify, protect, respond): network_coverage, security_score and
+ *   mitigation_rate.
+ * - policy_compliance: the rounded mean of the three framework scores, so the Overview's bar and
+ *   the Security Posture tab always tell the same story.
+ * Nothing is measured before a scan completes or a vulnerability is found: then compliance,
+ * policy_compliance and security_score are null ("no data yet"), never a made-up figure.
  */
 
 export type ScanStats = {
@@ -43,10 +47,17 @@ export type VulnStats = {
 export type CoverageStats = { targets: number; covered: number };
 
 const percent = (part: number, whole: number) => Math.round((part / whole) * 100);
-const mean = (values: (number | null)[]) => {
-  const known = values.filter((v): v is number => v !== null);
-  return known.length ? Math.round(known.reduce((a, b) => a + b, 0) / known.length) : 0;
+/** The rounded mean of the first value and those of the others that have data. */
+const meanOf = (first: number, ...others: (number | null)[]) => {
+  const known = [first, ...others.filter((v): v is number => v !== null)];
+  return Math.round(known.reduce((a, b) => a + b, 0) / known.length);
 };
+
+/** Percent of finished scans that completed, rounded; null when none has finished. */
+export function successRate(completed: number, failed: number): number | null {
+  const finished = completed + failed;
+  return finished === 0 ? null : Math.round((completed / finished) * 100);
+}
 
 /** Splits 100 over the counts by largest remainder, so the parts always add up to 100. */
 export function shares(counts: number[]): number[] {
@@ -78,6 +89,20 @@ export function computeOverview(
   };
 }
 
+/** Framework scores from the measured inputs; each mean counts only the inputs that have data. */
+function frameworkScores(
+  onTime: number,
+  score: number,
+  coverage: number | null,
+  mitigation: number | null,
+) {
+  return {
+    iso27001: meanOf(onTime, mitigation),
+    soc2: meanOf(score, onTime),
+    nist: meanOf(score, coverage, mitigation),
+  };
+}
+
 export function computePosture(
   scans: ScanStats,
   vulns: VulnStats,
@@ -87,37 +112,31 @@ export function computePosture(
   const { critical, high, medium, low, info } = vulns.open;
   const openTotal = critical + high + medium + low + info;
   const hasVulns = vulns.total > 0;
+  const measured = scans.completed > 0 || hasVulns;
   const networkCoverage = coverage.targets ? percent(coverage.covered, coverage.targets) : null;
   const mitigationRate = hasVulns ? percent(vulns.mitigated, vulns.total) : null;
-  const policyCompliance = !hasVulns
-    ? null
-    : openTotal === 0
-      ? 100
-      : percent(openTotal - vulns.openPastDue, openTotal);
+  const onTime = openTotal === 0 ? 100 : percent(openTotal - vulns.openPastDue, openTotal);
   const penalty = 10 * critical + 5 * high + 2 * medium + 0.5 * low;
-  const securityScore =
-    scans.completed > 0 || hasVulns ? Math.max(0, Math.round(100 - penalty)) : null;
+  const score = Math.max(0, Math.round(100 - penalty));
   const [riskHigh = 0, riskMedium = 0, riskLow = 0] = shares([critical + high, medium, low + info]);
+  const frameworks = measured
+    ? frameworkScores(onTime, score, networkCoverage, mitigationRate)
+    : null;
 
   return {
     coverage_metrics: {
       network_coverage: networkCoverage,
       mitigation_rate: mitigationRate,
-      policy_compliance: policyCompliance,
+      policy_compliance:
+        frameworks && meanOf(frameworks.iso27001, frameworks.soc2, frameworks.nist),
     },
     risk_distribution: openTotal ? { high: riskHigh, medium: riskMedium, low: riskLow } : null,
-    security_score: securityScore,
+    security_score: measured ? score : null,
     threat_landscape: {
       critical_vulnerabilities: critical,
       open_ports: scans.completed > 0 || openServices > 0 ? openServices : null,
       outdated_services: hasVulns ? vulns.openOutdated : null,
     },
-    compliance: hasVulns
-      ? {
-          iso27001: mean([policyCompliance, mitigationRate]),
-          soc2: mean([securityScore, policyCompliance]),
-          nist: mean([networkCoverage, securityScore, mitigationRate]),
-        }
-      : null,
+    compliance: frameworks,
   };
 }

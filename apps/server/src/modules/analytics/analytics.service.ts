@@ -1,5 +1,5 @@
-import type { TAnalyticsOverview, TSecurityPosture } from '@netguard/contracts';
-import { sql } from 'drizzle-orm';
+import type { TAnalyticsOverview, TSecurityPosture, TTimeframe } from '@netguard/contracts';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/sessions.service.ts';
@@ -7,9 +7,7 @@ import type { SubscriptionService } from '../subscription/subscription.service.t
 import { computeOverview, computePosture } from './analytics.metrics.ts';
 import * as repo from './analytics.repo.ts';
 
-export type Timeframe = '24h' | '7d' | '30d' | '90d';
-
-const INTERVALS: Record<Timeframe, string> = {
+const INTERVALS: Record<TTimeframe, string> = {
   '24h': '24 hours',
   '7d': '7 days',
   '30d': '30 days',
@@ -21,18 +19,36 @@ export const ANALYTICS_SUBSCRIPTION_MESSAGE =
 
 type Deps = { db: Executor; subscription: SubscriptionService };
 
+/** The start of a timeframe that ends now. */
+export const sinceFor = (timeframe: TTimeframe): SQL =>
+  sql`now() - ${INTERVALS[timeframe]}::interval`;
+
+/**
+ * The organization's security posture over the rows created since `since`: the one definition
+ * of coverage, mitigation and policy compliance that the dashboard's Overview shows too.
+ */
+export async function measurePosture(db: Executor, org: string, since: SQL) {
+  const [scans, vulns, coverage, openServices] = await Promise.all([
+    repo.scanStats(db, org, since),
+    repo.vulnStats(db, org, since),
+    repo.coverageStats(db, org, since),
+    repo.openServiceCount(db, org, since),
+  ]);
+  return computePosture(scans, vulns, coverage, openServices);
+}
+
 /** Enterprise analytics of the caller's organization, for subscribers only. */
 export function createAnalyticsService({ db, subscription }: Deps) {
-  async function scope(auth: AuthContext, timeframe: Timeframe) {
+  async function scope(auth: AuthContext, timeframe: TTimeframe) {
     const status = await subscription.status(auth);
     if (!status.subscribed) {
       throw new AppError('subscription_required', 403, ANALYTICS_SUBSCRIPTION_MESSAGE);
     }
-    return { org: auth.organizationId, since: sql`now() - ${INTERVALS[timeframe]}::interval` };
+    return { org: auth.organizationId, since: sinceFor(timeframe) };
   }
 
   return {
-    async overview(auth: AuthContext, timeframe: Timeframe): Promise<TAnalyticsOverview> {
+    async overview(auth: AuthContext, timeframe: TTimeframe): Promise<TAnalyticsOverview> {
       const { org, since } = await scope(auth, timeframe);
       const [scans, vulns, reports] = await Promise.all([
         repo.scanStats(db, org, since),
@@ -42,15 +58,9 @@ export function createAnalyticsService({ db, subscription }: Deps) {
       return computeOverview(scans, vulns.total, reports);
     },
 
-    async posture(auth: AuthContext, timeframe: Timeframe): Promise<TSecurityPosture> {
+    async posture(auth: AuthContext, timeframe: TTimeframe): Promise<TSecurityPosture> {
       const { org, since } = await scope(auth, timeframe);
-      const [scans, vulns, coverage, openServices] = await Promise.all([
-        repo.scanStats(db, org, since),
-        repo.vulnStats(db, org, since),
-        repo.coverageStats(db, org, since),
-        repo.openServiceCount(db, org, since),
-      ]);
-      return computePosture(scans, vulns, coverage, openServices);
+      return measurePosture(db, org, since);
     },
   };
 }

@@ -1,6 +1,12 @@
 import type { TDashboardHome, TSecurityPosture } from '@netguard/contracts';
 import { describe, expect, it } from 'vitest';
-import { analyticsView, hasActiveScans, postureView, securityOverview } from './metrics';
+import {
+  analyticsView,
+  hasActiveScans,
+  postureView,
+  securityOverview,
+  successRateFigure,
+} from './metrics';
 
 function home(overrides: Partial<TDashboardHome> = {}): TDashboardHome {
   return {
@@ -9,9 +15,12 @@ function home(overrides: Partial<TDashboardHome> = {}): TDashboardHome {
     vulnerabilities: { total: 0, critical: 0, high: 0, medium: 0, low: 0, info: 0, mitigated: 0 },
     reports_last_7_days: 0,
     success_rate: null,
+    security_overview: { network_coverage: null, mitigation_rate: null, policy_compliance: null },
     ...overrides,
   };
 }
+
+const scanned = (completed: number) => ({ total: completed, running: 0, completed, failed: 0 });
 
 const emptyPosture: TSecurityPosture = {
   coverage_metrics: { network_coverage: null, mitigation_rate: null, policy_compliance: null },
@@ -21,37 +30,46 @@ const emptyPosture: TSecurityPosture = {
   compliance: null,
 };
 
+const noScan = { value: null, missing: 'No scan yet' };
+
 describe('securityOverview', () => {
-  it('uses the spec fallbacks when nothing is known', () => {
-    expect(securityOverview(undefined, undefined)).toEqual({
-      networkCoverage: 85,
-      mitigationRate: 72,
-      policyCompliance: 94,
+  it('shows no figure to a new account, only "No scan yet"', () => {
+    expect(securityOverview(home())).toEqual({
+      networkCoverage: noScan,
+      mitigationRate: noScan,
+      policyCompliance: noScan,
     });
+    expect(successRateFigure(home())).toEqual(noScan);
   });
 
-  it('computes mitigation from the dashboard counts when there are vulnerabilities', () => {
+  it('says what is missing once the organization has scanned', () => {
     const data = home({
-      vulnerabilities: { total: 8, critical: 1, high: 2, medium: 3, low: 2, info: 0, mitigated: 2 },
+      scans: scanned(1),
+      security_overview: { network_coverage: 100, mitigation_rate: null, policy_compliance: 100 },
     });
-    expect(securityOverview(data, undefined).mitigationRate).toBe(25);
+    expect(securityOverview(data)).toEqual({
+      networkCoverage: { value: 100, missing: 'No scan in the last 30 days' },
+      mitigationRate: { value: null, missing: 'No findings yet' },
+      policyCompliance: { value: 100, missing: 'No scan finished yet' },
+    });
+    const running = home({ scans: { total: 1, running: 1, completed: 0, failed: 0 } });
+    expect(successRateFigure(running)).toEqual({ value: null, missing: 'No scan finished yet' });
   });
 
-  it('prefers real posture values, including zero', () => {
-    const posture = {
-      ...emptyPosture,
-      coverage_metrics: { network_coverage: 0, mitigation_rate: 50.4, policy_compliance: 61 },
-    };
-    expect(securityOverview(home(), posture)).toEqual({
-      networkCoverage: 0,
-      mitigationRate: 50,
-      policyCompliance: 61,
+  it('rounds the measured values, zero included', () => {
+    const data = home({
+      scans: scanned(2),
+      security_overview: { network_coverage: 0, mitigation_rate: 50.4, policy_compliance: 44 },
     });
+    const overview = securityOverview(data);
+    expect(overview.networkCoverage.value).toBe(0);
+    expect(overview.mitigationRate.value).toBe(50);
+    expect(overview.policyCompliance.value).toBe(44);
   });
 });
 
 describe('analyticsView', () => {
-  it('falls back only for members without data', () => {
+  it('marks members without data instead of inventing them', () => {
     const view = analyticsView(
       {
         total_scans: 4,
@@ -61,24 +79,43 @@ describe('analyticsView', () => {
         avg_scan_duration: null,
       },
       emptyPosture,
+      home({ scans: scanned(0) }),
     );
     expect(view).toEqual({
-      avgDurationMinutes: 15,
-      successRate: 0,
-      risk: { high: 15, medium: 45, low: 40 },
-      securityScore: 78,
+      avgDurationMinutes: noScan,
+      successRate: { value: 0, missing: 'No scan yet' },
+      risk: null,
+      riskMissing: 'No scan yet',
+      securityScore: noScan,
     });
   });
 });
 
 describe('postureView', () => {
-  it('keeps the real critical count and falls back for unknown members', () => {
-    expect(postureView(emptyPosture, home())).toEqual({
+  it('keeps the real critical count and marks unknown members', () => {
+    const view = postureView(emptyPosture, home({ scans: scanned(1) }));
+    expect(view).toMatchObject({
       criticalVulnerabilities: 3,
-      openPorts: 24,
-      outdatedServices: 8,
-      compliance: { iso27001: 92, soc2: 88, nist: 85 },
+      openPorts: { value: null, missing: 'No scan finished yet' },
+      outdatedServices: { value: null, missing: 'No findings yet' },
+      policyCompliance: { value: null },
     });
+    expect(view.compliance.nist.value).toBeNull();
+  });
+
+  it('shows the same policy compliance as the Overview', () => {
+    const metrics = { network_coverage: 100, mitigation_rate: 0, policy_compliance: 44 };
+    const posture = {
+      ...emptyPosture,
+      coverage_metrics: metrics,
+      security_score: 0,
+      compliance: { iso27001: 50, soc2: 50, nist: 33 },
+    };
+    const data = home({ scans: scanned(1), security_overview: metrics });
+    expect(postureView(posture, data).policyCompliance).toEqual(
+      securityOverview(data).policyCompliance,
+    );
+    expect(postureView(posture, data).compliance.nist.value).toBe(33);
   });
 });
 

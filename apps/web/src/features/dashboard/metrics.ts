@@ -1,9 +1,8 @@
-import {
-  ANALYTICS_FALLBACK as FALLBACK,
-  type TAnalyticsOverview,
-  type TDashboardHome,
-  type TScanListItem,
-  type TSecurityPosture,
+import type {
+  TAnalyticsOverview,
+  TDashboardHome,
+  TScanListItem,
+  TSecurityPosture,
 } from '@netguard/contracts';
 
 const ACTIVE_STATUSES = new Set<TScanListItem['status']>(['pending', 'running']);
@@ -18,87 +17,107 @@ export function hasActiveScans(home: TDashboardHome): boolean {
   return home.scans.running > 0 || home.recent_scans.some(isActiveScan);
 }
 
-/** Rounds a percentage or count for display; null means "no data" and gives the fallback. */
-export function valueOr(value: number | null | undefined, fallback: number): number {
-  return value === null || value === undefined ? fallback : Math.round(value);
+/** Why a figure shows "—": what has to happen before it can be measured. */
+export const NO_DATA_TEXT = {
+  noScan: 'No scan yet',
+  noFinishedScan: 'No scan finished yet',
+  noRecentScan: 'No scan in the last 30 days',
+  noFindings: 'No findings yet',
+  noOpenFindings: 'No open findings',
+} as const;
+
+/** A measured figure, or null with the reason it has no value yet. */
+export type TFigure = { value: number | null; missing: string };
+
+/** Rounds a measured value for display; null stays null ("no data yet"). */
+export function rounded(value: number | null | undefined): number | null {
+  return value === null || value === undefined ? null : Math.round(value);
+}
+
+/** A figure whose reason is "No scan yet" until the organization has run one. */
+function figure(
+  value: number | null | undefined,
+  home: TDashboardHome | undefined,
+  missing: string,
+): TFigure {
+  const scanned = (home?.scans.total ?? 0) > 0;
+  return { value: rounded(value), missing: scanned ? missing : NO_DATA_TEXT.noScan };
 }
 
 export type TSecurityOverview = {
-  networkCoverage: number;
-  mitigationRate: number;
-  policyCompliance: number;
+  networkCoverage: TFigure;
+  mitigationRate: TFigure;
+  policyCompliance: TFigure;
 };
 
-/**
- * Progress bars of the Security Overview: security posture for subscribers; otherwise the
- * mitigation rate computed from the dashboard counts; the spec's fallback where there is no data.
- */
-export function securityOverview(
-  home: TDashboardHome | undefined,
-  posture: TSecurityPosture | undefined,
-): TSecurityOverview {
-  const coverage = posture?.coverage_metrics;
-  const vulns = home?.vulnerabilities;
-  const computedMitigation =
-    vulns && vulns.total > 0 ? (vulns.mitigated / vulns.total) * 100 : null;
+/** The Security Overview bars: the server's measured values (the posture's definitions). */
+export function securityOverview(home: TDashboardHome): TSecurityOverview {
+  const metrics = home.security_overview;
   return {
-    networkCoverage: valueOr(coverage?.network_coverage, FALLBACK.networkCoverage),
-    mitigationRate: valueOr(
-      coverage?.mitigation_rate ?? computedMitigation,
-      FALLBACK.mitigationRate,
-    ),
-    policyCompliance: valueOr(coverage?.policy_compliance, FALLBACK.policyCompliance),
+    networkCoverage: figure(metrics.network_coverage, home, NO_DATA_TEXT.noRecentScan),
+    mitigationRate: figure(metrics.mitigation_rate, home, NO_DATA_TEXT.noFindings),
+    policyCompliance: figure(metrics.policy_compliance, home, NO_DATA_TEXT.noFinishedScan),
   };
 }
 
+/** The Success Rate card: completed out of finished scans, or why there is none yet. */
+export function successRateFigure(home: TDashboardHome): TFigure {
+  return figure(home.success_rate, home, NO_DATA_TEXT.noFinishedScan);
+}
+
 export type TAnalyticsView = {
-  avgDurationMinutes: number;
-  successRate: number;
-  risk: { high: number; medium: number; low: number };
-  securityScore: number;
+  avgDurationMinutes: TFigure;
+  successRate: TFigure;
+  risk: { high: number; medium: number; low: number } | null;
+  riskMissing: string;
+  securityScore: TFigure;
 };
 
-/** Values of the Analytics tab, with the spec's fallback only for members that have no data. */
+/** Values of the Analytics tab, each measured or marked as having no data yet. */
 export function analyticsView(
   overview: TAnalyticsOverview | undefined,
   posture: TSecurityPosture | undefined,
+  home: TDashboardHome | undefined,
 ): TAnalyticsView {
-  const risk = posture?.risk_distribution ?? FALLBACK.riskDistribution;
+  const risk = posture?.risk_distribution;
   return {
-    avgDurationMinutes: valueOr(overview?.avg_scan_duration, FALLBACK.avgDurationMinutes),
-    successRate: valueOr(overview?.success_rate, FALLBACK.successRate),
-    risk: {
-      high: Math.round(risk.high),
-      medium: Math.round(risk.medium),
-      low: Math.round(risk.low),
-    },
-    securityScore: valueOr(posture?.security_score, FALLBACK.securityScore),
+    avgDurationMinutes: figure(overview?.avg_scan_duration, home, NO_DATA_TEXT.noFinishedScan),
+    successRate: figure(overview?.success_rate, home, NO_DATA_TEXT.noFinishedScan),
+    risk: risk
+      ? { high: Math.round(risk.high), medium: Math.round(risk.medium), low: Math.round(risk.low) }
+      : null,
+    riskMissing: figure(null, home, NO_DATA_TEXT.noOpenFindings).missing,
+    securityScore: figure(posture?.security_score, home, NO_DATA_TEXT.noFinishedScan),
   };
 }
 
 export type TPostureView = {
   criticalVulnerabilities: number;
-  openPorts: number;
-  outdatedServices: number;
-  compliance: { iso27001: number; soc2: number; nist: number };
+  openPorts: TFigure;
+  outdatedServices: TFigure;
+  compliance: { iso27001: TFigure; soc2: TFigure; nist: TFigure };
+  policyCompliance: TFigure;
 };
 
-/** Values of the Security Posture tab, with fallbacks only for members that have no data. */
+/** Values of the Security Posture tab, each measured or marked as having no data yet. */
 export function postureView(
   posture: TSecurityPosture | undefined,
   home: TDashboardHome | undefined,
 ): TPostureView {
   const threats = posture?.threat_landscape;
-  const compliance = posture?.compliance ?? FALLBACK.compliance;
+  const compliance = posture?.compliance;
+  const framework = (value: number | null | undefined) =>
+    figure(value, home, NO_DATA_TEXT.noFinishedScan);
   return {
     criticalVulnerabilities:
       threats?.critical_vulnerabilities ?? home?.vulnerabilities.critical ?? 0,
-    openPorts: valueOr(threats?.open_ports, FALLBACK.openPorts),
-    outdatedServices: valueOr(threats?.outdated_services, FALLBACK.outdatedServices),
+    openPorts: figure(threats?.open_ports, home, NO_DATA_TEXT.noFinishedScan),
+    outdatedServices: figure(threats?.outdated_services, home, NO_DATA_TEXT.noFindings),
     compliance: {
-      iso27001: Math.round(compliance.iso27001),
-      soc2: Math.round(compliance.soc2),
-      nist: Math.round(compliance.nist),
+      iso27001: framework(compliance?.iso27001),
+      soc2: framework(compliance?.soc2),
+      nist: framework(compliance?.nist),
     },
+    policyCompliance: framework(posture?.coverage_metrics.policy_compliance),
   };
 }

@@ -30,6 +30,7 @@ function home(recent: TScanListItem[]): TDashboardHome {
     vulnerabilities: { total: 0, critical: 0, high: 0, medium: 0, low: 0, info: 0, mitigated: 0 },
     reports_last_7_days: 0,
     success_rate: null,
+    security_overview: { network_coverage: null, mitigation_rate: null, policy_compliance: null },
   };
 }
 

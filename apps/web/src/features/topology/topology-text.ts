@@ -34,6 +34,11 @@ export const TOPOLOGY_TEXT = {
     'Zones follow address space: private and loopback ranges are trusted, public ranges external.',
   refreshed: 'Topology refreshed',
   portScanStarted: 'Port scan started',
+  portScanConfirmTitle: 'Start a real port scan?',
+  portScanConfirmBody: (host: string) =>
+    `Port Scan starts a real scan of ${host} now: the server connects to its 1,000 most common TCP ports and identifies the services, and the scan is saved with your others.`,
+  portScanConfirm: 'Start Port Scan',
+  cancel: 'Cancel',
   portScanFailed: 'Port scan could not start',
   pingFailed: 'Ping Test failed',
   settingsFailed: 'Could not save the topology options',

@@ -15,13 +15,12 @@ export const memcachedExposed: Check = {
         cvss: 7.5,
         description:
           'Memcached has no authentication: anyone reaching it can read and overwrite cached data; over UDP it is a well-known DDoS amplifier.',
-        solution:
-          'Listen on localhost or a private interface only, disable UDP (-U 0), and firewall port 11211.',
+        solution: `Listen on localhost or a private interface only, disable UDP (-U 0), and firewall port ${ctx.port}.`,
         evidence: `sent: version\nreceived: VERSION ${ctx.service.version ?? ''}`.trim(),
         mitigations: [
           action('firewall', 'urgent', 'Restrict Memcached to trusted hosts', 15, [
-            'Start memcached with -l 127.0.0.1 -U 0.',
-            'Block 11211/tcp and 11211/udp at the firewall.',
+            `Start memcached with -l 127.0.0.1 -p ${ctx.port} -U 0.`,
+            `Block ${ctx.port}/tcp and ${ctx.port}/udp at the firewall.`,
           ]),
         ],
       }),

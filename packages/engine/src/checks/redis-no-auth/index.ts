@@ -23,7 +23,7 @@ export const redisNoAuth: Check = {
           action('access_control', 'immediate', 'Require authentication on Redis', 15, [
             'Set requirepass or ACL users in redis.conf.',
             'bind 127.0.0.1 and protected-mode yes',
-            'Restart Redis and firewall port 6379.',
+            `Restart Redis and firewall port ${ctx.port}.`,
           ]),
         ],
       }),

@@ -31,7 +31,7 @@ export const sshOutdatedVersion: Check = {
         mitigations: [
           action('upgrade', distro ? 'medium' : 'high', `Upgrade ${product}`, 30, [
             `Install ${product} ${floor.floor} or later, e.g. apt-get install --only-upgrade openssh-server.`,
-            'Restart the SSH service and confirm the new banner with ssh -V or nc host 22.',
+            `Restart the SSH service and confirm the new banner with nc ${ctx.host} ${ctx.port}.`,
           ]),
         ],
       }),

@@ -52,7 +52,7 @@ export const sshPasswordAuth: Check = {
             'Validate with sshd -t, reload sshd, and keep a session open until a key login works.',
           ]),
           action('firewall', 'medium', 'Limit who can reach SSH', 15, [
-            'Allow port 22 only from administration networks or a VPN.',
+            `Allow port ${ctx.port} only from administration networks or a VPN.`,
             'Rate-limit new connections (e.g. fail2ban or nftables meters).',
           ]),
         ],

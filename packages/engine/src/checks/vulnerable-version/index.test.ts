@@ -2,7 +2,12 @@ import { ZFinding } from '@netguard/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { contextFor } from '../../testing/check-context.ts';
 import type { Peer } from '../../testing/peers.ts';
-import { mysqlGreeting, startBannerPeer, startRedisPeer } from '../../testing/protocol-peers.ts';
+import {
+  mysqlGreeting,
+  startBannerPeer,
+  startLinePeer,
+  startRedisPeer,
+} from '../../testing/protocol-peers.ts';
 import { startHttpPeer } from '../../testing/servers.ts';
 import {
   createVulnerableVersionCheck,
@@ -146,6 +151,26 @@ describe('vulnerable-version against real peers', () => {
     const lua = findings.find((f) => f.cve_id === 'CVE-2022-0543')!;
     expect(lua.description).toContain('Debian or Ubuntu packages');
     expect(lua.evidence).toContain('redis_version:6.0.9');
+  });
+});
+
+describe('advisory texts', () => {
+  it('name the port the service was found on, not its default', async () => {
+    const findings = await findingsFor(
+      startLinePeer('127.0.0.1', null, (line) =>
+        line === 'version' ? 'VERSION 1.5.5\r\n' : 'ERROR\r\n',
+      ),
+    );
+    expect(cves(findings)).toEqual(['CVE-2018-1000115']);
+    const [f] = findings;
+    const port = String(peer!.port);
+    expect(f!.port).toBe(peer!.port);
+    expect(f!.solution).toContain(`block UDP port ${port}`);
+    expect(f!.description).toContain(`(${port} here)`);
+    expect(f!.mitigations[0]!.instructions[0]).toBe(f!.solution);
+    const texts = [f!.description, f!.solution, ...f!.mitigations[0]!.instructions].join(' ');
+    expect(texts).not.toContain('11211');
+    expect(texts).not.toContain('{port}');
   });
 });
 

@@ -45,13 +45,16 @@ const PRIORITY: Record<TFinding['severity'], TMitigationAction['priority']> = {
 
 const percent = (n: number) => `${(n * 100).toFixed(n < 0.01 ? 2 : 1)}%`;
 
-function describe({ advisory, product, range }: AdvisoryMatch): string {
+/** An advisory text with `{port}` filled from the finding: texts never name a default port. */
+const fillPort = (text: string, port: number) => text.replaceAll('{port}', String(port));
+
+function describe({ advisory, product, range }: AdvisoryMatch, port: number): string {
   const label = productLabel(product.key);
   const parts = [
     `${label} ${product.version} is in the affected range ${describeRange(range)} of ${advisory.cve_id ?? advisory.id}.`,
-    advisory.summary,
+    fillPort(advisory.summary, port),
   ];
-  if (advisory.note) parts.push(`Note: ${advisory.note}`);
+  if (advisory.note) parts.push(`Note: ${fillPort(advisory.note, port)}`);
   if (advisory.kev)
     parts.push(
       `Listed in CISA's Known Exploited Vulnerabilities catalog${advisory.kev.date_added ? ` since ${advisory.kev.date_added}` : ''}: attackers are exploiting it.`,
@@ -70,8 +73,9 @@ function toFinding(ctx: CheckContext, match: AdvisoryMatch): TFinding {
   const severity = severityFor(advisory.cvss.score);
   const name = advisory.cve_id ?? advisory.id;
   const headline = advisory.title ?? `Known vulnerability in ${label}`;
+  const solution = fillPort(advisory.solution, ctx.port);
   const instructions = [
-    advisory.solution.slice(0, 1000),
+    solution.slice(0, 1000),
     `Confirm the installed version on the host (the scan saw ${label} ${product.version}).`,
     ...advisory.references.slice(0, 5).map((url) => `Advisory: ${url}`),
   ];
@@ -81,8 +85,8 @@ function toFinding(ctx: CheckContext, match: AdvisoryMatch): TFinding {
     vulnerability_type: advisory.vulnerability_type ?? 'known_vulnerable_version',
     cve_id: advisory.cve_id,
     cvss: advisory.cvss.score,
-    description: describe(match),
-    solution: advisory.solution,
+    description: describe(match, ctx.port),
+    solution,
     evidence: `${product.source}\nDetected ${label} ${product.version}; ${name} affects ${describeRange(range)}.`,
     mitigations: [
       action(

@@ -48,7 +48,7 @@ export function DashboardHome() {
         </TabsList>
         <TabsContent value="overview">
           {home.data ? (
-            <OverviewTab home={home.data} posture={posture.data} />
+            <OverviewTab home={home.data} />
           ) : home.isError ? (
             <DataUnavailable onRetry={() => void home.refetch()} />
           ) : (
@@ -60,7 +60,7 @@ export function DashboardHome() {
             {analytics.isPending || posture.isPending ? (
               <Loading />
             ) : (
-              <AnalyticsTab view={analyticsView(analytics.data, posture.data)} />
+              <AnalyticsTab view={analyticsView(analytics.data, posture.data, home.data)} />
             )}
           </TabsContent>
         )}

@@ -1,12 +1,10 @@
-import type { TDashboardHome, TSecurityPosture } from '@netguard/contracts';
+import type { TDashboardHome } from '@netguard/contracts';
 import { RecentScans } from '@/features/dashboard/components/RecentScans';
 import { SecurityOverview } from '@/features/dashboard/components/SecurityOverview';
 import { StatCards } from '@/features/dashboard/components/StatCards';
 import { securityOverview } from '@/features/dashboard/metrics';
 
-type OverviewTabProps = { home: TDashboardHome; posture: TSecurityPosture | undefined };
-
-export function OverviewTab({ home, posture }: OverviewTabProps) {
+export function OverviewTab({ home }: { home: TDashboardHome }) {
   return (
     <div className="space-y-6">
       <StatCards home={home} />
@@ -15,7 +13,7 @@ export function OverviewTab({ home, posture }: OverviewTabProps) {
           <RecentScans scans={home.recent_scans} />
         </div>
         <div className="lg:col-span-2">
-          <SecurityOverview overview={securityOverview(home, posture)} />
+          <SecurityOverview overview={securityOverview(home)} />
         </div>
       </div>
     </div>

@@ -1,5 +1,6 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { MetricBar } from '@/features/dashboard/components/MetricBar';
+import { METRIC_DEFINITIONS as D } from '@/features/dashboard/metric-definitions';
 import type { TSecurityOverview } from '@/features/dashboard/metrics';
 
 /** Network Coverage, Vulnerability Mitigation and Policy Compliance bars. */
@@ -11,9 +12,21 @@ export function SecurityOverview({ overview }: { overview: TSecurityOverview }) 
         <CardDescription>Coverage, mitigation and compliance at a glance</CardDescription>
       </CardHeader>
       <CardContent className="space-y-5">
-        <MetricBar label="Network Coverage" value={overview.networkCoverage} />
-        <MetricBar label="Vulnerability Mitigation" value={overview.mitigationRate} />
-        <MetricBar label="Policy Compliance" value={overview.policyCompliance} />
+        <MetricBar
+          label="Network Coverage"
+          figure={overview.networkCoverage}
+          definition={D.networkCoverage}
+        />
+        <MetricBar
+          label="Vulnerability Mitigation"
+          figure={overview.mitigationRate}
+          definition={D.mitigationRate}
+        />
+        <MetricBar
+          label="Policy Compliance"
+          figure={overview.policyCompliance}
+          definition={D.policyCompliance}
+        />
       </CardContent>
     </Card>
   );

@@ -1,19 +1,27 @@
 import { ClipboardCheck, ShieldAlert } from 'lucide-react';
 import { IconCard } from '@/features/dashboard/components/IconCard';
 import { MetricBar } from '@/features/dashboard/components/MetricBar';
-import type { TPostureView } from '@/features/dashboard/metrics';
+import { MetricInfo } from '@/features/dashboard/components/MetricInfo';
+import { METRIC_DEFINITIONS as D } from '@/features/dashboard/metric-definitions';
+import type { TFigure, TPostureView } from '@/features/dashboard/metrics';
 
-function Figure({ label, value, tone }: { label: string; value: number; tone: string }) {
+type FigureProps = { label: string; figure: TFigure; tone: string };
+
+function Figure({ label, figure, tone }: FigureProps) {
   return (
-    <div className="rounded-lg border p-4 text-center">
-      <p className={`text-3xl font-bold tabular-nums ${tone}`}>{value}</p>
+    <div className="rounded-lg border p-4 text-center" data-testid="posture-figure">
+      <p className={`text-3xl font-bold tabular-nums ${tone}`}>{figure.value ?? '—'}</p>
       <p className="mt-1 text-xs text-muted-foreground">{label}</p>
+      {figure.value === null && (
+        <p className="mt-1 text-xs text-muted-foreground">{figure.missing}</p>
+      )}
     </div>
   );
 }
 
 /** Threat Landscape and Compliance Status (subscribers only). */
 export function SecurityPostureTab({ view }: { view: TPostureView }) {
+  const policy = view.policyCompliance;
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <IconCard
@@ -23,16 +31,24 @@ export function SecurityPostureTab({ view }: { view: TPostureView }) {
       >
         <Figure
           label="Critical vulnerabilities"
-          value={view.criticalVulnerabilities}
+          figure={{ value: view.criticalVulnerabilities, missing: '' }}
           tone="text-red-600"
         />
-        <Figure label="Open ports" value={view.openPorts} tone="text-amber-600" />
-        <Figure label="Outdated services" value={view.outdatedServices} tone="text-blue-600" />
+        <Figure label="Open ports" figure={view.openPorts} tone="text-amber-600" />
+        <Figure label="Outdated services" figure={view.outdatedServices} tone="text-blue-600" />
       </IconCard>
       <IconCard icon={ClipboardCheck} title="Compliance Status" contentClassName="space-y-5">
-        <MetricBar label="ISO 27001" value={view.compliance.iso27001} />
-        <MetricBar label="SOC 2" value={view.compliance.soc2} />
-        <MetricBar label="NIST Framework" value={view.compliance.nist} />
+        <MetricBar label="ISO 27001" figure={view.compliance.iso27001} definition={D.iso27001} />
+        <MetricBar label="SOC 2" figure={view.compliance.soc2} definition={D.soc2} />
+        <MetricBar label="NIST Framework" figure={view.compliance.nist} definition={D.nist} />
+        <p
+          className="flex items-center gap-1.5 border-t pt-3 text-xs text-muted-foreground"
+          data-testid="posture-policy-compliance"
+        >
+          Policy Compliance (Overview): {policy.value === null ? '—' : `${policy.value}%`}, the mean
+          of these three
+          <MetricInfo label="Policy Compliance" definition={D.policyCompliance} />
+        </p>
       </IconCard>
     </div>
   );

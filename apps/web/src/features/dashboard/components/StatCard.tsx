@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { MetricInfo } from '@/features/dashboard/components/MetricInfo';
 import { cn } from '@/lib/utils';
 
 type StatCardProps = {
@@ -8,6 +9,8 @@ type StatCardProps = {
   detail: string;
   icon: LucideIcon;
   tone?: 'blue' | 'red' | 'violet' | 'emerald';
+  /** How the value is computed, shown on hover. */
+  definition?: string;
 };
 
 const TONES = {
@@ -18,11 +21,21 @@ const TONES = {
 } as const;
 
 /** One figure of the Overview: title, value, a short detail line and an icon. */
-export function StatCard({ title, value, detail, icon: Icon, tone = 'blue' }: StatCardProps) {
+export function StatCard({
+  title,
+  value,
+  detail,
+  icon: Icon,
+  tone = 'blue',
+  definition,
+}: StatCardProps) {
   return (
     <Card className="gap-3 py-4 sm:py-6" data-testid="stat-card">
       <CardHeader className="flex flex-row items-center justify-between gap-2 px-4 sm:px-6">
-        <CardTitle className="text-sm font-medium text-muted-foreground">{title}</CardTitle>
+        <CardTitle className="flex items-center gap-1.5 text-sm font-medium text-muted-foreground">
+          {title}
+          {definition && <MetricInfo label={title} definition={definition} />}
+        </CardTitle>
         <span
           className={cn(
             'flex size-8 shrink-0 items-center justify-center rounded-lg sm:size-9',

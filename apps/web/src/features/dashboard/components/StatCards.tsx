@@ -1,10 +1,12 @@
-import { ANALYTICS_FALLBACK, type TDashboardHome } from '@netguard/contracts';
+import type { TDashboardHome } from '@netguard/contracts';
 import { FileText, Radar, ShieldAlert, TrendingUp } from 'lucide-react';
 import { StatCard } from '@/features/dashboard/components/StatCard';
-import { valueOr } from '@/features/dashboard/metrics';
+import { METRIC_DEFINITIONS } from '@/features/dashboard/metric-definitions';
+import { successRateFigure } from '@/features/dashboard/metrics';
 
 /** The four Overview figures: scans, vulnerabilities, reports this week and success rate. */
 export function StatCards({ home }: { home: TDashboardHome }) {
+  const success = successRateFigure(home);
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       <StatCard
@@ -29,12 +31,9 @@ export function StatCards({ home }: { home: TDashboardHome }) {
       />
       <StatCard
         title="Success Rate"
-        value={`${valueOr(home.success_rate, ANALYTICS_FALLBACK.successRate)}%`}
-        detail={
-          home.success_rate === null
-            ? 'baseline until a scan finishes'
-            : 'of finished scans completed'
-        }
+        value={success.value === null ? '—' : `${success.value}%`}
+        detail={success.value === null ? success.missing : 'of finished scans completed'}
+        definition={METRIC_DEFINITIONS.successRate}
         icon={TrendingUp}
         tone="emerald"
       />

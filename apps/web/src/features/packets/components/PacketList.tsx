@@ -98,17 +98,6 @@ export function PacketList({
           </tr>
         </thead>
         <tbody>
-          {count === 0 && (
-            <tr>
-              <td
-                colSpan={COLUMNS.length}
-                className="p-10 text-center text-muted-foreground"
-                data-testid="packet-list-empty"
-              >
-                {empty}
-              </td>
-            </tr>
-          )}
           {above > 0 && <tr style={{ height: above }} />}
           {rows.map((row) => {
             const packet = packetAt(row.index);
@@ -131,6 +120,15 @@ export function PacketList({
           {below > 0 && <tr style={{ height: below }} />}
         </tbody>
       </table>
+      {count === 0 && (
+        // Outside the wide table and pinned to the visible box, so a phone reads all of it.
+        <p
+          className="sticky left-0 w-full p-10 text-center text-sm text-muted-foreground"
+          data-testid="packet-list-empty"
+        >
+          {empty}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,10 +1,11 @@
 import type { TTopologyGraph } from '@netguard/contracts';
 import { Activity, Radar, X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { PingResultLine } from '@/features/topology/components/PingResultLine';
+import { PortScanConfirm } from '@/features/topology/components/PortScanConfirm';
 import { STATUS_COLOURS, trafficColour } from '@/features/topology/topology-colours';
 import type { TPositionedNode } from '@/features/topology/topology-layout';
 import {
@@ -34,6 +35,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 /** The clicked node: name, IP, type, status, its connections, and the Ping Test and Port Scan actions. */
 export function NodeDetailsCard({ node, graph, onClose }: Props) {
   const actions = useNodeActions(node.ip);
+  const [confirming, setConfirming] = useState(false);
   const scanned = graph.source === 'scans' && !node.inferred;
   const labels = new Map(graph.nodes.map((n) => [n.id, n.label]));
   const connections = graph.links.filter((l) => l.from === node.id || l.to === node.id);
@@ -96,7 +98,7 @@ export function NodeDetailsCard({ node, graph, onClose }: Props) {
           size="sm"
           variant="outline"
           disabled={!scanned || actions.portScan.isPending}
-          onClick={actions.runPortScan}
+          onClick={() => setConfirming(true)}
         >
           <Radar aria-hidden="true" />
           {T.portScan}
@@ -106,6 +108,16 @@ export function NodeDetailsCard({ node, graph, onClose }: Props) {
           {T.close}
         </Button>
       </CardFooter>
+      {confirming && (
+        <PortScanConfirm
+          host={node.ip}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => {
+            setConfirming(false);
+            actions.runPortScan();
+          }}
+        />
+      )}
     </Card>
   );
 }

@@ -1,15 +1,17 @@
 import { type TVulnerabilityFilters, VULNERABILITY_TEXT } from '@netguard/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Bug } from 'lucide-react';
+import { Bug, ChevronsDownUp, ChevronsUpDown } from 'lucide-react';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { PageHeader } from '@/components/PageHeader';
+import { Button } from '@/components/ui/button';
 import { vulnerabilityPageQuery } from '@/features/vulnerabilities/api';
 import { VulnerabilityEmptyState } from '@/features/vulnerabilities/components/VulnerabilityEmptyState';
 import { VulnerabilityFilterBar } from '@/features/vulnerabilities/components/VulnerabilityFilterBar';
 import { VulnerabilityList } from '@/features/vulnerabilities/components/VulnerabilityList';
 import { VulnerabilitySummary } from '@/features/vulnerabilities/components/VulnerabilitySummary';
+import { useCardExpansion } from '@/features/vulnerabilities/expansion';
 import { filtersFromParams, filtersToParams, isFiltered } from '@/features/vulnerabilities/filters';
 import { errorMessage } from '@/lib/api-client';
 
@@ -22,6 +24,7 @@ export function VulnerabilitiesPage() {
     [setParams],
   );
   const query = useQuery(vulnerabilityPageQuery(filters, 0));
+  const expansion = useCardExpansion();
   useEffect(() => {
     if (query.error)
       toast.error(VULNERABILITY_TEXT.errorLoading, { description: errorMessage(query.error) });
@@ -42,16 +45,30 @@ export function VulnerabilitiesPage() {
         onChange={setFilters}
       />
       {first && (
-        <p className="text-sm text-muted-foreground" aria-live="polite">
-          {first.total} {first.total === 1 ? 'vulnerability' : 'vulnerabilities'}
-        </p>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {first.total} {first.total === 1 ? 'vulnerability' : 'vulnerabilities'}
+          </p>
+          {first.total > 0 && (
+            <div className="flex gap-2">
+              <Button variant="outline" size="sm" onClick={expansion.expandAll}>
+                <ChevronsUpDown aria-hidden="true" />
+                Expand all
+              </Button>
+              <Button variant="outline" size="sm" onClick={expansion.collapseAll}>
+                <ChevronsDownUp aria-hidden="true" />
+                Collapse all
+              </Button>
+            </div>
+          )}
+        </div>
       )}
       {query.isPending ? (
         <div className="h-40 animate-pulse rounded-xl border bg-muted/40" />
       ) : first && first.total === 0 ? (
         <VulnerabilityEmptyState filtered={isFiltered(filters)} />
       ) : (
-        first && <VulnerabilityList filters={filters} firstPage={first} />
+        first && <VulnerabilityList filters={filters} firstPage={first} expansion={expansion} />
       )}
     </div>
   );
