@@ -2,34 +2,57 @@ import { SETTINGS_TEXT } from '@netguard/contracts';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { refreshTokens, users } from '../../db/schema.ts';
-import { hashPassword, verifyPassword } from '../../lib/crypto.ts';
+import { hashPassword } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requireSession } from '../api-keys/api-keys.service.ts';
 import { insertAuditLog, insertSecurityEvent, type RequestMeta } from '../audit/audit.repo.ts';
+import {
+  createPasswordGuard,
+  PASSWORD_OUTCOME_SEVERITY,
+  type PasswordOutcome,
+} from '../auth/password-guard.ts';
 import type { AuthContext } from '../auth/sessions.service.ts';
 import { revokeAllForUser } from '../auth/tokens.repo.ts';
 import { setPassword } from '../auth/users.repo.ts';
 import { collectAccountData } from './account.export.ts';
 
+const REAUTH_REASON: Record<PasswordOutcome | 'success', string> = {
+  success: 're-authentication succeeded',
+  invalid_password: 'wrong password on re-authentication',
+  locked_now: 'wrong password on re-authentication: address locked out',
+  account_locked: 're-authentication from a locked-out address',
+  slowed_down: 're-authentication refused: account slowed down',
+};
+
 /** The signed-in user's own account: password, sessions, export and deletion. */
 export function createAccountSelfService({ db }: { db: Executor }) {
-  /** Re-authentication: the current password must match, or 400 and a security event. */
+  const checkPassword = createPasswordGuard(db);
+
+  /**
+   * Re-authentication: the current password must match, within the sign-in failure budget of
+   * the user and address (400 when wrong, 423 or 429 past it); every attempt is a security event.
+   */
   async function confirmPassword(auth: AuthContext, password: string, meta: RequestMeta) {
     requireSession(auth);
     const [user] = await db.select().from(users).where(eq(users.id, auth.userId));
-    if (user && (await verifyPassword(user.passwordHash, password))) return user;
-    await insertSecurityEvent(
-      db,
-      {
-        userId: auth.userId,
-        organizationId: auth.organizationId,
-        eventType: 'auth_attempt',
-        severity: 'medium',
-        description: JSON.stringify({ reason: 'wrong password on re-authentication' }),
-      },
-      meta,
-    );
-    throw new AppError('bad_request', 400, SETTINGS_TEXT.wrongPassword);
+    if (!user) throw new AppError('bad_request', 400, SETTINGS_TEXT.wrongPassword);
+    const record = (outcome: PasswordOutcome | 'success') =>
+      insertSecurityEvent(
+        db,
+        {
+          userId: auth.userId,
+          organizationId: auth.organizationId,
+          eventType: 'auth_attempt',
+          severity: outcome === 'success' ? 'low' : PASSWORD_OUTCOME_SEVERITY[outcome],
+          description: JSON.stringify({ reason: REAUTH_REASON[outcome], outcome }),
+          metadata: { outcome, reauthentication: true },
+        },
+        meta,
+      );
+    if (!(await checkPassword(user, password, meta.ip, record)))
+      throw new AppError('bad_request', 400, SETTINGS_TEXT.wrongPassword);
+    await record('success');
+    return user;
   }
 
   const audit = (auth: AuthContext, action: string, meta: RequestMeta) =>

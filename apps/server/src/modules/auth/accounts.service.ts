@@ -4,7 +4,8 @@ import { hashPassword, randomToken, sha256 } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import { insertAuditLog, type RequestMeta } from '../audit/audit.repo.ts';
+import { insertAuditLog, insertSecurityEvent, type RequestMeta } from '../audit/audit.repo.ts';
+import { RESET_OUTCOME } from './sign-in-attempts.repo.ts';
 import * as tokensRepo from './tokens.repo.ts';
 import * as usersRepo from './users.repo.ts';
 
@@ -104,6 +105,19 @@ export function createAccountService({ db, mailer, publicUrl, log }: Deps) {
         // Receiving the reset mail proves the address, so it counts as confirmed.
         await usersRepo.markEmailConfirmed(tx, id);
         await tokensRepo.revokeAllForUser(tx, id);
+        // Ends every address's lockout: the failure counts start after this event.
+        await insertSecurityEvent(
+          tx,
+          {
+            userId: id,
+            organizationId: null,
+            eventType: 'auth_attempt',
+            severity: 'low',
+            description: 'Password reset with an emailed link',
+            metadata: { outcome: RESET_OUTCOME },
+          },
+          meta,
+        );
         const entry = { userId: id, organizationId: null, action: 'user.reset_password' };
         await insertAuditLog(tx, { ...entry, resourceType: 'user', resourceId: id }, meta);
         return id;
