@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZRevokeApiKeys } from './auth.ts';
 import { ZPassword } from './validation.ts';
 
 export const AUTO_SCAN_FREQUENCY_VALUES = ['never', 'daily', 'weekly', 'monthly'] as const;
@@ -91,6 +92,7 @@ export const ZApiKeyIdParams = z.object({ id: z.uuid('Invalid UUID format') });
 export const ZChangePasswordBody = z.object({
   current_password: z.string().min(1, 'Current password is required').max(200),
   new_password: ZPassword,
+  revoke_api_keys: ZRevokeApiKeys,
 });
 export const ZDeleteAccountBody = z.object({
   password: z.string().min(1, 'Password is required').max(200),

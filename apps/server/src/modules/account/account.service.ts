@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { refreshTokens, users } from '../../db/schema.ts';
 import { hashPassword } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
+import { revokeAllApiKeys } from '../api-keys/api-keys.repo.ts';
 import { requireSession } from '../api-keys/api-keys.service.ts';
 import { insertAuditLog, insertSecurityEvent, type RequestMeta } from '../audit/audit.repo.ts';
 import {
@@ -55,7 +56,12 @@ export function createAccountSelfService({ db }: { db: Executor }) {
     return user;
   }
 
-  const audit = (auth: AuthContext, action: string, meta: RequestMeta) =>
+  const audit = (
+    auth: AuthContext,
+    action: string,
+    meta: RequestMeta,
+    details?: Record<string, unknown>,
+  ) =>
     insertAuditLog(
       db,
       {
@@ -64,9 +70,15 @@ export function createAccountSelfService({ db }: { db: Executor }) {
         action,
         resourceType: 'user',
         resourceId: auth.userId,
+        ...(details ? { details } : {}),
       },
       meta,
     );
+
+  /** Revokes the user's API keys when asked: their count, for the audit row. */
+  const revokeKeysIf = async (asked: boolean | undefined, userId: string) => ({
+    revoked_api_keys: asked ? await revokeAllApiKeys(db, userId) : 0,
+  });
 
   return {
     confirmPassword,
@@ -74,7 +86,7 @@ export function createAccountSelfService({ db }: { db: Executor }) {
     /** Sets a new password; every other session of the user ends, this one stays. */
     async changePassword(
       auth: AuthContext,
-      body: { current_password: string; new_password: string },
+      body: { current_password: string; new_password: string; revoke_api_keys?: boolean },
       meta: RequestMeta,
     ) {
       await confirmPassword(auth, body.current_password, meta);
@@ -89,14 +101,16 @@ export function createAccountSelfService({ db }: { db: Executor }) {
             isNull(refreshTokens.revokedAt),
           ),
         );
-      await audit(auth, 'user.password_change', meta);
+      const details = await revokeKeysIf(body.revoke_api_keys, auth.userId);
+      await audit(auth, 'user.password_change', meta, details);
     },
 
-    /** Ends every session of the user, this one included. */
-    async signOutEverywhere(auth: AuthContext, meta: RequestMeta) {
+    /** Ends every session of the user, this one included (and the API keys when asked). */
+    async signOutEverywhere(auth: AuthContext, revokeApiKeys: boolean, meta: RequestMeta) {
       requireSession(auth);
       await revokeAllForUser(db, auth.userId);
-      await audit(auth, 'user.sign_out_all', meta);
+      const details = await revokeKeysIf(revokeApiKeys, auth.userId);
+      await audit(auth, 'user.sign_out_all', meta, details);
     },
 
     async exportData(auth: AuthContext, meta: RequestMeta) {

@@ -1,9 +1,15 @@
-import { AUTH_MESSAGES, defaultUsername, type TSignUpBody } from '@netguard/contracts';
+import {
+  AUTH_MESSAGES,
+  defaultUsername,
+  type TPasswordResetBody,
+  type TSignUpBody,
+} from '@netguard/contracts';
 import type { Executor } from '../../db/client.ts';
 import { hashPassword, randomToken, sha256 } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import { revokeAllApiKeys } from '../api-keys/api-keys.repo.ts';
 import { insertAuditLog, insertSecurityEvent, type RequestMeta } from '../audit/audit.repo.ts';
 import { RESET_OUTCOME } from './sign-in-attempts.repo.ts';
 import * as tokensRepo from './tokens.repo.ts';
@@ -14,6 +20,7 @@ const CONFIRM_TTL_MS = 24 * HOUR_MS;
 const RESET_TTL_MS = HOUR_MS;
 
 type Deps = { db: Executor; mailer: Mailer; publicUrl: string; log: Logger };
+type TResetWithToken = Extract<TPasswordResetBody, { token: string }>;
 
 const emailTaken = () => new AppError('conflict', 409, AUTH_MESSAGES.emailTaken);
 const tokenInvalid = () => new AppError('bad_request', 400, AUTH_MESSAGES.tokenInvalid);
@@ -80,27 +87,37 @@ export function createAccountService({ db, mailer, publicUrl, log }: Deps) {
       if (!userId) throw tokenInvalid();
     },
 
-    /** Mails a reset link when the account exists; the answer never says whether it does. */
+    /**
+     * Mails a reset link when the account exists; the answer never says whether it does. Only the
+     * newest link works.
+     */
     async requestPasswordReset(email: string): Promise<void> {
       const user = await usersRepo.findUserByEmail(db, email);
       if (!user) return;
       const token = randomToken();
-      await tokensRepo.insertEmailToken(db, {
-        userId: user.id,
-        kind: 'reset',
-        tokenHash: sha256(token),
-        expiresAt: new Date(Date.now() + RESET_TTL_MS),
+      await db.transaction(async (tx) => {
+        await tokensRepo.deleteUnusedEmailTokens(tx, user.id, 'reset');
+        await tokensRepo.insertEmailToken(tx, {
+          userId: user.id,
+          kind: 'reset',
+          tokenHash: sha256(token),
+          expiresAt: new Date(Date.now() + RESET_TTL_MS),
+        });
       });
       const link = `${publicUrl}/auth?reset=${token}`;
       await sendMail(user.email, 'Reset your NetGuard password', 'Choose a new password:', link);
     },
 
-    /** Sets a new password, ends every session and lifts a lockout. */
-    async resetPassword(token: string, password: string, meta: RequestMeta): Promise<void> {
-      const passwordHash = await hashPassword(password);
+    /**
+     * Sets a new password, ends every session (and the API keys when asked), lifts lockouts and
+     * ends every other reset link.
+     */
+    async resetPassword(body: TResetWithToken, meta: RequestMeta): Promise<void> {
+      const passwordHash = await hashPassword(body.password);
       const userId = await db.transaction(async (tx) => {
-        const id = await tokensRepo.consumeEmailToken(tx, sha256(token), 'reset');
+        const id = await tokensRepo.consumeEmailToken(tx, sha256(body.token), 'reset');
         if (!id) return undefined;
+        await tokensRepo.deleteUnusedEmailTokens(tx, id, 'reset');
         await usersRepo.setPassword(tx, id, passwordHash);
         // Receiving the reset mail proves the address, so it counts as confirmed.
         await usersRepo.markEmailConfirmed(tx, id);
@@ -118,8 +135,10 @@ export function createAccountService({ db, mailer, publicUrl, log }: Deps) {
           },
           meta,
         );
+        const revokedApiKeys = body.revoke_api_keys ? await revokeAllApiKeys(tx, id) : 0;
         const entry = { userId: id, organizationId: null, action: 'user.reset_password' };
-        await insertAuditLog(tx, { ...entry, resourceType: 'user', resourceId: id }, meta);
+        const details = { revoked_api_keys: revokedApiKeys };
+        await insertAuditLog(tx, { ...entry, resourceType: 'user', resourceId: id, details }, meta);
         return id;
       });
       if (!userId) throw tokenInvalid();

@@ -11,6 +11,15 @@ export async function insertEmailToken(
   await db.insert(emailTokens).values(values);
 }
 
+/** Drops the user's unused tokens of a kind: a new reset link, or a used one, ends the others. */
+export async function deleteUnusedEmailTokens(db: Executor, userId: string, kind: EmailTokenKind) {
+  await db
+    .delete(emailTokens)
+    .where(
+      and(eq(emailTokens.userId, userId), eq(emailTokens.kind, kind), isNull(emailTokens.usedAt)),
+    );
+}
+
 /** Marks an unused, unexpired token as used and returns its user id; undefined when invalid. */
 export async function consumeEmailToken(db: Executor, tokenHash: string, kind: EmailTokenKind) {
   const [row] = await db

@@ -3,6 +3,7 @@ import { ZPassword } from '@netguard/contracts';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { Label } from '@/components/ui/label';
 import { useResetPassword } from '@/features/auth/api';
 import { FormField } from '@/features/auth/components/FormField';
 import { PasswordChecklist } from '@/features/auth/components/PasswordChecklist';
@@ -10,7 +11,7 @@ import { SubmitButton } from '@/features/auth/components/SubmitButton';
 import { errorMessage } from '@/lib/api-client';
 
 const ZNewPassword = z
-  .object({ password: ZPassword, confirm: z.string().max(128) })
+  .object({ password: ZPassword, confirm: z.string().max(128), revoke_api_keys: z.boolean() })
   .refine((values) => values.password === values.confirm, {
     message: 'Passwords do not match',
     path: ['confirm'],
@@ -23,14 +24,18 @@ export function ResetPasswordForm({ token, onDone }: ResetPasswordFormProps) {
   const resetPassword = useResetPassword();
   const form = useForm({
     resolver: zodResolver(ZNewPassword),
-    defaultValues: { password: '', confirm: '' },
+    defaultValues: { password: '', confirm: '', revoke_api_keys: false },
   });
   const { errors, isSubmitting } = form.formState;
   const password = useWatch({ control: form.control, name: 'password' }) ?? '';
 
   const onSubmit = async (values: z.output<typeof ZNewPassword>) => {
     try {
-      await resetPassword.mutateAsync({ token, password: values.password });
+      await resetPassword.mutateAsync({
+        token,
+        password: values.password,
+        revoke_api_keys: values.revoke_api_keys,
+      });
       toast.success('Password updated', {
         description: 'You can now sign in with your new password.',
       });
@@ -66,6 +71,21 @@ export function ResetPasswordForm({ token, onDone }: ResetPasswordFormProps) {
         error={errors.confirm?.message}
         {...form.register('confirm')}
       />
+      <div className="flex items-start gap-2">
+        <input
+          id="reset-revoke-api-keys"
+          type="checkbox"
+          className="mt-0.5 size-4 accent-primary"
+          aria-describedby="reset-revoke-api-keys-hint"
+          {...form.register('revoke_api_keys')}
+        />
+        <div className="space-y-1">
+          <Label htmlFor="reset-revoke-api-keys">Also revoke my API keys</Label>
+          <p id="reset-revoke-api-keys-hint" className="text-xs text-muted-foreground">
+            Every session is signed out. Revoked keys stop working for scripts and integrations.
+          </p>
+        </div>
+      </div>
       <SubmitButton busy={isSubmitting}>Update password</SubmitButton>
     </form>
   );
