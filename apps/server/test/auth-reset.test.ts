@@ -57,7 +57,8 @@ describe('password reset links', () => {
       expect(res.json().error.message).toBe(AUTH_MESSAGES.tokenInvalid);
     }
     expect((await reset(newest!)).statusCode).toBe(200);
-    for (const token of [oldest!, older!, newest!]) expect((await reset(token)).statusCode).toBe(400);
+    for (const token of [oldest!, older!, newest!])
+      expect((await reset(token)).statusCode).toBe(400);
     expect((await refresh(ctx, account.refresh, account.csrf)).statusCode).toBe(401);
   });
 });

@@ -22,7 +22,7 @@ const RESET_TTL_MS = HOUR_MS;
 type Deps = { db: Executor; mailer: Mailer; publicUrl: string; log: Logger };
 type TResetWithToken = Extract<TPasswordResetBody, { token: string }>;
 
-const emailTaken = () => new AppError('conflict', 409, AUTH_MESSAGES.emailTaken);
+const OWNER_NOTICE = 'Someone tried to sign up with your email';
 const tokenInvalid = () => new AppError('bad_request', 400, AUTH_MESSAGES.tokenInvalid);
 
 function isUniqueViolation(error: unknown): boolean {
@@ -40,33 +40,64 @@ export function createAccountService({ db, mailer, publicUrl, log }: Deps) {
     });
   }
 
+  /** Inserts a new confirm token for the user: the link to mail. */
+  async function newConfirmLink(tx: Executor, userId: string) {
+    const token = randomToken();
+    await tokensRepo.insertEmailToken(tx, {
+      userId,
+      kind: 'confirm',
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + CONFIRM_TTL_MS),
+    });
+    return `${publicUrl}/auth?confirm=${token}`;
+  }
+
+  /**
+   * A sign-up for an email that has an account: the owner hears of it by mail (with a new
+   * confirmation link while unconfirmed); the caller gets the same answer as for a new account.
+   */
+  async function notifyOwner(email: string) {
+    const user = await usersRepo.findUserByEmail(db, email);
+    if (!user) return;
+    const intro = `Someone, maybe you, tried to sign up with ${user.email}, which already has a NetGuard account.`;
+    if (user.emailConfirmedAt) {
+      const next =
+        'Sign in, or use "Forgot password?" on the sign-in page to choose a new password:';
+      await sendMail(user.email, OWNER_NOTICE, `${intro}\n\n${next}`, `${publicUrl}/auth`);
+      return;
+    }
+    const link = await newConfirmLink(db, user.id);
+    await sendMail(
+      user.email,
+      OWNER_NOTICE,
+      `${intro}\n\nConfirm your email address to use it:`,
+      link,
+    );
+  }
+
   return {
+    /** Answers the same whether or not the email has an account (201, same message). */
     async signUp(body: TSignUpBody, meta: RequestMeta): Promise<void> {
-      if (await usersRepo.findUserByEmail(db, body.email)) throw emailTaken();
-      const username = (body.username || defaultUsername(body.email)).slice(0, 50);
+      // Hashed first in every case, so that a taken email does not answer sooner.
       const passwordHash = await hashPassword(body.password);
-      const token = randomToken();
+      if (await usersRepo.findUserByEmail(db, body.email)) return notifyOwner(body.email);
+      const username = (body.username || defaultUsername(body.email)).slice(0, 50);
+      let link: string;
       try {
-        await db.transaction(async (tx) => {
+        link = await db.transaction(async (tx) => {
           const { user, organizationId } = await usersRepo.insertAccount(tx, {
             email: body.email,
             passwordHash,
             username,
           });
-          await tokensRepo.insertEmailToken(tx, {
-            userId: user.id,
-            kind: 'confirm',
-            tokenHash: sha256(token),
-            expiresAt: new Date(Date.now() + CONFIRM_TTL_MS),
-          });
           const entry = { userId: user.id, organizationId, action: 'user.sign_up' };
           await insertAuditLog(tx, { ...entry, resourceType: 'user', resourceId: user.id }, meta);
+          return newConfirmLink(tx, user.id);
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw emailTaken();
+        if (isUniqueViolation(error)) return notifyOwner(body.email);
         throw error;
       }
-      const link = `${publicUrl}/auth?confirm=${token}`;
       await sendMail(
         body.email,
         'Confirm your NetGuard account',

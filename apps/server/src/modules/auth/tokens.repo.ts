@@ -46,14 +46,23 @@ export type NewRefreshToken = {
   ip: string;
 };
 
+/** Inserts a refresh token; undefined when one with the same hash exists (a concurrent rotation). */
 export async function insertRefreshToken(db: Executor, values: NewRefreshToken) {
-  const [row] = await db.insert(refreshTokens).values(values).returning({ id: refreshTokens.id });
-  if (!row) throw new Error('refresh token insert returned nothing');
-  return row.id;
+  const [row] = await db
+    .insert(refreshTokens)
+    .values(values)
+    .onConflictDoNothing({ target: refreshTokens.tokenHash })
+    .returning({ id: refreshTokens.id });
+  return row?.id;
 }
 
 export async function findRefreshToken(db: Executor, tokenHash: string) {
   const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+  return row;
+}
+
+export async function findRefreshTokenById(db: Executor, id: string) {
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.id, id));
   return row;
 }
 
