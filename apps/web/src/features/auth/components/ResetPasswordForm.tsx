@@ -3,10 +3,10 @@ import { ZPassword } from '@netguard/contracts';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { Label } from '@/components/ui/label';
 import { useResetPassword } from '@/features/auth/api';
 import { FormField } from '@/features/auth/components/FormField';
 import { PasswordChecklist } from '@/features/auth/components/PasswordChecklist';
+import { RevokeApiKeysCheckbox } from '@/features/auth/components/RevokeApiKeysCheckbox';
 import { SubmitButton } from '@/features/auth/components/SubmitButton';
 import { errorMessage } from '@/lib/api-client';
 
@@ -16,6 +16,9 @@ const ZNewPassword = z
     message: 'Passwords do not match',
     path: ['confirm'],
   });
+
+const REVOKE_HINT =
+  'Every session is signed out. Revoked keys stop working for scripts and integrations.';
 
 type ResetPasswordFormProps = { token: string; onDone: () => void };
 
@@ -71,21 +74,11 @@ export function ResetPasswordForm({ token, onDone }: ResetPasswordFormProps) {
         error={errors.confirm?.message}
         {...form.register('confirm')}
       />
-      <div className="flex items-start gap-2">
-        <input
-          id="reset-revoke-api-keys"
-          type="checkbox"
-          className="mt-0.5 size-4 accent-primary"
-          aria-describedby="reset-revoke-api-keys-hint"
-          {...form.register('revoke_api_keys')}
-        />
-        <div className="space-y-1">
-          <Label htmlFor="reset-revoke-api-keys">Also revoke my API keys</Label>
-          <p id="reset-revoke-api-keys-hint" className="text-xs text-muted-foreground">
-            Every session is signed out. Revoked keys stop working for scripts and integrations.
-          </p>
-        </div>
-      </div>
+      <RevokeApiKeysCheckbox
+        id="reset-revoke-api-keys"
+        hint={REVOKE_HINT}
+        {...form.register('revoke_api_keys')}
+      />
       <SubmitButton busy={isSubmitting}>Update password</SubmitButton>
     </form>
   );
