@@ -94,11 +94,28 @@ test('a password reset link sets a new password', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
   await page.getByLabel('New password', { exact: true }).fill('N3w!Password');
   await page.getByLabel('Confirm password').fill('N3w!Password');
+  // The form offers to revoke the API keys along with the sessions.
+  await page.getByLabel('Also revoke my API keys').check();
+  const sent = page.waitForRequest(
+    (r) => r.url().endsWith('/api/auth/password-reset') && r.method() === 'POST',
+  );
   await page.getByRole('button', { name: 'Update password' }).click();
+  expect((await sent).postDataJSON()).toMatchObject({ revoke_api_keys: true });
+  await expect(page.getByText('Password updated')).toBeVisible();
 
   await page.goto('/auth');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('N3w!Password');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('signing up with an e-mail that already has an account answers as for a new one', async ({
+  page,
+}) => {
+  const email = uniqueEmail('twice');
+  await signUp(page, email);
+  // The same success toast: the page does not tell whether the address has an account.
+  await signUp(page, email);
+  await expect(page.getByText('Error creating account')).toHaveCount(0);
 });

@@ -63,11 +63,21 @@ test('settings: profile, notifications, API configuration, API keys, password, e
   expect(exported.user.email).toBe(email);
   expect(exported.profile.companyName).toBe('Example Corp');
 
+  // A password change can revoke the API keys too.
+  await page.getByLabel('API Key', { exact: true }).fill('Nightly');
+  await page.getByRole('button', { name: 'Generate' }).click();
+  await expect(page.getByTestId('new-api-key')).not.toHaveText(key);
+  const nightly = (await page.getByTestId('new-api-key').textContent()) ?? '';
   await page.getByRole('button', { name: 'Password Change' }).click();
   await page.getByLabel('Current password').fill(PASSWORD);
   await page.getByLabel('New password').fill(NEW_PASSWORD);
+  await page.locator('#change-revoke-api-keys').check();
   await page.getByRole('button', { name: 'Update Password' }).click();
   await expect(page.getByText('Password updated')).toBeVisible();
+  const afterChange = await page.request.get('/api/scans', {
+    headers: { Authorization: `Bearer ${nightly}` },
+  });
+  expect(afterChange.status()).toBe(401);
 
   await page.getByRole('button', { name: 'Delete Account' }).click();
   await page.getByLabel('Confirmation').fill('DELETE');

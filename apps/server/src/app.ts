@@ -76,7 +76,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const tokens = createAccessTokens(secret);
   const sms = createSmsSender({ twilio: config.twilio, db, log });
   const mfaParts = createMfaParts({ db, secret, mailer, sms, publicUrl: config.publicUrl, log });
-  const sessions = createSessionService({ db, tokens, secondFactor: mfaParts.signIn });
+  const sessions = createSessionService({ db, tokens, secret, secondFactor: mfaParts.signIn });
   const accounts = createAccountService({ db, mailer, publicUrl: config.publicUrl, log });
   const subscription = createSubscriptionService({ db, tiers: tierTable(config.stripe) });
   const billing = createBilling({

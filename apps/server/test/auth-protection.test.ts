@@ -28,7 +28,7 @@ async function eventsFor(email: string) {
     .orderBy(asc(securityEvents.createdAt));
 }
 
-describe('account lockout', () => {
+describe('lockout of an address (more in auth-throttle.test.ts)', () => {
   it('locks after 5 failures, refuses the right password while locked, and logs each attempt', async () => {
     const email = 'locked@example.com';
     await signUpAndConfirm(ctx, email);
@@ -58,24 +58,6 @@ describe('account lockout', () => {
     expect(events[0]?.metadata).toEqual({ outcome: 'invalid_password', email });
     expect(events[5]?.metadata).toMatchObject({ outcome: 'account_locked' });
     expect(events[0]?.ipAddress).toBe('127.0.0.1');
-  });
-
-  it('unlocks when the lock has expired, and success resets the count', async () => {
-    const email = 'unlock@example.com';
-    await signUpAndConfirm(ctx, email);
-    for (let i = 0; i < LOCKOUT_THRESHOLD; i++) await signIn(ctx, email, 'Wr0ng!Password');
-    await ctx.db
-      .update(users)
-      .set({ lockedUntil: new Date(Date.now() - 1000) })
-      .where(eq(users.email, email));
-    expect((await signIn(ctx, email)).statusCode).toBe(200);
-    const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
-    expect(user).toMatchObject({ failedLoginCount: 0, lockedUntil: null });
-    const events = await eventsFor(email);
-    expect(events.at(-1)).toMatchObject({
-      severity: 'low',
-      metadata: { outcome: 'success', email },
-    });
   });
 });
 

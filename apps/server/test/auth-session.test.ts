@@ -4,9 +4,17 @@ import {
   REFRESH_COOKIE_NAME,
   ZSession,
 } from '@netguard/contracts';
-import { eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, mailOutbox, profiles, securityEvents, users } from '../src/db/schema.ts';
+import {
+  auditLogs,
+  mailOutbox,
+  profiles,
+  refreshTokens,
+  securityEvents,
+  users,
+} from '../src/db/schema.ts';
+import { sha256 } from '../src/lib/crypto.ts';
 import {
   cookieValue,
   createAccount,
@@ -19,6 +27,15 @@ import {
 } from './helpers.ts';
 
 let ctx: TestContext;
+
+/** Moves a refresh token's rotation back past the grace window in which it still answers. */
+async function pastGrace(token: string) {
+  await ctx.db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date(Date.now() - 31_000) })
+    .where(eq(refreshTokens.tokenHash, sha256(token)));
+}
+
 beforeAll(async () => {
   ctx = await createTestApp();
 });
@@ -40,10 +57,44 @@ describe('sign-up, confirmation, sign-in and the refresh cycle', () => {
     expect(await mailedToken(ctx, 'alice@example.com', 'confirm')).toHaveLength(43);
   });
 
-  it('refuses a second account with the same email', async () => {
-    const res = await signUp(ctx, 'ALICE@example.com');
-    expect(res.statusCode).toBe(409);
-    expect(res.json().error).toEqual({ code: 'conflict', message: AUTH_MESSAGES.emailTaken });
+  it('answers a sign-up for a taken email as for a new one, and mails the owner instead', async () => {
+    const fresh = await signUp(ctx, 'bob-new@example.com');
+    const taken = await signUp(ctx, 'ALICE@example.com', 'Other!Passw0rd');
+    expect([fresh.statusCode, taken.statusCode]).toEqual([201, 201]);
+    expect(taken.json()).toEqual(fresh.json());
+    const [user] = await ctx.db.select().from(users).where(eq(users.email, 'alice@example.com'));
+    const mails = await ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, 'alice@example.com'))
+      .orderBy(asc(mailOutbox.createdAt));
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Confirm your NetGuard account',
+      'Someone tried to sign up with your email',
+    ]);
+    // Unconfirmed: the notice carries a new confirmation link; the password did not change.
+    expect(mails[1]?.text).toMatch(/already has a NetGuard account/);
+    expect(mails[1]?.link).toMatch(/\/auth\?confirm=/);
+    const [after] = await ctx.db.select().from(users).where(eq(users.email, 'alice@example.com'));
+    expect(after?.passwordHash).toBe(user?.passwordHash);
+  });
+
+  it('tells the owner of a confirmed account how to sign in, and changes nothing', async () => {
+    const owner = await createAccount(ctx, 'taken-confirmed@example.com');
+    const res = await signUp(ctx, owner.email, 'Other!Passw0rd');
+    expect(res.statusCode).toBe(201);
+    const [notice] = await ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, owner.email))
+      .orderBy(desc(mailOutbox.createdAt));
+    expect(notice).toMatchObject({
+      subject: 'Someone tried to sign up with your email',
+      link: 'http://localhost:8080/auth',
+    });
+    expect(notice?.text).toMatch(/Forgot password\?/);
+    expect((await signIn(ctx, owner.email)).statusCode).toBe(200);
+    expect((await signIn(ctx, owner.email, 'Other!Passw0rd')).statusCode).toBe(401);
   });
 
   it('refuses sign-in before the email is confirmed, with the message', async () => {
@@ -105,7 +156,7 @@ describe('sign-up, confirmation, sign-in and the refresh cycle', () => {
     }
   });
 
-  it('rotates refresh tokens, detects reuse and revokes the whole family', async () => {
+  it('rotates refresh tokens, detects reuse after the grace window and revokes the whole family', async () => {
     const account = await createAccount(ctx, 'rotate@example.com');
     const first = await refresh(ctx, account.refresh, account.csrf);
     expect(first.statusCode).toBe(200);
@@ -117,7 +168,9 @@ describe('sign-up, confirmation, sign-in and the refresh cycle', () => {
     expect(newest.statusCode).toBe(200);
     const third = cookieValue(newest, REFRESH_COOKIE_NAME)!;
 
-    // Replaying the first (already rotated) token is reuse: 401, and the family is revoked.
+    // Replaying the first (already rotated) token past the grace window is reuse: 401, and the
+    // family is revoked.
+    await pastGrace(account.refresh);
     const replay = await refresh(ctx, account.refresh, account.csrf);
     expect(replay.statusCode).toBe(401);
     expect(cookieValue(replay, REFRESH_COOKIE_NAME)).toBe('');
@@ -137,6 +190,36 @@ describe('sign-up, confirmation, sign-in and the refresh cycle', () => {
       headers: { authorization: `Bearer ${newest.json().access_token}` },
     });
     expect(session.json()).toEqual({ session: null });
+  });
+
+  it('gives two tabs refreshing at once the same new token, with no reuse alarm', async () => {
+    const account = await createAccount(ctx, 'two-tabs@example.com');
+    const [a, b] = await Promise.all([
+      refresh(ctx, account.refresh, account.csrf),
+      refresh(ctx, account.refresh, account.csrf),
+    ]);
+    expect([a?.statusCode, b?.statusCode]).toEqual([200, 200]);
+    const next = cookieValue(a!, REFRESH_COOKIE_NAME);
+    expect(cookieValue(b!, REFRESH_COOKIE_NAME)).toBe(next);
+    // A third tab, later but within the window, gets it too.
+    const late = await refresh(ctx, account.refresh, account.csrf);
+    expect(late.statusCode).toBe(200);
+    expect(cookieValue(late, REFRESH_COOKIE_NAME)).toBe(next);
+    for (const res of [a!, b!, late]) {
+      const session = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/auth/session',
+        headers: { authorization: `Bearer ${res.json().access_token}` },
+      });
+      expect(session.json().session.user.email).toBe(account.email);
+    }
+    const alarms = await ctx.db
+      .select()
+      .from(securityEvents)
+      .where(eq(securityEvents.eventType, 'suspicious_activity'));
+    expect(alarms.filter((e) => e.userId === account.userId)).toEqual([]);
+    // The shared new token rotates as usual.
+    expect((await refresh(ctx, next!, account.csrf)).statusCode).toBe(200);
   });
 
   it('requires the CSRF header on refresh', async () => {

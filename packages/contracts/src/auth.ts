@@ -19,10 +19,22 @@ export type TSignInBody = z.infer<typeof ZSignInBody>;
 
 export const ZTokenBody = z.object({ token: textField().trim().min(20).max(200) });
 
+/** Also revoke the user's API keys: offered with a password reset or change and sign-out-all. */
+export const ZRevokeApiKeys = z.boolean().optional();
+
 export const ZPasswordResetBody = z.union([
   z.object({ email: ZEmail }),
-  z.object({ token: textField().trim().min(20).max(200), password: ZPassword }),
+  z.object({
+    token: textField().trim().min(20).max(200),
+    password: ZPassword,
+    revoke_api_keys: ZRevokeApiKeys,
+  }),
 ]);
+
+export type TPasswordResetBody = z.infer<typeof ZPasswordResetBody>;
+
+/** POST /api/account/sign-out-all: the body is optional (Fastify gives null without one). */
+export const ZSignOutAllBody = z.object({ revoke_api_keys: ZRevokeApiKeys }).nullish();
 
 export const ZUser = z.object({
   id: z.uuid(),

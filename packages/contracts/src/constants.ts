@@ -26,6 +26,6 @@ export const REFRESH_TOKEN_TTL_S = 30 * 24 * 60 * 60;
 export const REFRESH_COOKIE_NAME = 'ng_refresh';
 export const CSRF_HEADER_NAME = 'x-netguard-csrf';
 export const CSRF_COOKIE_NAME = 'ng_csrf';
-/** Failed sign-ins before an account is locked, and for how long. */
+/** Wrong passwords from one address before that address is locked out of the account, and for how long. */
 export const LOCKOUT_THRESHOLD = 5;
 export const LOCKOUT_MINUTES = 15;

@@ -31,6 +31,8 @@ export const AUTH_MESSAGES = {
   accountLocked: (minutes: number) =>
     `Too many failed sign-in attempts. Your account is locked for ${minutes} minutes.`,
   rateLimited: 'Too many requests. Please wait a minute and try again.',
+  signInSlowedDown: (seconds: number) =>
+    `Too many failed sign-in attempts on this account. Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} and try again.`,
   emailTaken: 'An account with this email already exists',
   tokenInvalid: 'This link is invalid or has expired',
   unauthorized: 'You must be signed in',

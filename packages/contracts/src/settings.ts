@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZRevokeApiKeys } from './auth.ts';
 import { textField } from './text-field.ts';
 import { ZPassword } from './validation.ts';
 
@@ -91,6 +92,7 @@ export const ZApiKeyIdParams = z.object({ id: z.uuid('Invalid UUID format') });
 export const ZChangePasswordBody = z.object({
   current_password: textField().min(1, 'Current password is required').max(200),
   new_password: ZPassword,
+  revoke_api_keys: ZRevokeApiKeys,
 });
 export const ZDeleteAccountBody = z.object({
   password: textField().min(1, 'Password is required').max(200),

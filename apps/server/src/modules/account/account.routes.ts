@@ -1,4 +1,9 @@
-import { ZChangePasswordBody, ZDeleteAccountBody, ZMessage } from '@netguard/contracts';
+import {
+  ZChangePasswordBody,
+  ZDeleteAccountBody,
+  ZMessage,
+  ZSignOutAllBody,
+} from '@netguard/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestMeta } from '../../lib/request-meta.ts';
 import { caller } from '../../plugins/auth-guard.ts';
@@ -22,9 +27,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/account/sign-out-all',
-    { schema: { tags, response: { 200: ZMessage } } },
+    { schema: { tags, body: ZSignOutAllBody, response: { 200: ZMessage } } },
     async (request, reply) => {
-      await account.signOutEverywhere(caller(request), requestMeta(request));
+      const revokeApiKeys = request.body?.revoke_api_keys === true;
+      await account.signOutEverywhere(caller(request), revokeApiKeys, requestMeta(request));
       clearSessionCookies(reply, secureCookies);
       return { message: 'Signed out of all sessions' };
     },

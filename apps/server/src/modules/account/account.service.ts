@@ -2,37 +2,66 @@ import { SETTINGS_TEXT } from '@netguard/contracts';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { refreshTokens, users } from '../../db/schema.ts';
-import { hashPassword, verifyPassword } from '../../lib/crypto.ts';
+import { hashPassword } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
+import { revokeAllApiKeys } from '../api-keys/api-keys.repo.ts';
 import { requireSession } from '../api-keys/api-keys.service.ts';
 import { insertAuditLog, insertSecurityEvent, type RequestMeta } from '../audit/audit.repo.ts';
+import {
+  createPasswordGuard,
+  PASSWORD_OUTCOME_SEVERITY,
+  type PasswordOutcome,
+} from '../auth/password-guard.ts';
 import type { AuthContext } from '../auth/sessions.service.ts';
 import { revokeAllForUser } from '../auth/tokens.repo.ts';
 import { setPassword } from '../auth/users.repo.ts';
 import { collectAccountData } from './account.export.ts';
 
+const REAUTH_REASON: Record<PasswordOutcome | 'success', string> = {
+  success: 're-authentication succeeded',
+  invalid_password: 'wrong password on re-authentication',
+  locked_now: 'wrong password on re-authentication: address locked out',
+  account_locked: 're-authentication from a locked-out address',
+  slowed_down: 're-authentication refused: account slowed down',
+};
+
 /** The signed-in user's own account: password, sessions, export and deletion. */
 export function createAccountSelfService({ db }: { db: Executor }) {
-  /** Re-authentication: the current password must match, or 400 and a security event. */
+  const checkPassword = createPasswordGuard(db);
+
+  /**
+   * Re-authentication: the current password must match, within the sign-in failure budget of
+   * the user and address (400 when wrong, 423 or 429 past it); every attempt is a security event.
+   */
   async function confirmPassword(auth: AuthContext, password: string, meta: RequestMeta) {
     requireSession(auth);
     const [user] = await db.select().from(users).where(eq(users.id, auth.userId));
-    if (user && (await verifyPassword(user.passwordHash, password))) return user;
-    await insertSecurityEvent(
-      db,
-      {
-        userId: auth.userId,
-        organizationId: auth.organizationId,
-        eventType: 'auth_attempt',
-        severity: 'medium',
-        description: JSON.stringify({ reason: 'wrong password on re-authentication' }),
-      },
-      meta,
-    );
-    throw new AppError('bad_request', 400, SETTINGS_TEXT.wrongPassword);
+    if (!user) throw new AppError('bad_request', 400, SETTINGS_TEXT.wrongPassword);
+    const record = (outcome: PasswordOutcome | 'success') =>
+      insertSecurityEvent(
+        db,
+        {
+          userId: auth.userId,
+          organizationId: auth.organizationId,
+          eventType: 'auth_attempt',
+          severity: outcome === 'success' ? 'low' : PASSWORD_OUTCOME_SEVERITY[outcome],
+          description: JSON.stringify({ reason: REAUTH_REASON[outcome], outcome }),
+          metadata: { outcome, reauthentication: true },
+        },
+        meta,
+      );
+    if (!(await checkPassword(user, password, meta.ip, record)))
+      throw new AppError('bad_request', 400, SETTINGS_TEXT.wrongPassword);
+    await record('success');
+    return user;
   }
 
-  const audit = (auth: AuthContext, action: string, meta: RequestMeta) =>
+  const audit = (
+    auth: AuthContext,
+    action: string,
+    meta: RequestMeta,
+    details?: Record<string, unknown>,
+  ) =>
     insertAuditLog(
       db,
       {
@@ -41,9 +70,15 @@ export function createAccountSelfService({ db }: { db: Executor }) {
         action,
         resourceType: 'user',
         resourceId: auth.userId,
+        ...(details ? { details } : {}),
       },
       meta,
     );
+
+  /** Revokes the user's API keys when asked: their count, for the audit row. */
+  const revokeKeysIf = async (asked: boolean | undefined, userId: string) => ({
+    revoked_api_keys: asked ? await revokeAllApiKeys(db, userId) : 0,
+  });
 
   return {
     confirmPassword,
@@ -51,7 +86,7 @@ export function createAccountSelfService({ db }: { db: Executor }) {
     /** Sets a new password; every other session of the user ends, this one stays. */
     async changePassword(
       auth: AuthContext,
-      body: { current_password: string; new_password: string },
+      body: { current_password: string; new_password: string; revoke_api_keys?: boolean },
       meta: RequestMeta,
     ) {
       await confirmPassword(auth, body.current_password, meta);
@@ -66,14 +101,16 @@ export function createAccountSelfService({ db }: { db: Executor }) {
             isNull(refreshTokens.revokedAt),
           ),
         );
-      await audit(auth, 'user.password_change', meta);
+      const details = await revokeKeysIf(body.revoke_api_keys, auth.userId);
+      await audit(auth, 'user.password_change', meta, details);
     },
 
-    /** Ends every session of the user, this one included. */
-    async signOutEverywhere(auth: AuthContext, meta: RequestMeta) {
+    /** Ends every session of the user, this one included (and the API keys when asked). */
+    async signOutEverywhere(auth: AuthContext, revokeApiKeys: boolean, meta: RequestMeta) {
       requireSession(auth);
       await revokeAllForUser(db, auth.userId);
-      await audit(auth, 'user.sign_out_all', meta);
+      const details = await revokeKeysIf(revokeApiKeys, auth.userId);
+      await audit(auth, 'user.sign_out_all', meta, details);
     },
 
     async exportData(auth: AuthContext, meta: RequestMeta) {

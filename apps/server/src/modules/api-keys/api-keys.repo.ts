@@ -32,6 +32,16 @@ export async function revokeApiKey(db: Executor, userId: string, id: string): Pr
   return rows.length > 0;
 }
 
+/** Revokes every live key of the user (with a password reset or change, or sign-out-all). */
+export async function revokeAllApiKeys(db: Executor, userId: string): Promise<number> {
+  const rows = await db
+    .update(apiKeys)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id });
+  return rows.length;
+}
+
 /** A live key by its hash, with its owner's role in the key's organization. */
 export async function findLiveKey(db: Executor, keyHash: string) {
   const [row] = await db

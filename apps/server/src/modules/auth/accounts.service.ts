@@ -1,10 +1,17 @@
-import { AUTH_MESSAGES, defaultUsername, type TSignUpBody } from '@netguard/contracts';
+import {
+  AUTH_MESSAGES,
+  defaultUsername,
+  type TPasswordResetBody,
+  type TSignUpBody,
+} from '@netguard/contracts';
 import type { Executor } from '../../db/client.ts';
 import { hashPassword, randomToken, sha256 } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import { insertAuditLog, type RequestMeta } from '../audit/audit.repo.ts';
+import { revokeAllApiKeys } from '../api-keys/api-keys.repo.ts';
+import { insertAuditLog, insertSecurityEvent, type RequestMeta } from '../audit/audit.repo.ts';
+import { RESET_OUTCOME } from './sign-in-attempts.repo.ts';
 import * as tokensRepo from './tokens.repo.ts';
 import * as usersRepo from './users.repo.ts';
 
@@ -13,8 +20,9 @@ const CONFIRM_TTL_MS = 24 * HOUR_MS;
 const RESET_TTL_MS = HOUR_MS;
 
 type Deps = { db: Executor; mailer: Mailer; publicUrl: string; log: Logger };
+type TResetWithToken = Extract<TPasswordResetBody, { token: string }>;
 
-const emailTaken = () => new AppError('conflict', 409, AUTH_MESSAGES.emailTaken);
+const OWNER_NOTICE = 'Someone tried to sign up with your email';
 const tokenInvalid = () => new AppError('bad_request', 400, AUTH_MESSAGES.tokenInvalid);
 
 function isUniqueViolation(error: unknown): boolean {
@@ -32,33 +40,64 @@ export function createAccountService({ db, mailer, publicUrl, log }: Deps) {
     });
   }
 
+  /** Inserts a new confirm token for the user: the link to mail. */
+  async function newConfirmLink(tx: Executor, userId: string) {
+    const token = randomToken();
+    await tokensRepo.insertEmailToken(tx, {
+      userId,
+      kind: 'confirm',
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + CONFIRM_TTL_MS),
+    });
+    return `${publicUrl}/auth?confirm=${token}`;
+  }
+
+  /**
+   * A sign-up for an email that has an account: the owner hears of it by mail (with a new
+   * confirmation link while unconfirmed); the caller gets the same answer as for a new account.
+   */
+  async function notifyOwner(email: string) {
+    const user = await usersRepo.findUserByEmail(db, email);
+    if (!user) return;
+    const intro = `Someone, maybe you, tried to sign up with ${user.email}, which already has a NetGuard account.`;
+    if (user.emailConfirmedAt) {
+      const next =
+        'Sign in, or use "Forgot password?" on the sign-in page to choose a new password:';
+      await sendMail(user.email, OWNER_NOTICE, `${intro}\n\n${next}`, `${publicUrl}/auth`);
+      return;
+    }
+    const link = await newConfirmLink(db, user.id);
+    await sendMail(
+      user.email,
+      OWNER_NOTICE,
+      `${intro}\n\nConfirm your email address to use it:`,
+      link,
+    );
+  }
+
   return {
+    /** Answers the same whether or not the email has an account (201, same message). */
     async signUp(body: TSignUpBody, meta: RequestMeta): Promise<void> {
-      if (await usersRepo.findUserByEmail(db, body.email)) throw emailTaken();
-      const username = (body.username || defaultUsername(body.email)).slice(0, 50);
+      // Hashed first in every case, so that a taken email does not answer sooner.
       const passwordHash = await hashPassword(body.password);
-      const token = randomToken();
+      if (await usersRepo.findUserByEmail(db, body.email)) return notifyOwner(body.email);
+      const username = (body.username || defaultUsername(body.email)).slice(0, 50);
+      let link: string;
       try {
-        await db.transaction(async (tx) => {
+        link = await db.transaction(async (tx) => {
           const { user, organizationId } = await usersRepo.insertAccount(tx, {
             email: body.email,
             passwordHash,
             username,
           });
-          await tokensRepo.insertEmailToken(tx, {
-            userId: user.id,
-            kind: 'confirm',
-            tokenHash: sha256(token),
-            expiresAt: new Date(Date.now() + CONFIRM_TTL_MS),
-          });
           const entry = { userId: user.id, organizationId, action: 'user.sign_up' };
           await insertAuditLog(tx, { ...entry, resourceType: 'user', resourceId: user.id }, meta);
+          return newConfirmLink(tx, user.id);
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw emailTaken();
+        if (isUniqueViolation(error)) return notifyOwner(body.email);
         throw error;
       }
-      const link = `${publicUrl}/auth?confirm=${token}`;
       await sendMail(
         body.email,
         'Confirm your NetGuard account',
@@ -79,33 +118,58 @@ export function createAccountService({ db, mailer, publicUrl, log }: Deps) {
       if (!userId) throw tokenInvalid();
     },
 
-    /** Mails a reset link when the account exists; the answer never says whether it does. */
+    /**
+     * Mails a reset link when the account exists; the answer never says whether it does. Only the
+     * newest link works.
+     */
     async requestPasswordReset(email: string): Promise<void> {
       const user = await usersRepo.findUserByEmail(db, email);
       if (!user) return;
       const token = randomToken();
-      await tokensRepo.insertEmailToken(db, {
-        userId: user.id,
-        kind: 'reset',
-        tokenHash: sha256(token),
-        expiresAt: new Date(Date.now() + RESET_TTL_MS),
+      await db.transaction(async (tx) => {
+        await tokensRepo.deleteUnusedEmailTokens(tx, user.id, 'reset');
+        await tokensRepo.insertEmailToken(tx, {
+          userId: user.id,
+          kind: 'reset',
+          tokenHash: sha256(token),
+          expiresAt: new Date(Date.now() + RESET_TTL_MS),
+        });
       });
       const link = `${publicUrl}/auth?reset=${token}`;
       await sendMail(user.email, 'Reset your NetGuard password', 'Choose a new password:', link);
     },
 
-    /** Sets a new password, ends every session and lifts a lockout. */
-    async resetPassword(token: string, password: string, meta: RequestMeta): Promise<void> {
-      const passwordHash = await hashPassword(password);
+    /**
+     * Sets a new password, ends every session (and the API keys when asked), lifts lockouts and
+     * ends every other reset link.
+     */
+    async resetPassword(body: TResetWithToken, meta: RequestMeta): Promise<void> {
+      const passwordHash = await hashPassword(body.password);
       const userId = await db.transaction(async (tx) => {
-        const id = await tokensRepo.consumeEmailToken(tx, sha256(token), 'reset');
+        const id = await tokensRepo.consumeEmailToken(tx, sha256(body.token), 'reset');
         if (!id) return undefined;
+        await tokensRepo.deleteUnusedEmailTokens(tx, id, 'reset');
         await usersRepo.setPassword(tx, id, passwordHash);
         // Receiving the reset mail proves the address, so it counts as confirmed.
         await usersRepo.markEmailConfirmed(tx, id);
         await tokensRepo.revokeAllForUser(tx, id);
+        // Ends every address's lockout: the failure counts start after this event.
+        await insertSecurityEvent(
+          tx,
+          {
+            userId: id,
+            organizationId: null,
+            eventType: 'auth_attempt',
+            severity: 'low',
+            description: 'Password reset with an emailed link',
+            metadata: { outcome: RESET_OUTCOME },
+          },
+          meta,
+        );
+        const revokedApiKeys = body.revoke_api_keys ? await revokeAllApiKeys(tx, id) : 0;
         const entry = { userId: id, organizationId: null, action: 'user.reset_password' };
-        await insertAuditLog(tx, { ...entry, resourceType: 'user', resourceId: id }, meta);
+        const details = { revoked_api_keys: revokedApiKeys };
+        await insertAuditLog(tx, { ...entry, resourceType: 'user', resourceId: id, details }, meta);
         return id;
       });
       if (!userId) throw tokenInvalid();

@@ -81,7 +81,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
         await accounts.requestPasswordReset(body.email);
         return { message: AUTH_MESSAGES.resetSent };
       }
-      await accounts.resetPassword(body.token, body.password, requestMeta(request));
+      await accounts.resetPassword(body, requestMeta(request));
       return { message: 'Your password has been changed. You can now sign in.' };
     },
   );

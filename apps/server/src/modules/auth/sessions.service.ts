@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import {
   AUTH_MESSAGES,
   REFRESH_TOKEN_TTL_S,
@@ -12,6 +12,7 @@ import type { Executor } from '../../db/client.ts';
 import type { AccessTokens } from '../../lib/access-token.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
+import { deriveKey } from '../../lib/secret-key.ts';
 import { insertSecurityEvent, type RequestMeta } from '../audit/audit.repo.ts';
 import type { MfaSignIn } from '../mfa/mfa.sign-in.ts';
 import { createSignInCheck } from './sign-in.ts';
@@ -34,10 +35,23 @@ class RotationConflict extends Error {}
 
 const sessionExpired = () => new AppError('unauthorized', 401, AUTH_MESSAGES.sessionExpired);
 
-type Deps = { db: Executor; tokens: AccessTokens; secondFactor: MfaSignIn };
+/**
+ * How long a just-rotated refresh token still answers with its successor: two tabs refreshing
+ * at once both stay signed in. Past it, the old token coming back is reuse.
+ */
+export const ROTATION_GRACE_MS = 30_000;
 
-export function createSessionService({ db, tokens, secondFactor }: Deps) {
+type Deps = { db: Executor; tokens: AccessTokens; secret: string; secondFactor: MfaSignIn };
+
+export function createSessionService({ db, tokens, secret, secondFactor }: Deps) {
   const checkSignIn = createSignInCheck({ db, secondFactor });
+  const successorKey = deriveKey(secret, 'refresh-token-successor');
+  /**
+   * The token that replaces `token` on rotation: derived, not stored, so a request that lost
+   * the race (or came within the grace window) can be given the same one.
+   */
+  const successorOf = (token: string) =>
+    createHmac('sha256', successorKey).update(token).digest('base64url');
 
   async function describe(
     userId: string,
@@ -72,8 +86,12 @@ export function createSessionService({ db, tokens, secondFactor }: Deps) {
     return { session: await describe(userId, organizationId, access), refreshToken };
   }
 
-  function newRefreshToken(userId: string, familyId: string, meta: RequestMeta) {
-    const token = randomToken();
+  function newRefreshToken(
+    userId: string,
+    familyId: string,
+    meta: RequestMeta,
+    token = randomToken(),
+  ) {
     const values: tokensRepo.NewRefreshToken = {
       userId,
       familyId,
@@ -89,8 +107,28 @@ export function createSessionService({ db, tokens, secondFactor }: Deps) {
   async function open(userId: string, meta: RequestMeta): Promise<IssuedSession> {
     const familyId = randomUUID();
     const { token, values } = newRefreshToken(userId, familyId, meta);
-    await tokensRepo.insertRefreshToken(db, values);
+    if (!(await tokensRepo.insertRefreshToken(db, values)))
+      throw new Error('refresh token insert returned nothing');
     return issue(userId, familyId, token);
+  }
+
+  type TokenRow = NonNullable<Awaited<ReturnType<typeof tokensRepo.findRefreshToken>>>;
+
+  /**
+   * A token rotated less than ROTATION_GRACE_MS ago whose successor is still live: the same
+   * successor and a new access token of the session; otherwise null.
+   */
+  async function reissueWithinGrace(row: TokenRow, presented: string) {
+    if (!row.revokedAt || !row.replacedById) return null;
+    if (Date.now() - row.revokedAt.getTime() > ROTATION_GRACE_MS) return null;
+    const next = successorOf(presented);
+    const successor = await tokensRepo.findRefreshTokenById(db, row.replacedById);
+    const live =
+      successor &&
+      !successor.revokedAt &&
+      successor.expiresAt.getTime() > Date.now() &&
+      successor.tokenHash === sha256(next);
+    return live ? issue(row.userId, row.familyId, next) : null;
   }
 
   return {
@@ -108,7 +146,10 @@ export function createSessionService({ db, tokens, secondFactor }: Deps) {
       return open(await secondFactor.redeem(body, meta), meta);
     },
 
-    /** Rotates a refresh token; presenting a rotated one revokes its whole family. */
+    /**
+     * Rotates a refresh token. A rotated one presented again within the grace window gets the same
+     * successor; past it, or once the successor is gone, that is reuse and revokes the family.
+     */
     async refresh(presented: string, meta: RequestMeta): Promise<IssuedSession> {
       const current = await tokensRepo.findRefreshToken(db, sha256(presented));
       if (!current) throw sessionExpired();
@@ -128,23 +169,33 @@ export function createSessionService({ db, tokens, secondFactor }: Deps) {
         );
         return sessionExpired();
       };
-      // A rotated token coming back means two holders: reuse. Revoked by sign-out/reset: expired.
-      if (current.revokedAt) throw current.replacedById ? await reuse() : sessionExpired();
+      // A rotated token coming back after the grace window means two holders: reuse. Revoked by
+      // sign-out/reset: expired.
+      if (current.revokedAt) {
+        const again = await reissueWithinGrace(current, presented);
+        if (again) return again;
+        throw current.replacedById ? await reuse() : sessionExpired();
+      }
       if (current.expiresAt.getTime() <= Date.now()) throw sessionExpired();
-      const { token, values } = newRefreshToken(current.userId, current.familyId, meta);
+      const next = successorOf(presented);
+      const { values } = newRefreshToken(current.userId, current.familyId, meta, next);
       const rotated = await db
         .transaction(async (tx) => {
           const nextId = await tokensRepo.insertRefreshToken(tx, values);
-          // Another request rotated the same token first: that is reuse too.
-          if (!(await tokensRepo.markRotated(tx, current.id, nextId))) throw new RotationConflict();
+          // Another request rotated the same token first (it inserted the same successor).
+          if (!nextId || !(await tokensRepo.markRotated(tx, current.id, nextId)))
+            throw new RotationConflict();
           return true;
         })
         .catch((error: unknown) => {
           if (error instanceof RotationConflict) return false;
           throw error;
         });
-      if (!rotated) throw await reuse();
-      return issue(current.userId, current.familyId, token);
+      if (rotated) return issue(current.userId, current.familyId, next);
+      const raced = await tokensRepo.findRefreshToken(db, sha256(presented));
+      const again = raced && (await reissueWithinGrace(raced, presented));
+      if (again) return again;
+      throw await reuse();
     },
 
     /** Ends the session named by a bearer token's sid or by a refresh token. */

@@ -4,31 +4,27 @@ import { verifyPassword } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { insertSecurityEvent, type RequestMeta } from '../audit/audit.repo.ts';
 import type { MfaSignIn } from '../mfa/mfa.sign-in.ts';
+import {
+  createPasswordGuard,
+  PASSWORD_OUTCOME_SEVERITY,
+  type PasswordOutcome,
+} from './password-guard.ts';
 import * as usersRepo from './users.repo.ts';
 
 type Outcome =
+  | PasswordOutcome
   | 'success'
   | 'mfa_required'
   | 'unknown_email'
-  | 'invalid_password'
-  | 'account_locked'
-  | 'locked_now'
   | 'email_not_confirmed';
 
 const SEVERITY: Record<Outcome, TEventSeverity> = {
+  ...PASSWORD_OUTCOME_SEVERITY,
   success: 'low',
   mfa_required: 'low',
   unknown_email: 'medium',
-  invalid_password: 'medium',
   email_not_confirmed: 'medium',
-  account_locked: 'high',
-  locked_now: 'high',
 };
-
-function lockedError(until: Date) {
-  const minutes = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
-  return new AppError('account_locked', 423, AUTH_MESSAGES.accountLocked(minutes));
-}
 
 const DESCRIPTION: Partial<Record<Outcome, string>> = {
   success: 'Sign-in succeeded: success',
@@ -37,12 +33,16 @@ const DESCRIPTION: Partial<Record<Outcome, string>> = {
 
 type Deps = { db: Executor; secondFactor: Pick<MfaSignIn, 'challenge'> };
 
+const invalidCredentials = () =>
+  new AppError('invalid_credentials', 401, AUTH_MESSAGES.invalidCredentials);
+
 /**
- * Checks a sign-in attempt: lockout first, then the password (argon2 is spent even for unknown
- * emails), then email confirmation, then whether MFA asks for a second step (a challenge).
- * Every attempt writes one auth_attempt security event.
+ * Checks a sign-in attempt: the password within the failure budget of the password guard
+ * (argon2 is spent even for unknown emails), then email confirmation, then whether MFA asks for
+ * a second step (a challenge). Every attempt writes one auth_attempt security event.
  */
 export function createSignInCheck({ db, secondFactor }: Deps) {
+  const checkPassword = createPasswordGuard(db);
   return async function checkSignIn(body: TSignInBody, meta: RequestMeta) {
     const user = await usersRepo.findUserByEmail(db, body.email);
     const record = async (outcome: Outcome) =>
@@ -61,23 +61,12 @@ export function createSignInCheck({ db, secondFactor }: Deps) {
         meta,
       );
 
-    if (user?.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
-      await record('account_locked');
-      throw lockedError(user.lockedUntil);
-    }
-    const valid = await verifyPassword(user?.passwordHash ?? null, body.password);
     if (!user) {
+      await verifyPassword(null, body.password);
       await record('unknown_email');
-      throw new AppError('invalid_credentials', 401, AUTH_MESSAGES.invalidCredentials);
+      throw invalidCredentials();
     }
-    if (!valid) {
-      const lockedUntil = await usersRepo.recordFailedSignIn(db, user.id);
-      await record(lockedUntil ? 'locked_now' : 'invalid_password');
-      if (lockedUntil) throw lockedError(lockedUntil);
-      throw new AppError('invalid_credentials', 401, AUTH_MESSAGES.invalidCredentials);
-    }
-    if (user.failedLoginCount > 0 || user.lockedUntil)
-      await usersRepo.clearFailedSignIns(db, user.id);
+    if (!(await checkPassword(user, body.password, meta.ip, record))) throw invalidCredentials();
     if (!user.emailConfirmedAt) {
       await record('email_not_confirmed');
       throw new AppError('email_not_confirmed', 403, AUTH_MESSAGES.emailNotConfirmed);

@@ -11,6 +11,15 @@ export async function insertEmailToken(
   await db.insert(emailTokens).values(values);
 }
 
+/** Drops the user's unused tokens of a kind: a new reset link, or a used one, ends the others. */
+export async function deleteUnusedEmailTokens(db: Executor, userId: string, kind: EmailTokenKind) {
+  await db
+    .delete(emailTokens)
+    .where(
+      and(eq(emailTokens.userId, userId), eq(emailTokens.kind, kind), isNull(emailTokens.usedAt)),
+    );
+}
+
 /** Marks an unused, unexpired token as used and returns its user id; undefined when invalid. */
 export async function consumeEmailToken(db: Executor, tokenHash: string, kind: EmailTokenKind) {
   const [row] = await db
@@ -37,14 +46,23 @@ export type NewRefreshToken = {
   ip: string;
 };
 
+/** Inserts a refresh token; undefined when one with the same hash exists (a concurrent rotation). */
 export async function insertRefreshToken(db: Executor, values: NewRefreshToken) {
-  const [row] = await db.insert(refreshTokens).values(values).returning({ id: refreshTokens.id });
-  if (!row) throw new Error('refresh token insert returned nothing');
-  return row.id;
+  const [row] = await db
+    .insert(refreshTokens)
+    .values(values)
+    .onConflictDoNothing({ target: refreshTokens.tokenHash })
+    .returning({ id: refreshTokens.id });
+  return row?.id;
 }
 
 export async function findRefreshToken(db: Executor, tokenHash: string) {
   const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+  return row;
+}
+
+export async function findRefreshTokenById(db: Executor, id: string) {
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.id, id));
   return row;
 }
 

@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS, LOCKOUT_MINUTES, LOCKOUT_THRESHOLD } from '@netguard/contracts';
+import { DEFAULT_SETTINGS } from '@netguard/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -94,34 +94,10 @@ export async function markEmailConfirmed(db: Executor, userId: string) {
     .where(eq(users.id, userId));
 }
 
+/** Sets a new password and clears the account-wide failure count and slow-down. */
 export async function setPassword(db: Executor, userId: string, passwordHash: string) {
   await db
     .update(users)
     .set({ passwordHash, failedLoginCount: 0, lockedUntil: null, updatedAt: new Date() })
-    .where(eq(users.id, userId));
-}
-
-/**
- * Counts a failed sign-in atomically; the failure that reaches the threshold locks the account and
- * restarts the count. Returns the lock end when this failure locked it.
- */
-export async function recordFailedSignIn(db: Executor, userId: string) {
-  const reaches = sql`${users.failedLoginCount} + 1 >= ${LOCKOUT_THRESHOLD}`;
-  const [row] = await db
-    .update(users)
-    .set({
-      failedLoginCount: sql`case when ${reaches} then 0 else ${users.failedLoginCount} + 1 end`,
-      lockedUntil: sql`case when ${reaches} then now() + make_interval(mins => ${LOCKOUT_MINUTES}) else ${users.lockedUntil} end`,
-      updatedAt: new Date(),
-    })
-    .where(eq(users.id, userId))
-    .returning({ lockedUntil: users.lockedUntil, count: users.failedLoginCount });
-  return row?.count === 0 ? (row.lockedUntil ?? null) : null;
-}
-
-export async function clearFailedSignIns(db: Executor, userId: string) {
-  await db
-    .update(users)
-    .set({ failedLoginCount: 0, lockedUntil: null })
     .where(eq(users.id, userId));
 }

@@ -81,7 +81,7 @@ export function useRequestPasswordReset() {
 export function useResetPassword() {
   return useMutation({
     mutationKey: authKeys.resetPassword(),
-    mutationFn: (body: { token: string; password: string }) =>
+    mutationFn: (body: { token: string; password: string; revoke_api_keys: boolean }) =>
       apiRequest('/api/auth/password-reset', { method: 'POST', body, auth: false }),
   });
 }

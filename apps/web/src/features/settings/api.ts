@@ -79,11 +79,18 @@ export function useRevokeApiKey() {
   });
 }
 
-export const changePassword = (body: { current_password: string; new_password: string }) =>
-  apiRequest('/api/account/password', { method: 'POST', body, schema: ZMessage });
+export const changePassword = (body: {
+  current_password: string;
+  new_password: string;
+  revoke_api_keys: boolean;
+}) => apiRequest('/api/account/password', { method: 'POST', body, schema: ZMessage });
 
-export const signOutEverywhere = () =>
-  apiRequest('/api/account/sign-out-all', { method: 'POST', schema: ZMessage });
+export const signOutEverywhere = (revokeApiKeys: boolean) =>
+  apiRequest('/api/account/sign-out-all', {
+    method: 'POST',
+    body: { revoke_api_keys: revokeApiKeys },
+    schema: ZMessage,
+  });
 
 export const exportAccountData = () => apiDownload('/api/account/export', 'netguard-export.json');
 

@@ -6,15 +6,19 @@ import { z } from 'zod';
 import { useResetPassword } from '@/features/auth/api';
 import { FormField } from '@/features/auth/components/FormField';
 import { PasswordChecklist } from '@/features/auth/components/PasswordChecklist';
+import { RevokeApiKeysCheckbox } from '@/features/auth/components/RevokeApiKeysCheckbox';
 import { SubmitButton } from '@/features/auth/components/SubmitButton';
 import { errorMessage } from '@/lib/api-client';
 
 const ZNewPassword = z
-  .object({ password: ZPassword, confirm: z.string().max(128) })
+  .object({ password: ZPassword, confirm: z.string().max(128), revoke_api_keys: z.boolean() })
   .refine((values) => values.password === values.confirm, {
     message: 'Passwords do not match',
     path: ['confirm'],
   });
+
+const REVOKE_HINT =
+  'Every session is signed out. Revoked keys stop working for scripts and integrations.';
 
 type ResetPasswordFormProps = { token: string; onDone: () => void };
 
@@ -23,14 +27,18 @@ export function ResetPasswordForm({ token, onDone }: ResetPasswordFormProps) {
   const resetPassword = useResetPassword();
   const form = useForm({
     resolver: zodResolver(ZNewPassword),
-    defaultValues: { password: '', confirm: '' },
+    defaultValues: { password: '', confirm: '', revoke_api_keys: false },
   });
   const { errors, isSubmitting } = form.formState;
   const password = useWatch({ control: form.control, name: 'password' }) ?? '';
 
   const onSubmit = async (values: z.output<typeof ZNewPassword>) => {
     try {
-      await resetPassword.mutateAsync({ token, password: values.password });
+      await resetPassword.mutateAsync({
+        token,
+        password: values.password,
+        revoke_api_keys: values.revoke_api_keys,
+      });
       toast.success('Password updated', {
         description: 'You can now sign in with your new password.',
       });
@@ -65,6 +73,11 @@ export function ResetPasswordForm({ token, onDone }: ResetPasswordFormProps) {
         autoComplete="new-password"
         error={errors.confirm?.message}
         {...form.register('confirm')}
+      />
+      <RevokeApiKeysCheckbox
+        id="reset-revoke-api-keys"
+        hint={REVOKE_HINT}
+        {...form.register('revoke_api_keys')}
       />
       <SubmitButton busy={isSubmitting}>Update password</SubmitButton>
     </form>

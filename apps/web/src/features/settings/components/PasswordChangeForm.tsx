@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PasswordChecklist } from '@/features/auth/components/PasswordChecklist';
+import { RevokeApiKeysCheckbox } from '@/features/auth/components/RevokeApiKeysCheckbox';
 import { changePassword } from '@/features/settings/api';
 import { errorMessage } from '@/lib/api-client';
 
@@ -12,12 +13,17 @@ import { errorMessage } from '@/lib/api-client';
 export function PasswordChangeForm({ onDone }: { onDone: () => void }) {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
+  const [revokeKeys, setRevokeKeys] = useState(false);
   const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
     try {
-      await changePassword({ current_password: current, new_password: next });
+      await changePassword({
+        current_password: current,
+        new_password: next,
+        revoke_api_keys: revokeKeys,
+      });
       toast.success('Password updated', { description: 'Your other sessions were signed out.' });
       onDone();
     } catch (error) {
@@ -49,6 +55,12 @@ export function PasswordChangeForm({ onDone }: { onDone: () => void }) {
         />
         <PasswordChecklist password={next} />
       </div>
+      <RevokeApiKeysCheckbox
+        id="change-revoke-api-keys"
+        hint="Revoked keys stop working for scripts and integrations."
+        checked={revokeKeys}
+        onChange={(e) => setRevokeKeys(e.target.checked)}
+      />
       <div className="flex gap-2">
         <Button type="submit" disabled={busy || !current || listPasswordProblems(next).length > 0}>
           {busy ? 'Updating...' : 'Update Password'}

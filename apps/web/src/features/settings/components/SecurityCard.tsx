@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { useRequestPasswordReset } from '@/features/auth/api';
 import { useAuth } from '@/features/auth/auth-context';
+import { RevokeApiKeysCheckbox } from '@/features/auth/components/RevokeApiKeysCheckbox';
 import { signOutEverywhere } from '@/features/settings/api';
 import { PasswordChangeForm } from '@/features/settings/components/PasswordChangeForm';
 import { SettingsCard } from '@/features/settings/components/SettingsCard';
@@ -15,6 +16,7 @@ export function SecurityCard() {
   const { user, signOut } = useAuth();
   const reset = useRequestPasswordReset();
   const [changing, setChanging] = useState(false);
+  const [revokeKeys, setRevokeKeys] = useState(false);
 
   const sendReset = () =>
     user &&
@@ -25,7 +27,7 @@ export function SecurityCard() {
     });
   const leave = async (everywhere: boolean) => {
     try {
-      if (everywhere) await signOutEverywhere();
+      if (everywhere) await signOutEverywhere(revokeKeys);
       await signOut();
     } catch (error) {
       toast.error(UI_TEXT.signOutError, { description: errorMessage(error) });
@@ -46,13 +48,21 @@ export function SecurityCard() {
           </Button>
         </div>
       )}
-      <div className="flex flex-wrap gap-2 border-t pt-4">
-        <Button variant="outline" onClick={() => leave(false)}>
-          Sign Out
-        </Button>
-        <Button variant="outline" onClick={() => leave(true)}>
-          Sign out of all sessions
-        </Button>
+      <div className="space-y-3 border-t pt-4">
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={() => leave(false)}>
+            Sign Out
+          </Button>
+          <Button variant="outline" onClick={() => leave(true)}>
+            Sign out of all sessions
+          </Button>
+        </div>
+        <RevokeApiKeysCheckbox
+          id="sign-out-all-revoke-api-keys"
+          hint="With Sign out of all sessions: revoked keys stop working for scripts and integrations."
+          checked={revokeKeys}
+          onChange={(e) => setRevokeKeys(e.target.checked)}
+        />
       </div>
     </SettingsCard>
   );
