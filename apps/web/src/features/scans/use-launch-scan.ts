@@ -1,4 +1,4 @@
-import { type TCreateScanBody, UI_TEXT } from '@netguard/contracts';
+import { type TCreateScanBody, type TScanListItem, UI_TEXT } from '@netguard/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -15,7 +15,10 @@ function createErrorMessage(error: unknown): string {
     : UI_TEXT.scanCreateFallback;
 }
 
-/** Creates the scan, starts it, announces the outcome and returns to the dashboard. */
+/**
+ * Creates the scan, starts it, announces the outcome and goes to `destination` (the dashboard,
+ * as the spec's scan page does, unless told otherwise).
+ */
 export function useLaunchScan() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -23,7 +26,10 @@ export function useLaunchScan() {
   const start = useStartScan();
   const [busy, setBusy] = useState(false);
 
-  async function launch(body: TCreateScanBody): Promise<void> {
+  async function launch(
+    body: TCreateScanBody,
+    destination: (scan: TScanListItem) => string = () => '/dashboard',
+  ): Promise<void> {
     setBusy(true);
     try {
       const scan = await create.mutateAsync(body).catch((error: unknown) => {
@@ -42,7 +48,7 @@ export function useLaunchScan() {
           description: UI_TEXT.scanStartErrorDescription,
         });
       }
-      await navigate('/dashboard');
+      await navigate(destination(scan));
     } finally {
       setBusy(false);
     }

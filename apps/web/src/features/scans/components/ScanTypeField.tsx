@@ -1,4 +1,4 @@
-import { SCAN_TYPES, type TScanType } from '@netguard/contracts';
+import { describeCoverage, SCAN_TYPES, type TScanType } from '@netguard/contracts';
 import { Label } from '@/components/ui/label';
 import {
   Select,
@@ -10,7 +10,7 @@ import {
 
 type ScanTypeFieldProps = { value: TScanType | ''; onChange: (value: TScanType) => void };
 
-/** The four scan types with their labels and estimated durations. */
+/** The four scan types with their labels, estimated durations and the ports each covers. */
 export function ScanTypeField({ value, onChange }: ScanTypeFieldProps) {
   return (
     <div className="space-y-2">
@@ -22,11 +22,16 @@ export function ScanTypeField({ value, onChange }: ScanTypeFieldProps) {
         <SelectContent>
           {SCAN_TYPES.map((type) => (
             <SelectItem key={type.value} value={type.value}>
-              <span>
-                {type.label}
-                {type.description && (
-                  <span className="text-muted-foreground"> ({type.description})</span>
-                )}
+              <span className="flex flex-col">
+                <span>
+                  {type.label}
+                  {type.description && (
+                    <span className="text-muted-foreground"> ({type.description})</span>
+                  )}
+                </span>
+                <span className="text-xs text-muted-foreground">
+                  {describeCoverage(type.value).ports}
+                </span>
               </span>
               <span className="text-xs text-muted-foreground">{type.duration}</span>
             </SelectItem>
