@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { billingKeys } from '@/features/billing/api';
 import { applyScanToCache } from '@/features/realtime/cache-updates';
 import { useCreateScan, useStartScan } from '@/features/scans/api';
 import { SCAN_PAGE_TEXT as T } from '@/features/scans/scan-text';
@@ -38,6 +39,8 @@ export function useLaunchScan() {
       });
       if (!scan) return;
       applyScanToCache(queryClient, scan, 'INSERT');
+      // The scan counts toward the month: the remaining scans shown before Launch follow.
+      void queryClient.invalidateQueries({ queryKey: billingKeys.usage });
       try {
         await start.mutateAsync(scan.id);
         toast.success(UI_TEXT.scanStartedTitle, {

@@ -88,7 +88,7 @@ export function ScanHistory() {
         <>
           <ScanHistoryList scans={page.items} />
           <nav className="flex items-center justify-between gap-3" aria-label="Pages">
-            <p className="text-sm text-muted-foreground" aria-live="polite">
+            <p className="whitespace-nowrap text-sm text-muted-foreground" aria-live="polite">
               {pageRange(filters.page, page.items.length, page.total)}
             </p>
             <div className="flex items-center gap-2">
@@ -101,7 +101,7 @@ export function ScanHistory() {
                 <ChevronLeft aria-hidden="true" />
                 Previous
               </Button>
-              <span className="text-sm tabular-nums">
+              <span className="hidden whitespace-nowrap text-sm tabular-nums sm:inline">
                 Page {filters.page + 1} of {pages}
               </span>
               <Button

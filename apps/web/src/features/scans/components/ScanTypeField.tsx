@@ -12,12 +12,26 @@ type ScanTypeFieldProps = { value: TScanType | ''; onChange: (value: TScanType) 
 
 /** The four scan types with their labels, estimated durations and the ports each covers. */
 export function ScanTypeField({ value, onChange }: ScanTypeFieldProps) {
+  const selected = SCAN_TYPES.find((type) => type.value === value);
   return (
     <div className="space-y-2">
       <Label htmlFor="scan-type">Scan Type</Label>
       <Select value={value} onValueChange={(next) => onChange(next as TScanType)}>
         <SelectTrigger id="scan-type" className="w-full">
-          <SelectValue placeholder="Select scan type" />
+          {/* The closed select shows the label and duration; the coverage is in the list. */}
+          <SelectValue placeholder="Select scan type">
+            {selected && (
+              <span className="flex min-w-0 items-center gap-2">
+                <span className="truncate">
+                  {selected.label}
+                  {selected.description && (
+                    <span className="text-muted-foreground"> ({selected.description})</span>
+                  )}
+                </span>
+                <span className="text-xs text-muted-foreground">{selected.duration}</span>
+              </span>
+            )}
+          </SelectValue>
         </SelectTrigger>
         <SelectContent>
           {SCAN_TYPES.map((type) => (
