@@ -47,7 +47,7 @@ const rows = (page: Page) => page.getByRole('list', { name: 'Scans' }).getByRole
 test('scan history: every scan reachable, filtered, opened, re-run and exported', async ({
   page,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const email = await newAccount(page, 'history');
   await seedArchive(email);
   await page.reload();
@@ -101,18 +101,20 @@ test('scan history: every scan reachable, filtered, opened, re-run and exported'
   expect(csv[0]).toMatch(/^id,scan_name,scan_type,status/);
   expect(csv).toHaveLength(24);
 
-  // Re-run a completed scan: a new scan with the same name, type and target, run for real.
-  await page.getByRole('button', { name: 'Re-run Archive 01' }).click();
+  // Re-run a completed Network Discovery: a new scan with the same name, type and target, run
+  // for real.
+  await page.getByRole('button', { name: 'Re-run Archive 04' }).click();
   await expect(page.getByText('Scan started successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard\/scans\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole('heading', { name: 'Archive 01' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Archive 04' })).toBeVisible();
   await expect(page.getByTestId('scan-detail')).toHaveAttribute('data-status', 'completed', {
-    timeout: 90_000,
+    timeout: 150_000,
   });
   await page.getByRole('link', { name: 'Scan History' }).click();
   await expect(page.getByText('1–20 of 24')).toBeVisible();
-  await expect(rows(page).first()).toContainText('Archive 01');
-  await expect(rows(page).first()).toContainText('127.0.0.2');
+  await expect(rows(page).first()).toContainText('Archive 04');
+  await expect(rows(page).first()).toContainText('Network Discovery');
+  await expect(rows(page).first()).toContainText('127.0.0.5');
 
   await page.setViewportSize(PHONE);
   await shoot(page, 'scan-history-390');
@@ -133,7 +135,7 @@ async function listen(host: string, ports: number[]) {
 }
 
 test('scan form: port coverage per type, custom ports, scans left this month', async ({ page }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const host = '127.0.63.91';
   const close = await listen(host, [6390, 11299]);
   try {
@@ -175,7 +177,7 @@ test('scan form: port coverage per type, custom ports, scans left this month', a
     await page.getByTestId('recent-scans').getByRole('link', { name: 'Moved Redis' }).click();
     await expect(page.getByTestId('scan-ports')).toContainText('custom ports 6390,11299');
     await expect(page.getByTestId('scan-detail')).toHaveAttribute('data-status', 'completed', {
-      timeout: 90_000,
+      timeout: 150_000,
     });
     await page.getByRole('tab', { name: /Services/ }).click();
     const services = page.getByRole('table', { name: 'Services' });

@@ -35,7 +35,11 @@ export function ScanTypeField({ value, onChange }: ScanTypeFieldProps) {
         </SelectTrigger>
         <SelectContent>
           {SCAN_TYPES.map((type) => (
-            <SelectItem key={type.value} value={type.value}>
+            <SelectItem
+              key={type.value}
+              value={type.value}
+              className="*:[span]:last:w-full *:[span]:last:justify-between"
+            >
               <span className="flex flex-col">
                 <span>
                   {type.label}
@@ -47,7 +51,7 @@ export function ScanTypeField({ value, onChange }: ScanTypeFieldProps) {
                   {describeCoverage(type.value).ports}
                 </span>
               </span>
-              <span className="text-xs text-muted-foreground">{type.duration}</span>
+              <span className="shrink-0 text-xs text-muted-foreground">{type.duration}</span>
             </SelectItem>
           ))}
         </SelectContent>
