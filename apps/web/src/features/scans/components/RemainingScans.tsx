@@ -8,7 +8,12 @@ import { cn } from '@/lib/utils';
 export function useRemainingScans() {
   const subscription = useSubscription();
   const usage = useBillingUsage();
-  return remainingScans(subscription, usage.data?.scans_this_month);
+  if (usage.error && !subscription.subscribed) {
+    return { text: 'The scans left this month could not be checked.', exhausted: false };
+  }
+  // Until the plan is known, a paid account must not read as Free.
+  const used = subscription.loading ? undefined : usage.data?.scans_this_month;
+  return remainingScans(subscription, used);
 }
 
 export function RemainingScans({ text, exhausted }: ReturnType<typeof useRemainingScans>) {
