@@ -1,6 +1,5 @@
 import { ChevronLeft, ChevronRight, Download, History, Plus, Radar } from 'lucide-react';
-import { useCallback, useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { PageHeader } from '@/components/PageHeader';
 import { Button } from '@/components/ui/button';
 import {
@@ -12,24 +11,13 @@ import {
 import { exportScanHistory, useScanHistory } from '@/features/scans/api';
 import { ScanHistoryFilters } from '@/features/scans/components/ScanHistoryFilters';
 import { ScanHistoryList } from '@/features/scans/components/ScanHistoryList';
-import {
-  HISTORY_PAGE_SIZE,
-  historyFromParams,
-  historyToParams,
-  isHistoryFiltered,
-  pageRange,
-  type THistoryFilters,
-} from '@/features/scans/history-filters';
+import { HISTORY_PAGE_SIZE, isHistoryFiltered, pageRange } from '@/features/scans/history-filters';
+import { useHistoryFilters } from '@/features/scans/use-history-filters';
 import { errorMessage } from '@/lib/api-client';
 
 /** Scan History: every scan of the organization, filtered in the URL, paged, exportable. */
 export function ScanHistory() {
-  const [params, setParams] = useSearchParams();
-  const filters = useMemo(() => historyFromParams(params), [params]);
-  const setFilters = useCallback(
-    (next: THistoryFilters) => setParams(historyToParams(next), { replace: true }),
-    [setParams],
-  );
+  const [filters, setFilters] = useHistoryFilters();
   const query = useScanHistory(filters);
   const page = query.data;
   const pages = page ? Math.max(1, Math.ceil(page.total / HISTORY_PAGE_SIZE)) : 1;
@@ -96,7 +84,7 @@ export function ScanHistory() {
                 variant="outline"
                 size="sm"
                 disabled={filters.page === 0}
-                onClick={() => setFilters({ ...filters, page: filters.page - 1 })}
+                onClick={() => setFilters({ page: filters.page - 1 })}
               >
                 <ChevronLeft aria-hidden="true" />
                 Previous
@@ -108,7 +96,7 @@ export function ScanHistory() {
                 variant="outline"
                 size="sm"
                 disabled={filters.page + 1 >= pages}
-                onClick={() => setFilters({ ...filters, page: filters.page + 1 })}
+                onClick={() => setFilters({ page: filters.page + 1 })}
               >
                 Next
                 <ChevronRight aria-hidden="true" />

@@ -19,7 +19,7 @@ import {
 } from '@/features/scans/history-filters';
 import { SCAN_STATUS_LABELS } from '@/features/scans/scan-text';
 
-type Props = { filters: THistoryFilters; onChange: (next: THistoryFilters) => void };
+type Props = { filters: THistoryFilters; onChange: (patch: Partial<THistoryFilters>) => void };
 
 const SEARCH_DELAY_MS = 300;
 
@@ -29,10 +29,10 @@ export function ScanHistoryFilters({ filters, onChange }: Props) {
   useEffect(() => setSearch(filters.q), [filters.q]);
   useEffect(() => {
     if (search === filters.q) return;
-    const timer = setTimeout(() => onChange({ ...filters, q: search, page: 0 }), SEARCH_DELAY_MS);
+    const timer = setTimeout(() => onChange({ q: search, page: 0 }), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [search, filters, onChange]);
-  const set = (patch: Partial<THistoryFilters>) => onChange({ ...filters, ...patch, page: 0 });
+  }, [search, filters.q, onChange]);
+  const set = (patch: Partial<THistoryFilters>) => onChange({ ...patch, page: 0 });
 
   return (
     <div className="flex flex-col gap-3 lg:flex-row lg:flex-wrap lg:items-end">
