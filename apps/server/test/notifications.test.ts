@@ -107,12 +107,13 @@ describe('scheduled re-scans', () => {
       max_concurrent_scans: 3,
       scan_timeout: 1800,
     });
-    await seedScan(ctx, owner, {
+    const last = await seedScan(ctx, owner, {
       status: 'completed',
       name: 'Nightly',
       targets: ['127.0.0.1'],
       createdAt: ago(-1),
     });
+    await ctx.db.update(scans).set({ ports: '6390,11299' }).where(eq(scans.id, last.id));
     expect(await runDueAutoScans(ctx.db, service(), log)).toEqual([]);
     await ctx.db
       .update(organizationSettings)
@@ -124,6 +125,7 @@ describe('scheduled re-scans', () => {
       scanName: 'Nightly - scheduled',
       status: 'running',
       targetHosts: ['127.0.0.1'],
+      ports: '6390,11299',
     });
     const [row] = await ctx.db
       .select()

@@ -4,7 +4,12 @@ import { setTimeout as delay } from 'node:timers/promises';
 import WebSocket from 'ws';
 import type { Account, TestContext } from './helpers.ts';
 
-export type ScanBody = { scan_name?: string; scan_type?: string; target_hosts?: string[] };
+export type ScanBody = {
+  scan_name?: string;
+  scan_type?: string;
+  target_hosts?: string[];
+  ports?: string;
+};
 
 export function createScan(ctx: TestContext, owner: Account, body: ScanBody = {}) {
   return ctx.app.inject({

@@ -36,6 +36,10 @@ export const router = createBrowserRouter([
               { path: 'topology', lazy: () => import('./routes/topology-page.tsx').then(toRoute) },
               { path: 'reports', lazy: () => import('./routes/reports-page.tsx').then(toRoute) },
               {
+                path: 'scans',
+                lazy: () => import('./routes/scan-history-page.tsx').then(toRoute),
+              },
+              {
                 path: 'scans/:id',
                 lazy: () => import('./routes/scan-detail-page.tsx').then(toRoute),
               },

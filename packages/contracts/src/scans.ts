@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { portSpecError } from './port-spec.ts';
 import { classifyTarget } from './targets.ts';
 import { textField } from './text-field.ts';
 import { VALIDATION_MESSAGES as M } from './validation.ts';
@@ -58,22 +59,30 @@ export const ZScanListItem = z.object({
   created_at: z.string(),
   started_at: z.string().nullable(),
   completed_at: z.string().nullable(),
+  /** The scan's custom port list; null: the scan type's default ports. */
+  ports: z.string().nullable().optional(),
 });
 export type TScanListItem = z.infer<typeof ZScanListItem>;
 
-export const ZScanListQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-});
+export const SCAN_PORTS_MAX_CHARS = 1000;
 
-export const ZScanList = z.object({ items: z.array(ZScanListItem), total: z.number().int() });
-export type TScanList = z.infer<typeof ZScanList>;
+/** A custom port list in the engine's grammar (`22,80,6379-6390`, `top1000`, `all`), spaces dropped. */
+export const ZPortSpec = z
+  .string()
+  .max(SCAN_PORTS_MAX_CHARS, `Ports must be at most ${SCAN_PORTS_MAX_CHARS} characters`)
+  .transform((spec) => spec.replace(/\s+/g, '').toLowerCase())
+  .superRefine((spec, ctx) => {
+    const error = spec === '' ? 'Ports must not be empty' : portSpecError(spec);
+    if (error) ctx.addIssue({ code: 'custom', message: error });
+  });
 
 /** POST /api/scans: a new scan, inserted as pending. */
 export const ZCreateScanBody = z.object({
   scan_name: ZScanName,
   scan_type: ZScanType,
   target_hosts: ZTargetHosts,
+  /** Replaces the scan type's default ports when given. */
+  ports: ZPortSpec.optional(),
 });
 export type TCreateScanBody = z.infer<typeof ZCreateScanBody>;
 

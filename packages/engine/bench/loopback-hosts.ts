@@ -2,8 +2,8 @@
 // nmap -sT -T4 --top-ports 1000 on the same hosts, with 64 listeners spread over them.
 // Traffic: 127.0.1.0/24 only.
 
+import { topPorts } from '@netguard/contracts';
 import { median, requireTool } from '../../../bench/tools.ts';
-import { topPorts } from '../src/ports/port-spec.ts';
 import { type Peer, startTcpPeer } from '../src/testing/peers.ts';
 import { fmt, load, recall, report, runEngine, runNmap } from './lib.ts';
 

@@ -5,8 +5,8 @@
 // the scan refuses to start unless the route to it leaves through that link. Needs root.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { topPorts } from '@netguard/contracts';
 import { median, requireTool } from '../../../bench/tools.ts';
-import { topPorts } from '../src/ports/port-spec.ts';
 import { fmt, load, recall, report, runEngine, runNmap } from './lib.ts';
 
 requireTool('nmap', 'nmap');

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
+import { parsePorts, topPorts } from '@netguard/contracts';
 import type { EngineOptions } from './engine.ts';
-import { parsePorts, topPorts } from './ports/port-spec.ts';
 
 export const USAGE = `Usage: netguard-scan <targets> [options]
 

@@ -1,10 +1,10 @@
 import type { TFinding } from '@netguard/contracts';
+import { parsePorts } from '@netguard/contracts';
 import type { TAdvisory } from './advisories/schema.ts';
 import { CHECKS, selectChecks } from './checks/index.ts';
 import { withAdvisories } from './checks/vulnerable-version/index.ts';
 import { discoverHosts } from './discovery/discover.ts';
 import { borrowTcpPool, returnTcpPool } from './ports/pool-reuse.ts';
-import { parsePorts } from './ports/port-spec.ts';
 import { scanTcp } from './ports/scan-tcp.ts';
 import { defaultThreads } from './ports/tcp-pool.ts';
 import { detectService } from './services/detect.ts';

@@ -1,3 +1,4 @@
+export { parsePorts, topPorts } from '@netguard/contracts';
 export type { ImportOptions, ImportResult } from './advisories/import.ts';
 export { importAdvisories } from './advisories/import.ts';
 export type { TAdvisory, TAdvisoryStore, TVersionRange } from './advisories/schema.ts';
@@ -11,7 +12,6 @@ export { createEngine } from './engine.ts';
 export { toJsonLines } from './output/jsonl.ts';
 export { toNmapXml } from './output/nmap-xml.ts';
 export { toSarif } from './output/sarif.ts';
-export { parsePorts, topPorts } from './ports/port-spec.ts';
 export { scanTcp } from './ports/scan-tcp.ts';
 export { createTcpPool, scanTcpParallel, type TcpPool } from './ports/tcp-pool.ts';
 export { detectService } from './services/detect.ts';

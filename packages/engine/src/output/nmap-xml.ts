@@ -1,4 +1,4 @@
-import { formatPorts } from '../ports/port-spec.ts';
+import { formatPorts } from '@netguard/contracts';
 import type { PortResult, ServiceResult } from '../types.ts';
 import type { ScanReport } from './report.ts';
 

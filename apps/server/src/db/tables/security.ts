@@ -54,6 +54,8 @@ export const scans = pgTable(
     scanName: text('scan_name').notNull(),
     scanType: scanTypeEnum('scan_type').notNull(),
     targetHosts: text('target_hosts').array().notNull(),
+    /** Custom port list in the engine's grammar; null: the scan type's default ports. */
+    ports: text('ports'),
     status: scanStatusEnum('status').notNull().default('pending'),
     progress: integer('progress').notNull().default(0),
     error: text('error'),

@@ -10,7 +10,7 @@ import { recordFinding } from '../vulnerabilities/vulnerabilities.lifecycle.ts';
 import * as chunks from './scans.chunks.repo.ts';
 import { planChunks } from './scans.chunks.ts';
 import { completeIfDone, failScan } from './scans.complete.ts';
-import { profilePorts, SCAN_PROFILES } from './scans.profiles.ts';
+import { SCAN_PROFILES, scanPorts } from './scans.profiles.ts';
 import { JOB_RETRY_LIMIT, type ScanQueue } from './scans.queue.ts';
 import { storeHost, storeService } from './scans.results.ts';
 
@@ -50,7 +50,7 @@ async function planScan(deps: JobDeps, scanId: string): Promise<void> {
   if (scan?.status !== 'running') return;
   const plan = planChunks(
     scan.targetHosts,
-    profilePorts(scan.scanType),
+    scanPorts(scan),
     scopeOf(deps.settings),
     SCAN_PROFILES[scan.scanType].udp,
   );

@@ -1,27 +1,8 @@
-import type { TScanType } from '@netguard/contracts';
-import { parsePorts } from '@netguard/engine';
+import { parsePorts, SCAN_PROFILES, type TScanType } from '@netguard/contracts';
 
-/** How one scan type drives the engine. */
-export type ScanProfile = {
-  /** Engine port spec, expanded into the chunks' port lists. */
-  ports: string;
-  /** Engine check selection: "all" or "none". */
-  checks: 'all' | 'none';
-  /** Port states only: no service detection, no checks. */
-  portsOnly: boolean;
-  /** Also probe DNS, NTP and SNMP over UDP. */
-  udp: boolean;
-};
+export { SCAN_PROFILES };
 
-/** Scan types -> engine profiles (issue 4: network, port, vulnerability, comprehensive). */
-export const SCAN_PROFILES: Record<TScanType, ScanProfile> = {
-  network: { ports: 'top100', checks: 'none', portsOnly: true, udp: false },
-  port: { ports: 'top1000', checks: 'none', portsOnly: false, udp: false },
-  vulnerability: { ports: 'top1000', checks: 'all', portsOnly: false, udp: false },
-  comprehensive: { ports: 'all', checks: 'all', portsOnly: false, udp: true },
-};
-
-/** The port list a scan type probes. */
-export function profilePorts(type: TScanType): number[] {
-  return parsePorts(SCAN_PROFILES[type].ports);
+/** The ports a scan probes: its custom list, or its type's default ports. */
+export function scanPorts(scan: { scanType: TScanType; ports: string | null }): number[] {
+  return parsePorts(scan.ports ?? SCAN_PROFILES[scan.scanType].ports);
 }

@@ -1,7 +1,8 @@
-import type { TScanType } from '@netguard/contracts';
-import { and, count, desc, eq } from 'drizzle-orm';
+import type { TScanFilters, TScanType } from '@netguard/contracts';
+import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { scans } from '../../db/schema.ts';
+import { ilikeContains } from '../../lib/sql-text.ts';
 
 export type ScanRow = typeof scans.$inferSelect;
 
@@ -11,6 +12,7 @@ type NewScan = {
   scanName: string;
   scanType: TScanType;
   targetHosts: string[];
+  ports?: string | null;
 };
 
 export async function insertScan(db: Executor, values: NewScan): Promise<ScanRow> {
@@ -22,27 +24,47 @@ export async function insertScan(db: Executor, values: NewScan): Promise<ScanRow
   return row;
 }
 
-/** The organization's scans, newest first. */
+/** The organization's scans matching the filters (name or any target contains `q`). */
+function matching(organizationId: string, f: TScanFilters): SQL | undefined {
+  const search = f.q
+    ? sql`(${scans.scanName} ilike ${ilikeContains(f.q)} or exists (select 1 from unnest(${scans.targetHosts}) as target where target ilike ${ilikeContains(f.q)}))`
+    : undefined;
+  return and(
+    eq(scans.organizationId, organizationId),
+    f.status ? eq(scans.status, f.status) : undefined,
+    f.scan_type ? eq(scans.scanType, f.scan_type) : undefined,
+    f.from ? gte(scans.createdAt, f.from) : undefined,
+    f.to ? lt(scans.createdAt, f.to) : undefined,
+    search,
+  );
+}
+
+/** The organization's scans matching the filters, newest first. */
 export async function listScans(
   db: Executor,
   organizationId: string,
   limit: number,
   offset: number,
+  filters: TScanFilters = {},
 ) {
   return db
     .select()
     .from(scans)
-    .where(eq(scans.organizationId, organizationId))
+    .where(matching(organizationId, filters))
     .orderBy(desc(scans.createdAt), desc(scans.id))
     .limit(limit)
     .offset(offset);
 }
 
-export async function countScans(db: Executor, organizationId: string): Promise<number> {
+export async function countScans(
+  db: Executor,
+  organizationId: string,
+  filters: TScanFilters = {},
+): Promise<number> {
   const [row] = await db
     .select({ total: count() })
     .from(scans)
-    .where(eq(scans.organizationId, organizationId));
+    .where(matching(organizationId, filters));
   return row?.total ?? 0;
 }
 

@@ -2,6 +2,7 @@ import {
   ZCreateScanBody,
   ZImportScanBody,
   ZScanDetail,
+  ZScanExportQuery,
   ZScanIdParams,
   ZScanList,
   ZScanListItem,
@@ -13,6 +14,7 @@ import { caller } from '../../plugins/auth-guard.ts';
 import type { ScanService } from './scans.service.ts';
 
 const tags = ['scans'];
+const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', json: 'application/json; charset=utf-8' };
 
 export const scanRoutes: FastifyPluginAsyncZod<{ scans: ScanService }> = async (app, { scans }) => {
   app.post(
@@ -37,6 +39,20 @@ export const scanRoutes: FastifyPluginAsyncZod<{ scans: ScanService }> = async (
     '/scans',
     { schema: { tags, querystring: ZScanListQuery, response: { 200: ZScanList } } },
     async (request) => scans.list(caller(request), request.query),
+  );
+
+  app.get(
+    '/scans/export',
+    { schema: { tags, querystring: ZScanExportQuery } },
+    async (request, reply) => {
+      const { format, ...filters } = request.query;
+      const body = await scans.exportList(caller(request), filters, format);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', CONTENT_TYPES[format])
+        .header('content-disposition', `attachment; filename="scans-${day}.${format}"`)
+        .send(body);
+    },
   );
 
   app.get(

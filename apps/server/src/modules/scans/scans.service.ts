@@ -4,8 +4,11 @@ import {
   type TCreateScanBody,
   type TImportScanBody,
   type TScanDetail,
+  type TScanExportFormat,
+  type TScanFilters,
   type TScanList,
   type TScanListItem,
+  type TScanListQuery,
 } from '@netguard/contracts';
 import { createScope, planTargets } from '@netguard/engine';
 import type { ScanSettings } from '../../config.ts';
@@ -17,6 +20,7 @@ import { insertAuditLog, type RequestMeta } from '../audit/audit.repo.ts';
 import type { AuthContext } from '../auth/sessions.service.ts';
 import type { SubscriptionService } from '../subscription/subscription.service.ts';
 import { loadScanDetail } from './scans.detail.ts';
+import { exportScans } from './scans.export.ts';
 import { importNmapScan } from './scans.import.ts';
 import * as lifecycle from './scans.lifecycle.ts';
 import * as repo from './scans.repo.ts';
@@ -96,6 +100,7 @@ export function createScanService({ db, subscription, queue, settings, log }: De
           scanName: body.scan_name,
           scanType: body.scan_type,
           targetHosts,
+          ports: body.ports ?? null,
         });
         await audit(tx, auth, 'scan.create', scan.id, meta, {
           scan_name: scan.scanName,
@@ -116,13 +121,18 @@ export function createScanService({ db, subscription, queue, settings, log }: De
       return toScanListItem(row);
     },
 
-    async list(auth: AuthContext, page: { limit: number; offset: number }): Promise<TScanList> {
+    async list(auth: AuthContext, query: TScanListQuery): Promise<TScanList> {
+      const { limit, offset, ...filters } = query;
       const [rows, total] = await Promise.all([
-        repo.listScans(db, auth.organizationId, page.limit, page.offset),
-        repo.countScans(db, auth.organizationId),
+        repo.listScans(db, auth.organizationId, limit, offset, filters),
+        repo.countScans(db, auth.organizationId, filters),
       ]);
       return { items: rows.map(toScanListItem), total };
     },
+
+    /** Every scan matching the filters as a CSV or JSON file body. */
+    exportList: (auth: AuthContext, filters: TScanFilters, format: TScanExportFormat) =>
+      exportScans(db, auth.organizationId, filters, format),
 
     async get(auth: AuthContext, id: string): Promise<TScanDetail> {
       const row = await repo.findScan(db, auth.organizationId, id);

@@ -24,6 +24,7 @@ export function toScanListItem(row: typeof scans.$inferSelect): TScanListItem {
     created_at: row.createdAt.toISOString(),
     started_at: row.startedAt?.toISOString() ?? null,
     completed_at: row.completedAt?.toISOString() ?? null,
+    ports: row.ports,
   };
 }
 

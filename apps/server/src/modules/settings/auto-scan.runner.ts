@@ -63,6 +63,7 @@ export async function runDueAutoScans(
           scan_name: scheduledName(last.scanName),
           scan_type: last.scanType,
           target_hosts: last.targetHosts,
+          ...(last.ports ? { ports: last.ports } : {}),
         },
         META,
       );

@@ -1,15 +1,23 @@
 import {
   type TCreateScanBody,
+  type TScanExportFormat,
   type TScanListItem,
   ZScanDetail,
+  ZScanList,
   ZScanListItem,
 } from '@netguard/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
 import { isActiveScan } from '@/features/dashboard/metrics';
 import { applyScanToCache } from '@/features/realtime/cache-updates';
 import { useFallbackRefetch } from '@/features/realtime/realtime-context';
+import {
+  HISTORY_PAGE_SIZE,
+  historyApiQuery,
+  type THistoryFilters,
+} from '@/features/scans/history-filters';
 import { scanKeys } from '@/features/scans/scan-keys';
-import { apiRequest } from '@/lib/api-client';
+import { apiDownload, apiRequest, errorMessage } from '@/lib/api-client';
 
 export { scanKeys };
 
@@ -23,6 +31,31 @@ export function useScanDetail(id: string) {
     refetchInterval: (query) =>
       query.state.data && isActiveScan(query.state.data) ? fallback : false,
   });
+}
+
+/** One page of the organization's scans matching the history filters; kept while the next loads. */
+export function useScanHistory(filters: THistoryFilters) {
+  const query = historyApiQuery(filters, {
+    limit: HISTORY_PAGE_SIZE,
+    offset: filters.page * HISTORY_PAGE_SIZE,
+  });
+  return useQuery({
+    queryKey: scanKeys.history(query),
+    queryFn: ({ signal }) => apiRequest(`/api/scans?${query}`, { schema: ZScanList, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Downloads every scan matching the history filters as CSV or JSON. */
+export async function exportScanHistory(filters: THistoryFilters, format: TScanExportFormat) {
+  try {
+    await apiDownload(
+      `/api/scans/export?${historyApiQuery(filters, { format })}`,
+      `scans.${format}`,
+    );
+  } catch (error) {
+    toast.error('Export failed', { description: errorMessage(error) });
+  }
 }
 
 /** POST /api/scans: inserts a pending scan. */

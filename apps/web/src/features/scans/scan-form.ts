@@ -1,12 +1,19 @@
-import { SCAN_TYPES, type TScanType, ZCreateScanBody } from '@netguard/contracts';
+import { SCAN_TYPES, type TScanType, ZCreateScanBody, ZPortSpec } from '@netguard/contracts';
 
 export type TScanFormValues = {
   scan_name: string;
   scan_type: TScanType | '';
   target_hosts: string[];
+  /** Custom ports in the engine's grammar; blank: the scan type's default ports. */
+  ports: string;
 };
 
-export const EMPTY_SCAN_FORM: TScanFormValues = { scan_name: '', scan_type: '', target_hosts: [] };
+export const EMPTY_SCAN_FORM: TScanFormValues = {
+  scan_name: '',
+  scan_type: '',
+  target_hosts: [],
+  ports: '',
+};
 
 /** True when the name, the type or every target is missing (the "Missing required fields" case). */
 export function isMissingRequired(values: TScanFormValues): boolean {
@@ -16,8 +23,8 @@ export function isMissingRequired(values: TScanFormValues): boolean {
 }
 
 /** The request body, or the first message per field when the contract refuses it. */
-export function toCreateBody(values: TScanFormValues) {
-  const parsed = ZCreateScanBody.safeParse(values);
+export function toCreateBody({ ports, ...values }: TScanFormValues) {
+  const parsed = ZCreateScanBody.safeParse(ports.trim() ? { ...values, ports } : values);
   if (parsed.success) return { body: parsed.data, errors: null };
   const errors: Partial<Record<keyof TScanFormValues, string>> = {};
   for (const issue of parsed.error.issues) {
@@ -25,6 +32,12 @@ export function toCreateBody(values: TScanFormValues) {
     errors[field] ??= issue.message;
   }
   return { body: null, errors };
+}
+
+/** Why the custom port list is refused (the engine grammar's message), or undefined. */
+export function portsError(ports: string): string | undefined {
+  if (ports.trim() === '') return undefined;
+  return ZPortSpec.safeParse(ports).error?.issues[0]?.message;
 }
 
 /** The scan type's table row (label, description, estimated duration), if one is chosen. */

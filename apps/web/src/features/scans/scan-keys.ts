@@ -3,6 +3,8 @@ export const scanKeys = {
   all: ['scans'] as const,
   lists: () => [...scanKeys.all, 'list'] as const,
   list: (limit: number, offset: number) => [...scanKeys.lists(), { limit, offset }] as const,
+  /** A page of the history: the API query string of its filters and paging. */
+  history: (query: string) => [...scanKeys.lists(), 'history', query] as const,
   details: () => [...scanKeys.all, 'detail'] as const,
   detail: (id: string) => [...scanKeys.details(), id] as const,
 };

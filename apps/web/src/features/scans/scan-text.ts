@@ -1,3 +1,5 @@
+import type { TScanStatus } from '@netguard/contracts';
+
 /** Texts of the Scan page beyond the shared catalogue (spec part 1 §8), kept verbatim. */
 export const SCAN_PAGE_TEXT = {
   title: 'Network Scanner',
@@ -7,3 +9,12 @@ export const SCAN_PAGE_TEXT = {
   launch: 'Launch Scan',
   launching: 'Starting Scan...',
 } as const;
+
+/** A scan status in words (pending reads "Waiting to start"). */
+export const SCAN_STATUS_LABELS: Record<TScanStatus, string> = {
+  pending: 'Waiting to start',
+  running: 'Running',
+  completed: 'Completed',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};

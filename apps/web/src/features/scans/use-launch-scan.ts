@@ -1,8 +1,9 @@
-import { type TCreateScanBody, UI_TEXT } from '@netguard/contracts';
+import { type TCreateScanBody, type TScanListItem, UI_TEXT } from '@netguard/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { billingKeys } from '@/features/billing/api';
 import { applyScanToCache } from '@/features/realtime/cache-updates';
 import { useCreateScan, useStartScan } from '@/features/scans/api';
 import { SCAN_PAGE_TEXT as T } from '@/features/scans/scan-text';
@@ -15,7 +16,10 @@ function createErrorMessage(error: unknown): string {
     : UI_TEXT.scanCreateFallback;
 }
 
-/** Creates the scan, starts it, announces the outcome and returns to the dashboard. */
+/**
+ * Creates the scan, starts it, announces the outcome and goes to `destination` (the dashboard,
+ * as the spec's scan page does, unless told otherwise).
+ */
 export function useLaunchScan() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -23,7 +27,10 @@ export function useLaunchScan() {
   const start = useStartScan();
   const [busy, setBusy] = useState(false);
 
-  async function launch(body: TCreateScanBody): Promise<void> {
+  async function launch(
+    body: TCreateScanBody,
+    destination: (scan: TScanListItem) => string = () => '/dashboard',
+  ): Promise<void> {
     setBusy(true);
     try {
       const scan = await create.mutateAsync(body).catch((error: unknown) => {
@@ -32,6 +39,8 @@ export function useLaunchScan() {
       });
       if (!scan) return;
       applyScanToCache(queryClient, scan, 'INSERT');
+      // The scan counts toward the month: the remaining scans shown before Launch follow.
+      void queryClient.invalidateQueries({ queryKey: billingKeys.usage });
       try {
         await start.mutateAsync(scan.id);
         toast.success(UI_TEXT.scanStartedTitle, {
@@ -42,7 +51,7 @@ export function useLaunchScan() {
           description: UI_TEXT.scanStartErrorDescription,
         });
       }
-      await navigate('/dashboard');
+      await navigate(destination(scan));
     } finally {
       setBusy(false);
     }

@@ -16,6 +16,37 @@ describe('NAV_GROUPS', () => {
   });
 });
 
+describe('Scan History in the Main Menu', () => {
+  const main = NAV_GROUPS[0]?.items.map((item) => `${item.title} ${item.url}`) ?? [];
+
+  it('keeps the spec items in their order', () => {
+    const spec = [
+      'Dashboard /dashboard',
+      'Scan Network /dashboard/scan',
+      'Packet Analysis /dashboard/packets',
+      'Network Topology /dashboard/topology',
+      'Vulnerabilities /dashboard/vulnerabilities',
+      'Reports /dashboard/reports',
+      'Cloud Security /dashboard/cloud',
+      'Security Testing /dashboard/security-testing',
+      'AI Risk Scoring /dashboard/ai-risk-scoring',
+      'Auto Remediation /dashboard/automated-remediation',
+      'Compliance Evidence /dashboard/compliance-evidence',
+      'SIEM Integrations /dashboard/siem-integrations',
+      'Enterprise Security /dashboard/enterprise-security',
+    ];
+    expect(main.filter((item) => spec.includes(item))).toEqual(spec);
+  });
+
+  it('links Scan History, right after Scan Network, active on a scan’s page', () => {
+    expect(main.indexOf('Scan History /dashboard/scans')).toBe(
+      main.indexOf('Scan Network /dashboard/scan') + 1,
+    );
+    expect(isNavItemActive('/dashboard/scans', '/dashboard/scans/123')).toBe(true);
+    expect(isNavItemActive('/dashboard/scan', '/dashboard/scans')).toBe(false);
+  });
+});
+
 describe('isNavItemActive', () => {
   it('marks the dashboard home only on an exact match', () => {
     expect(isNavItemActive('/dashboard', '/dashboard')).toBe(true);

@@ -8,6 +8,7 @@ import {
   CreditCard,
   FileText,
   FlaskConical,
+  History,
   LayoutDashboard,
   type LucideIcon,
   Network,
@@ -22,13 +23,17 @@ import {
 export type TNavItem = { title: string; url: string; icon: LucideIcon };
 export type TNavGroup = { label: string; items: readonly TNavItem[] };
 
-/** The dashboard sidebar of spec part 1 §2 (the Sign Out action is added by the sidebar). */
+/**
+ * The dashboard sidebar of spec part 1 §2 (the Sign Out action is added by the sidebar), plus
+ * Scan History after Scan Network: every scan, where the dashboard shows the last five.
+ */
 export const NAV_GROUPS: readonly TNavGroup[] = [
   {
     label: 'Main Menu',
     items: [
       { title: 'Dashboard', url: '/dashboard', icon: LayoutDashboard },
       { title: 'Scan Network', url: '/dashboard/scan', icon: Radar },
+      { title: 'Scan History', url: '/dashboard/scans', icon: History },
       { title: 'Packet Analysis', url: '/dashboard/packets', icon: Activity },
       { title: 'Network Topology', url: '/dashboard/topology', icon: Network },
       { title: 'Vulnerabilities', url: '/dashboard/vulnerabilities', icon: ShieldAlert },

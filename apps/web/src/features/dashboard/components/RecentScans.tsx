@@ -2,7 +2,14 @@ import { type TScanListItem, UI_TEXT } from '@netguard/contracts';
 import { Radar } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import {
+  Card,
+  CardAction,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '@/components/ui/card';
 import { ScanActions } from '@/features/scans/components/ScanActions';
 import { ScanStatusBadge } from '@/features/scans/components/ScanStatusBadge';
 import { formatDateTime } from '@/lib/format';
@@ -14,6 +21,11 @@ export function RecentScans({ scans }: { scans: readonly TScanListItem[] }) {
       <CardHeader>
         <CardTitle>Recent Scans</CardTitle>
         <CardDescription>Your latest network scans and their status</CardDescription>
+        <CardAction>
+          <Button asChild variant="outline" size="sm">
+            <Link to="/dashboard/scans">View all scans</Link>
+          </Button>
+        </CardAction>
       </CardHeader>
       <CardContent>
         {scans.length === 0 ? (

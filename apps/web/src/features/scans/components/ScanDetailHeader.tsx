@@ -1,5 +1,5 @@
 import type { TScanDetail } from '@netguard/contracts';
-import { UI_TEXT } from '@netguard/contracts';
+import { describeCoverage, UI_TEXT } from '@netguard/contracts';
 import { Card, CardContent } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { ScanActions } from '@/features/scans/components/ScanActions';
@@ -25,6 +25,10 @@ export function ScanDetailHeader({ scan }: { scan: TScanDetail }) {
           <div className="space-y-1">
             <h1 className="text-2xl font-bold tracking-tight">{scan.scan_name}</h1>
             <p className="text-sm text-muted-foreground">{scanTypeInfo(scan.scan_type)?.label}</p>
+            <p className="text-sm text-muted-foreground" data-testid="scan-ports">
+              {describeCoverage(scan.scan_type, scan.ports).ports}
+              {scan.ports && ` (custom ports ${scan.ports})`}
+            </p>
           </div>
           <div className="flex items-center gap-2">
             <ScanStatusBadge status={scan.status} />

@@ -5,6 +5,8 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/features/auth/components/FormField';
+import { PortsField } from '@/features/scans/components/PortsField';
+import { RemainingScans, useRemainingScans } from '@/features/scans/components/RemainingScans';
 import { ScanDetailsCard, SecurityNoticeCard } from '@/features/scans/components/ScanSideCards';
 import { ScanTypeField } from '@/features/scans/components/ScanTypeField';
 import { TargetHostsField } from '@/features/scans/components/TargetHostsField';
@@ -25,10 +27,11 @@ type ScanFormProps = {
 export function ScanForm({ busy, onLaunch }: ScanFormProps) {
   const form = useForm<TScanFormValues>({ defaultValues: EMPTY_SCAN_FORM });
   const { errors } = form.formState;
-  const [scanType, targets] = useWatch({
+  const [scanType, targets, ports] = useWatch({
     control: form.control,
-    name: ['scan_type', 'target_hosts'],
+    name: ['scan_type', 'target_hosts', 'ports'],
   });
+  const remaining = useRemainingScans();
 
   const onSubmit = async (values: TScanFormValues) => {
     if (isMissingRequired(values)) {
@@ -88,7 +91,25 @@ export function ScanForm({ busy, onLaunch }: ScanFormProps) {
                 />
               )}
             />
-            <Button type="submit" size="lg" className="w-full" disabled={busy}>
+            <Controller
+              control={form.control}
+              name="ports"
+              render={({ field, fieldState }) => (
+                <PortsField
+                  scanType={scanType}
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+            <RemainingScans {...remaining} />
+            <Button
+              type="submit"
+              size="lg"
+              className="w-full"
+              disabled={busy || remaining.exhausted}
+            >
               {busy ? (
                 <Loader2 className="animate-spin" aria-hidden="true" />
               ) : (
@@ -100,7 +121,7 @@ export function ScanForm({ busy, onLaunch }: ScanFormProps) {
         </CardContent>
       </Card>
       <div className="space-y-6">
-        <ScanDetailsCard scanType={scanType} targetCount={targets.length} />
+        <ScanDetailsCard scanType={scanType} targetCount={targets.length} ports={ports} />
         <SecurityNoticeCard />
       </div>
     </div>

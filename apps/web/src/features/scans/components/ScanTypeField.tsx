@@ -1,4 +1,4 @@
-import { SCAN_TYPES, type TScanType } from '@netguard/contracts';
+import { describeCoverage, SCAN_TYPES, type TScanType } from '@netguard/contracts';
 import { Label } from '@/components/ui/label';
 import {
   Select,
@@ -10,25 +10,48 @@ import {
 
 type ScanTypeFieldProps = { value: TScanType | ''; onChange: (value: TScanType) => void };
 
-/** The four scan types with their labels and estimated durations. */
+/** The four scan types with their labels, estimated durations and the ports each covers. */
 export function ScanTypeField({ value, onChange }: ScanTypeFieldProps) {
+  const selected = SCAN_TYPES.find((type) => type.value === value);
   return (
     <div className="space-y-2">
       <Label htmlFor="scan-type">Scan Type</Label>
       <Select value={value} onValueChange={(next) => onChange(next as TScanType)}>
         <SelectTrigger id="scan-type" className="w-full">
-          <SelectValue placeholder="Select scan type" />
+          {/* The closed select shows the label and duration; the coverage is in the list. */}
+          <SelectValue placeholder="Select scan type">
+            {selected && (
+              <span className="flex min-w-0 items-center gap-2">
+                <span className="truncate">
+                  {selected.label}
+                  {selected.description && (
+                    <span className="text-muted-foreground"> ({selected.description})</span>
+                  )}
+                </span>
+                <span className="text-xs text-muted-foreground">{selected.duration}</span>
+              </span>
+            )}
+          </SelectValue>
         </SelectTrigger>
         <SelectContent>
           {SCAN_TYPES.map((type) => (
-            <SelectItem key={type.value} value={type.value}>
-              <span>
-                {type.label}
-                {type.description && (
-                  <span className="text-muted-foreground"> ({type.description})</span>
-                )}
+            <SelectItem
+              key={type.value}
+              value={type.value}
+              className="*:[span]:last:w-full *:[span]:last:justify-between"
+            >
+              <span className="flex flex-col">
+                <span>
+                  {type.label}
+                  {type.description && (
+                    <span className="text-muted-foreground"> ({type.description})</span>
+                  )}
+                </span>
+                <span className="text-xs text-muted-foreground">
+                  {describeCoverage(type.value).ports}
+                </span>
               </span>
-              <span className="text-xs text-muted-foreground">{type.duration}</span>
+              <span className="shrink-0 text-xs text-muted-foreground">{type.duration}</span>
             </SelectItem>
           ))}
         </SelectContent>

@@ -13,6 +13,8 @@ export function topPorts(n: number): number[] {
 }
 
 /**
+ * The engine's port grammar, shared by the scan form, the API and the engine:
+ * `top<n>`, `all`, or ports and ranges separated by commas.
  * Parses a port specification into a de-duplicated list, in the order given.
  * @example parsePorts('top100') ; parsePorts('1-1024,3306') ; parsePorts('all') // 1..65535
  */
@@ -38,6 +40,19 @@ export function parsePorts(spec: string): number[] {
     }
   }
   return out;
+}
+
+/**
+ * Why a port specification is refused (the engine's message, quoting the bad part), or null.
+ * @example portSpecError('22,80') // null ; portSpecError('22,http') // 'Invalid port specification "http" in "22,http"'
+ */
+export function portSpecError(spec: string): string | null {
+  try {
+    parsePorts(spec);
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPorts, parsePorts, topPorts } from './port-spec.ts';
+import { formatPorts, parsePorts, portSpecError, topPorts } from './port-spec.ts';
 
 describe('parsePorts', () => {
   it('orders top ports by real-world frequency', () => {
@@ -36,5 +36,15 @@ describe('parsePorts', () => {
     );
     expect(formatPorts(parsePorts('all'))).toBe('1-65535');
     expect(formatPorts([])).toBe('');
+  });
+});
+
+describe('portSpecError', () => {
+  it('accepts the grammar and quotes the bad part of anything else', () => {
+    for (const spec of ['22', '22,80-90', 'top100', 'ALL', ' 6390 , 11299 ']) {
+      expect(portSpecError(spec)).toBeNull();
+    }
+    expect(portSpecError('22,redis')).toBe('Invalid port specification "redis" in "22,redis"');
+    expect(portSpecError('top0')).toContain('Top ports must be between 1 and 65535');
   });
 });

@@ -1,1 +1,0 @@
-ALTER TABLE "users" ADD COLUMN "deployment_operator" boolean DEFAULT false NOT NULL;
