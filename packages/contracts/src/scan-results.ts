@@ -7,8 +7,9 @@ import { VULN_SEVERITIES } from './security-events.ts';
 export const SCAN_MESSAGES = {
   freeScansPerMonth: (limit: number) =>
     `The Free plan allows ${limit} scans per month. Upgrade to Professional for unlimited scans.`,
-  freeTargetsPerScan: (limit: number) =>
-    `The Free plan allows at most ${limit} targets per scan. Upgrade to Professional to scan more.`,
+  /** `asked`: addresses of the scan (a CIDR block counts its size, a range its length, a name 1). */
+  freeTargetsPerScan: (limit: number, asked: number) =>
+    `The Free plan allows at most ${limit} target addresses per scan (a CIDR block counts every address in it); this scan asks for ${asked.toLocaleString('en-US')}. Upgrade to Professional to scan more.`,
   scopeRefused: (target: string, reason: string) =>
     `Target ${target} is outside the allowed scan scope: ${reason}`,
   alreadyRunning: 'This scan is already running',
