@@ -1,3 +1,4 @@
+import { NMAP_XML_MAX_CHARS } from '@netguard/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scans } from '../src/db/schema.ts';
@@ -133,7 +134,7 @@ describe('nmap XML import', () => {
   });
 
   it('answers 400 for a file that is not an nmap report', async () => {
-    for (const xml of ['<html/>', '', 'x'.repeat(900_001)]) {
+    for (const xml of ['<html/>', '', 'x'.repeat(NMAP_XML_MAX_CHARS + 1)]) {
       const res = await ctx.app.inject({
         method: 'POST',
         url: '/api/scans/import',

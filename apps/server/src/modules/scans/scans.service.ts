@@ -17,7 +17,7 @@ import { insertAuditLog, type RequestMeta } from '../audit/audit.repo.ts';
 import type { AuthContext } from '../auth/sessions.service.ts';
 import type { SubscriptionService } from '../subscription/subscription.service.ts';
 import { loadScanDetail } from './scans.detail.ts';
-import { importNmapScan } from './scans.import.ts';
+import { importNmapScan, readNmapReport, reportAddresses } from './scans.import.ts';
 import * as lifecycle from './scans.lifecycle.ts';
 import * as repo from './scans.repo.ts';
 import { toScanListItem } from './scans.view.ts';
@@ -112,8 +112,10 @@ export function createScanService({ db, subscription, queue, settings, log }: De
     /** Stores an uploaded nmap XML report as a completed scan (counts toward the plan's scans). */
     async importNmap(auth: AuthContext, body: TImportScanBody, meta: RequestMeta) {
       assertCan(auth.role, 'scan', DENIED);
-      await enforcePlan(auth, 0);
-      const row = await importNmapScan(db, auth, body);
+      await enforcePlan(auth, 0); // the month's scans, before reading megabytes
+      const hosts = await readNmapReport(body.xml);
+      await enforcePlan(auth, reportAddresses(hosts).length);
+      const row = await importNmapScan(db, auth, body.scan_name, hosts);
       await audit(db, auth, 'scan.import', row.id, meta, { hosts: row.targetHosts.length });
       return toScanListItem(row);
     },
