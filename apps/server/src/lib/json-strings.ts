@@ -2,7 +2,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { AppError } from './errors.ts';
 
 /** Characters decoded or scanned between two turns of the event loop. */
-const SLICE = 256 * 1024;
+const SLICE = 64 * 1024;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 
