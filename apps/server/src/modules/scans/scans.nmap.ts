@@ -7,7 +7,7 @@ export type { NmapHost, NmapPort } from './scans.nmap.reader.ts';
 /** Bounds of one nmap XML report, on top of the request's NMAP_XML_MAX_CHARS. */
 export const NMAP_XML_LIMITS = {
   /** Characters parsed between two turns of the event loop (a few milliseconds of work). */
-  chunkChars: 64 * 1024,
+  chunkChars: 32 * 1024,
   maxDepth: 64,
   maxHosts: 65_536,
   maxPorts: 131_072,
