@@ -195,8 +195,21 @@ test('topology: a large imported network is drawn in at most 24 hosts, with the 
     data: { email, password: PASSWORD },
   });
   const token = (await session.json()).access_token as string;
+  const headers = { authorization: `Bearer ${token}` };
+  // 30 addresses are over the Free plan's 10 targets: subscribe in the local checkout first.
+  const { plans } = await (await page.request.get('/api/billing/plans', { headers })).json();
+  const checkout = await page.request.post('/api/billing/create-checkout', {
+    headers,
+    data: { price_id: plans[0].price_id },
+  });
+  const sessionId = ((await checkout.json()).url as string).split('/').at(-1);
+  const completed = await page.request.post(
+    `/api/billing/checkout-sessions/${sessionId}/complete`,
+    { headers },
+  );
+  expect(completed.status()).toBe(200);
   const imported = await page.request.post('/api/scans/import', {
-    headers: { authorization: `Bearer ${token}` },
+    headers,
     data: { scan_name: 'Imported lab', xml: nmapReport(30) },
   });
   expect(imported.status()).toBe(201);

@@ -1,3 +1,4 @@
+import { NMAP_XML_MAX_CHARS } from '@netguard/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scans } from '../src/db/schema.ts';
@@ -133,7 +134,7 @@ describe('nmap XML import', () => {
   });
 
   it('answers 400 for a file that is not an nmap report', async () => {
-    for (const xml of ['<html/>', '', 'x'.repeat(900_001)]) {
+    for (const xml of ['<html/>', '', 'x'.repeat(NMAP_XML_MAX_CHARS + 1)]) {
       const res = await ctx.app.inject({
         method: 'POST',
         url: '/api/scans/import',
@@ -157,13 +158,30 @@ describe('plan limits', () => {
     });
   });
 
+  const freeTargetsMessage = (asked: string) =>
+    `The Free plan allows at most 10 target addresses per scan (a CIDR block counts every address in it); this scan asks for ${asked}. Upgrade to Professional to scan more.`;
+
   it('allows a Free account at most 10 targets per scan', async () => {
     const targets = Array.from({ length: 11 }, (_, i) => `127.0.0.${i + 1}`);
     const res = await createScan(ctx, other, { target_hosts: targets });
     expect(res.statusCode).toBe(402);
-    expect(res.json().error.message).toBe(
-      'The Free plan allows at most 10 targets per scan. Upgrade to Professional to scan more.',
-    );
+    expect(res.json().error.message).toBe(freeTargetsMessage('11'));
+  });
+
+  it('counts addresses, not entries: a CIDR counts its size, a range its length', async () => {
+    const limited = await createAccount(ctx, 'limited@example.com');
+    for (const [targets, asked] of [
+      [['127.0.0.0/8'], '16,777,216'],
+      [['127.0.0.0/28'], '16'],
+      [['127.0.1.1-9', '127.0.2.1', 'localhost'], '11'],
+    ] as const) {
+      const res = await createScan(ctx, limited, { target_hosts: [...targets] });
+      expect(res.statusCode, targets.join()).toBe(402);
+      expect(res.json().error.message).toBe(freeTargetsMessage(asked));
+    }
+    // Ten addresses, however written, and overlapping entries count once.
+    const ten = ['127.0.3.0/29', '127.0.3.4', '127.0.4.1-2'];
+    expect((await createScan(ctx, limited, { target_hosts: ten })).statusCode).toBe(201);
   });
 
   it('does not limit subscribers', async () => {
@@ -184,6 +202,22 @@ describe('scan scope', () => {
     expect(res.json().error.message).toMatch(
       /^Target 169\.254\.169\.254 is outside the allowed scan scope: .*169\.254\.0\.0\/16/,
     );
+  });
+
+  it.each([
+    ['100.100.100.200', '100.100.100.200/32', 'Alibaba Cloud instance metadata'],
+    ['168.63.129.16', '168.63.129.16/32', 'Azure WireServer'],
+    ['192.0.0.192', '192.0.0.192/32', 'Oracle Cloud Classic instance metadata'],
+    ['168.63.128.0/23', '168.63.129.16/32', 'Azure WireServer'],
+  ])('refuses the cloud platform address %s with its reason', async (target, cidr, why) => {
+    const res = await createScan(ctx, pro, { target_hosts: [target] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('scope_refused');
+    const message = res.json().error.message;
+    expect(message).toContain(
+      `Target ${target} is outside the allowed scan scope: it overlaps ${cidr} (`,
+    );
+    expect(message).toContain(why);
   });
 
   it('refuses targets in SCAN_DENIED_RANGES, including ranges that overlap them', async () => {

@@ -8,10 +8,14 @@ import { textField } from './text-field.ts';
 export const SCAN_MESSAGES = {
   freeScansPerMonth: (limit: number) =>
     `The Free plan allows ${limit} scans per month. Upgrade to Professional for unlimited scans.`,
-  freeTargetsPerScan: (limit: number) =>
-    `The Free plan allows at most ${limit} targets per scan. Upgrade to Professional to scan more.`,
+  /** `asked`: addresses of the scan (a CIDR block counts its size, a range its length, a name 1). */
+  freeTargetsPerScan: (limit: number, asked: number) =>
+    `The Free plan allows at most ${limit} target addresses per scan (a CIDR block counts every address in it); this scan asks for ${asked.toLocaleString('en-US')}. Upgrade to Professional to scan more.`,
   scopeRefused: (target: string, reason: string) =>
     `Target ${target} is outside the allowed scan scope: ${reason}`,
+  importTooLarge: 'The nmap XML file is too large (limit 10 MB)',
+  importRateLimited: (limit: number) =>
+    `Too many nmap imports: at most ${limit} per minute per organization. Try again in a minute.`,
   alreadyRunning: 'This scan is already running',
   notRestartable: 'Only a pending, failed or cancelled scan can be started',
   notCancellable: 'Only a pending or running scan can be cancelled',
@@ -91,14 +95,16 @@ export const ZScanPlanJob = z.object({ scan_id: z.uuid() });
 /** pg-boss payload of one chunk of a scan: ids only. */
 export const ZScanChunkJob = z.object({ chunk_id: z.uuid() });
 
-/** Largest nmap XML document accepted by POST /api/scans/import (the API body limit is 1 MB). */
-export const NMAP_XML_MAX_CHARS = 900_000;
+/** Largest nmap XML document accepted by POST /api/scans/import: 10 MB. */
+export const NMAP_XML_MAX_CHARS = 10 * 1024 * 1024;
+/** nmap XML imports per organization per minute (POST /api/scans/import). */
+export const NMAP_IMPORTS_PER_MINUTE = 10;
 
 /** POST /api/scans/import: an nmap XML report (`nmap -oX`) stored as a completed scan. */
 export const ZImportScanBody = z.object({
   scan_name: ZScanName,
   xml: textField()
     .min(1, 'The nmap XML file is empty')
-    .max(NMAP_XML_MAX_CHARS, 'The nmap XML file is too large (limit 900 KB)'),
+    .max(NMAP_XML_MAX_CHARS, SCAN_MESSAGES.importTooLarge),
 });
 export type TImportScanBody = z.infer<typeof ZImportScanBody>;

@@ -31,6 +31,28 @@ describe('streamTargets', () => {
     expect(refused[0]!.reason).toMatch(/^localhost \(127\.0\.0\.1\): .*out of scope/);
   });
 
+  it('refuses names that resolve to cloud metadata addresses, with the range and reason', async () => {
+    const scope = createScope();
+    const names: Record<string, string> = {
+      'metadata.google.internal': '169.254.169.254',
+      'metadata.alibaba.test': '100.100.100.200',
+      'wireserver.azure.test': '168.63.129.16',
+    };
+    const refused: Refusal[] = [];
+    const plan = planTargets(Object.keys(names), scope);
+    const resolver = async (name: string) => [names[name]!];
+    for await (const t of streamTargets(plan, scope, (r) => refused.push(r), resolver)) {
+      throw new Error(`${t.hostname} was not refused`);
+    }
+    expect(refused.map((r) => r.reason)).toEqual([
+      expect.stringMatching(
+        /^metadata\.google\.internal \(169\.254\.169\.254\): .*169\.254\.0\.0\/16 \(link-local \/ cloud metadata/,
+      ),
+      expect.stringContaining('overlaps 100.100.100.200/32 (Alibaba Cloud instance metadata)'),
+      expect.stringContaining('overlaps 168.63.129.16/32 (Azure WireServer'),
+    ]);
+  });
+
   it('reports a name that does not resolve', async () => {
     const scope = createScope();
     const refused: Refusal[] = [];

@@ -11,6 +11,27 @@ describe('createScope', () => {
     expect(scope.checkIp('192.0.2.10')).toEqual({ allowed: true });
   });
 
+  it.each([
+    ['169.254.169.254', '169.254.0.0/16', 'cloud metadata of AWS, GCP, Azure, OpenStack'],
+    ['100.100.100.200', '100.100.100.200/32', 'Alibaba Cloud instance metadata'],
+    ['168.63.129.16', '168.63.129.16/32', 'Azure WireServer'],
+    ['192.0.0.192', '192.0.0.192/32', 'Oracle Cloud Classic instance metadata'],
+  ])('refuses the metadata address %s and names its range and reason', (ip, cidr, why) => {
+    const verdict = createScope().checkIp(ip);
+    expect(verdict.allowed).toBe(false);
+    expect(verdict.allowed === false && verdict.reason).toContain(
+      `${ip} is out of scope: it overlaps ${cidr} (`,
+    );
+    expect(verdict.allowed === false && verdict.reason).toContain(why);
+  });
+
+  it('denies only the metadata address itself, not its neighbours', () => {
+    const scope = createScope();
+    for (const ip of ['100.100.100.199', '168.63.129.17', '192.0.0.193']) {
+      expect(scope.checkIp(ip)).toEqual({ allowed: true });
+    }
+  });
+
   it('refuses a target outside the allow list and names the allowed ranges', () => {
     const scope = createScope({ allow: ['192.0.2.0/24'] });
     expect(scope.checkIp('192.0.2.200').allowed).toBe(true);

@@ -1,17 +1,32 @@
-import type { TImportScanBody } from '@netguard/contracts';
 import type { Executor } from '../../db/client.ts';
 import { scanHosts, scanServices, scans } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/sessions.service.ts';
 import { notifyScan } from './scans.lifecycle.ts';
-import { parseNmapXml } from './scans.nmap.ts';
+import { type NmapHost, parseNmapXml } from './scans.nmap.ts';
 
-const BATCH = 500;
+// Rows per INSERT: small enough that building one statement is a short turn of the event loop.
+const BATCH = 200;
 
-/** Stores an nmap XML report as a completed port scan with its hosts and open ports. */
-export async function importNmapScan(db: Executor, auth: AuthContext, body: TImportScanBody) {
-  const parsed = parseNmapXml(body.xml);
+/** The hosts of an uploaded nmap XML report, or a 400 saying why it is refused. */
+export async function readNmapReport(xml: string): Promise<NmapHost[]> {
+  const parsed = await parseNmapXml(xml);
   if ('error' in parsed) throw new AppError('bad_request', 400, parsed.error);
+  return parsed.hosts;
+}
+
+/** The distinct addresses of a report's hosts: what the scan covers. */
+export const reportAddresses = (hosts: readonly NmapHost[]) => [
+  ...new Set(hosts.map((h) => h.address)),
+];
+
+/** Stores the hosts of an nmap XML report as a completed port scan with their open ports. */
+export async function importNmapScan(
+  db: Executor,
+  auth: AuthContext,
+  scanName: string,
+  hosts: readonly NmapHost[],
+) {
   const now = new Date();
   return db.transaction(async (tx) => {
     const [scan] = await tx
@@ -19,9 +34,9 @@ export async function importNmapScan(db: Executor, auth: AuthContext, body: TImp
       .values({
         userId: auth.userId,
         organizationId: auth.organizationId,
-        scanName: body.scan_name,
+        scanName,
         scanType: 'port',
-        targetHosts: [...new Set(parsed.hosts.map((h) => h.address))],
+        targetHosts: reportAddresses(hosts),
         status: 'completed',
         progress: 100,
         startedAt: now,
@@ -29,19 +44,19 @@ export async function importNmapScan(db: Executor, auth: AuthContext, body: TImp
       })
       .returning();
     if (!scan) throw new Error('scan insert returned nothing');
-    const hosts = parsed.hosts.map((h) => ({
+    const hostRows = hosts.map((h) => ({
       scanId: scan.id,
       address: h.address,
       hostname: h.hostname,
       status: h.up ? 'up' : 'down',
     }));
-    const services = parsed.hosts.flatMap((h) =>
+    const services = hosts.flatMap((h) =>
       h.ports.map((p) => ({ scanId: scan.id, host: h.address, ...p })),
     );
-    for (let i = 0; i < hosts.length; i += BATCH) {
+    for (let i = 0; i < hostRows.length; i += BATCH) {
       await tx
         .insert(scanHosts)
-        .values(hosts.slice(i, i + BATCH))
+        .values(hostRows.slice(i, i + BATCH))
         .onConflictDoNothing();
     }
     for (let i = 0; i < services.length; i += BATCH) {

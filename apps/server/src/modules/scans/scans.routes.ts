@@ -1,6 +1,5 @@
 import {
   ZCreateScanBody,
-  ZImportScanBody,
   ZScanDetail,
   ZScanExportQuery,
   ZScanIdParams,
@@ -11,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestMeta } from '../../lib/request-meta.ts';
 import { caller } from '../../plugins/auth-guard.ts';
+import { scanImportRoutes } from './scans.import.routes.ts';
 import type { ScanService } from './scans.service.ts';
 
 const tags = ['scans'];
@@ -26,14 +26,7 @@ export const scanRoutes: FastifyPluginAsyncZod<{ scans: ScanService }> = async (
     },
   );
 
-  app.post(
-    '/scans/import',
-    { schema: { tags, body: ZImportScanBody, response: { 201: ZScanListItem } } },
-    async (request, reply) => {
-      const scan = await scans.importNmap(caller(request), request.body, requestMeta(request));
-      return reply.status(201).send(scan);
-    },
-  );
+  await app.register(scanImportRoutes, { scans });
 
   app.get(
     '/scans',

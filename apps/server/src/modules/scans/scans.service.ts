@@ -21,7 +21,7 @@ import type { AuthContext } from '../auth/sessions.service.ts';
 import type { SubscriptionService } from '../subscription/subscription.service.ts';
 import { loadScanDetail } from './scans.detail.ts';
 import { exportScans } from './scans.export.ts';
-import { importNmapScan } from './scans.import.ts';
+import { importNmapScan, readNmapReport, reportAddresses } from './scans.import.ts';
 import * as lifecycle from './scans.lifecycle.ts';
 import * as repo from './scans.repo.ts';
 import { toScanListItem } from './scans.view.ts';
@@ -46,20 +46,23 @@ const paymentRequired = (message: string) => new AppError('payment_required', 40
 export function createScanService({ db, subscription, queue, settings, log }: Deps) {
   const scope = createScope({ allow: settings.allowedRanges, deny: settings.deniedRanges });
 
-  async function enforcePlan(auth: AuthContext, targets: number) {
+  /** `addresses`: how many the scan covers (planTargets' total), not how many entries it lists. */
+  async function enforcePlan(auth: AuthContext, addresses: number) {
     if ((await subscription.status(auth)).subscribed) return;
-    if (targets > FREE_PLAN_LIMITS.maxTargetsPerScan) {
-      throw paymentRequired(SCAN_MESSAGES.freeTargetsPerScan(FREE_PLAN_LIMITS.maxTargetsPerScan));
-    }
+    const limit = FREE_PLAN_LIMITS.maxTargetsPerScan;
+    if (addresses > limit)
+      throw paymentRequired(SCAN_MESSAGES.freeTargetsPerScan(limit, addresses));
     const used = await lifecycle.countScansThisMonth(db, auth.organizationId);
     if (used >= FREE_PLAN_LIMITS.scansPerMonth) {
       throw paymentRequired(SCAN_MESSAGES.freeScansPerMonth(FREE_PLAN_LIMITS.scansPerMonth));
     }
   }
 
-  function enforceScope(targets: string[]) {
-    const [refused] = planTargets(targets, scope).refused;
-    if (!refused) return;
+  /** Refuses a target out of scope; returns how many addresses the targets cover. */
+  function enforceScope(targets: string[]): number {
+    const plan = planTargets(targets, scope);
+    const [refused] = plan.refused;
+    if (!refused) return plan.total;
     const reason = refused.reason.replace(/^.* is out of scope: /, '');
     throw new AppError('scope_refused', 400, SCAN_MESSAGES.scopeRefused(refused.target, reason));
   }
@@ -91,8 +94,7 @@ export function createScanService({ db, subscription, queue, settings, log }: De
     async create(auth: AuthContext, body: TCreateScanBody, meta: RequestMeta) {
       assertCan(auth.role, 'scan', DENIED);
       const targetHosts = [...new Set(body.target_hosts)];
-      enforceScope(targetHosts);
-      await enforcePlan(auth, targetHosts.length);
+      await enforcePlan(auth, enforceScope(targetHosts));
       const row = await db.transaction(async (tx) => {
         const scan = await repo.insertScan(tx, {
           userId: auth.userId,
@@ -115,8 +117,10 @@ export function createScanService({ db, subscription, queue, settings, log }: De
     /** Stores an uploaded nmap XML report as a completed scan (counts toward the plan's scans). */
     async importNmap(auth: AuthContext, body: TImportScanBody, meta: RequestMeta) {
       assertCan(auth.role, 'scan', DENIED);
-      await enforcePlan(auth, 0);
-      const row = await importNmapScan(db, auth, body);
+      await enforcePlan(auth, 0); // the month's scans, before reading megabytes
+      const hosts = await readNmapReport(body.xml);
+      await enforcePlan(auth, reportAddresses(hosts).length);
+      const row = await importNmapScan(db, auth, body.scan_name, hosts);
       await audit(db, auth, 'scan.import', row.id, meta, { hosts: row.targetHosts.length });
       return toScanListItem(row);
     },
