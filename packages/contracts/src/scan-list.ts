@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { SCAN_STATUSES, SCAN_TYPE_VALUES, ZScanListItem } from './scans.ts';
+import { textField } from './text-field.ts';
 
 export const SCAN_LIST_MESSAGES = {
   status: 'status must be one of pending, running, completed, failed, cancelled',
   scanType: 'scan_type must be one of network, port, vulnerability, comprehensive',
   search: 'Search must be at most 100 characters',
-  searchNul: 'Search must not contain a NUL character',
   date: (field: string) =>
     `${field} must be a date (YYYY-MM-DD) or a date and time (ISO 8601 with a time zone)`,
   dateOrder: 'from must not be after to',
@@ -35,7 +35,7 @@ function parseDateBound(text: string): { date: Date; day: boolean } | null {
  */
 const dateBound = (field: 'from' | 'to') =>
   optional(
-    z.string({ error: M.date(field) }).transform((text, ctx) => {
+    textField({ error: M.date(field) }).transform((text, ctx) => {
       const bound = parseDateBound(text);
       if (!bound) {
         ctx.addIssue({ code: 'custom', message: M.date(field) });
@@ -51,13 +51,7 @@ const FILTERS = {
   status: optional(z.enum(SCAN_STATUSES, { error: M.status })),
   scan_type: optional(z.enum(SCAN_TYPE_VALUES, { error: M.scanType })),
   /** Part of the name or of a target, case-insensitive. */
-  q: optional(
-    z
-      .string()
-      .trim()
-      .max(100, M.search)
-      .refine((text) => !text.includes('\u0000'), M.searchNul),
-  ),
+  q: optional(textField().trim().max(100, M.search)),
   from: dateBound('from'),
   to: dateBound('to'),
 };

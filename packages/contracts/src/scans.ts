@@ -67,8 +67,7 @@ export type TScanListItem = z.infer<typeof ZScanListItem>;
 export const SCAN_PORTS_MAX_CHARS = 1000;
 
 /** A custom port list in the engine's grammar (`22,80,6379-6390`, `top1000`, `all`), spaces dropped. */
-export const ZPortSpec = z
-  .string()
+export const ZPortSpec = textField()
   .max(SCAN_PORTS_MAX_CHARS, `Ports must be at most ${SCAN_PORTS_MAX_CHARS} characters`)
   .transform((spec) => spec.replace(/\s+/g, '').toLowerCase())
   .superRefine((spec, ctx) => {
