@@ -55,7 +55,7 @@ export const CONFIG_VARS = [
   [
     'SCAN_DENIED_RANGES',
     '(none)',
-    'Comma-separated CIDRs scans may never target, on top of cloud metadata, multicast and broadcast.',
+    'Comma-separated CIDRs scans may never target, on top of the built-in deny list (cloud metadata and platform endpoints, 0.0.0.0/8, multicast and broadcast).',
   ],
   [
     'SCAN_TIMEOUT_SECONDS',
