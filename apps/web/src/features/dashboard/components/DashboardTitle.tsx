@@ -1,7 +1,6 @@
-import { Crown, Plus } from 'lucide-react';
-import { Link } from 'react-router';
+import { Crown } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { NewScanButton } from '@/features/scans/components/NewScanButton';
 import { useSubscription } from '@/features/subscription/subscription-context';
 
 /** "Enterprise Dashboard" with the plan badge for subscribers and the New Scan button. */
@@ -23,12 +22,7 @@ export function DashboardTitle() {
           Monitor scans, vulnerabilities and your security posture.
         </p>
       </div>
-      <Button asChild>
-        <Link to="/dashboard/scan">
-          <Plus aria-hidden="true" />
-          New Scan
-        </Link>
-      </Button>
+      <NewScanButton />
     </div>
   );
 }

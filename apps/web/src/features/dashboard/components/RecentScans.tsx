@@ -11,6 +11,7 @@ import {
   CardTitle,
 } from '@/components/ui/card';
 import { ScanActions } from '@/features/scans/components/ScanActions';
+import { ScanNameLink } from '@/features/scans/components/ScanNameLink';
 import { ScanStatusBadge } from '@/features/scans/components/ScanStatusBadge';
 import { formatDateTime } from '@/lib/format';
 
@@ -45,12 +46,7 @@ export function RecentScans({ scans }: { scans: readonly TScanListItem[] }) {
                 data-scan-id={scan.id}
               >
                 <div className="min-w-0">
-                  <Link
-                    to={`/dashboard/scans/${scan.id}`}
-                    className="block truncate font-medium underline-offset-2 hover:underline"
-                  >
-                    {scan.scan_name}
-                  </Link>
+                  <ScanNameLink scan={scan} />
                   <p className="text-xs text-muted-foreground">
                     <time dateTime={scan.created_at}>{formatDateTime(scan.created_at)}</time>
                   </p>

@@ -1,5 +1,4 @@
-import { ChevronLeft, ChevronRight, Download, History, Plus, Radar } from 'lucide-react';
-import { Link } from 'react-router';
+import { ChevronLeft, ChevronRight, Download, History, Radar } from 'lucide-react';
 import { PageHeader } from '@/components/PageHeader';
 import { Button } from '@/components/ui/button';
 import {
@@ -9,6 +8,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { exportScanHistory, useScanHistory } from '@/features/scans/api';
+import { NewScanButton } from '@/features/scans/components/NewScanButton';
 import { ScanHistoryFilters } from '@/features/scans/components/ScanHistoryFilters';
 import { ScanHistoryList } from '@/features/scans/components/ScanHistoryList';
 import { HISTORY_PAGE_SIZE, isHistoryFiltered, pageRange } from '@/features/scans/history-filters';
@@ -46,12 +46,7 @@ export function ScanHistory() {
                 </DropdownMenuItem>
               </DropdownMenuContent>
             </DropdownMenu>
-            <Button asChild>
-              <Link to="/dashboard/scan">
-                <Plus aria-hidden="true" />
-                New Scan
-              </Link>
-            </Button>
+            <NewScanButton />
           </div>
         }
       />

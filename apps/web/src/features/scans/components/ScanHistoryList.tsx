@@ -1,7 +1,7 @@
 import { SCAN_TYPES, type TScanListItem } from '@netguard/contracts';
-import { Link } from 'react-router';
 import { RerunButton } from '@/features/scans/components/RerunButton';
 import { ScanActions } from '@/features/scans/components/ScanActions';
+import { ScanNameLink } from '@/features/scans/components/ScanNameLink';
 import { ScanStatusBadge } from '@/features/scans/components/ScanStatusBadge';
 import { formatDateTime } from '@/lib/format';
 
@@ -33,12 +33,7 @@ export function ScanHistoryList({ scans }: { scans: readonly TScanListItem[] }) 
             className={`grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-2 px-4 py-3 ${COLUMNS}`}
           >
             <div className="min-w-0">
-              <Link
-                to={`/dashboard/scans/${scan.id}`}
-                className="block truncate font-medium underline-offset-2 hover:underline"
-              >
-                {scan.scan_name}
-              </Link>
+              <ScanNameLink scan={scan} />
               <p className="truncate text-xs text-muted-foreground">
                 {typeLabel(scan.scan_type)}
                 {scan.ports && <span className="font-mono"> · ports {scan.ports}</span>}
