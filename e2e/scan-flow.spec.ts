@@ -38,9 +38,11 @@ test('launch a vulnerability scan of 127.0.0.1, follow it live and open its find
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText('Scan started successfully')).toBeVisible();
     // The scan shows up and finishes in the live panel with no reload: only the socket updates it.
+    // Workers now start a scan at once, so a scan of one host may end before the panel has drawn it.
     const live = page.getByTestId('live-scan-status');
-    await expect(live.getByTestId('live-scan').first()).toBeVisible();
-    await expect(page.getByText('Scan completed', { exact: true })).toBeVisible({
+    const completed = page.getByText('Scan completed', { exact: true });
+    await expect(live.getByTestId('live-scan').or(completed).first()).toBeVisible();
+    await expect(completed).toBeVisible({
       timeout: 150_000,
     });
     await expect(page.getByText('Loopback audit has finished successfully').first()).toBeVisible();
