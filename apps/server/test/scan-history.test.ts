@@ -1,3 +1,4 @@
+import { TEXT_MESSAGES } from '@netguard/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
 import { createScan } from './scan-helpers.ts';
@@ -91,7 +92,7 @@ describe('GET /api/scans: every scan of the organization, paged', () => {
       ['?limit=101', ''],
       ['?offset=-1', ''],
       ['?status=completed&status=failed', ''],
-      ['?q=a%00b', 'Search must not contain a NUL character'],
+      ['?q=a%00b', TEXT_MESSAGES.nul],
     ];
     for (const path of ['/api/scans', '/api/scans/export']) {
       for (const [query, message] of cases) {
