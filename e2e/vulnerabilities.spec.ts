@@ -185,7 +185,8 @@ test('27 findings start collapsed, expand and collapse together, and fit a phone
   expect(expanded).toBeGreaterThan(collapsed * 2);
   await page.getByRole('button', { name: 'Collapse all' }).click();
   await expect(page.getByRole('tab', { name: 'Details' })).toHaveCount(0);
-  expect(Math.abs((await settledHeight(page)) - collapsed)).toBeLessThan(50);
+  // Back to about the collapsed height (cards not mounted count at their estimated size).
+  expect(Math.abs((await settledHeight(page)) - collapsed)).toBeLessThan(collapsed * 0.1);
 
   // One card opens on its own; its Mitigation tab shows the steps.
   await page.evaluate(() => window.scrollTo(0, 0));

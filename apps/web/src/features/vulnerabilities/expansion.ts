@@ -26,6 +26,8 @@ export function setAllCards(open: boolean): TExpansion {
 export function useCardExpansion() {
   const [state, setState] = useState<TExpansion>(ALL_COLLAPSED);
   return {
+    /** Whether cards follow Expand all: the list's size estimate for cards not yet measured. */
+    allOpen: state.allOpen,
     isExpanded: useCallback((id: string) => isExpanded(state, id), [state]),
     toggle: useCallback((id: string) => setState((s) => toggleCard(s, id)), []),
     expandAll: useCallback(() => setState(setAllCards(true)), []),
