@@ -28,7 +28,7 @@ beforeAll(async () => {
   await seedScan(ctx, stranger, {
     name: 'Weekly secret',
     status: 'completed',
-    targets: ['10.9.9.9'],
+    targets: ['192.0.2.99'],
   });
 });
 afterAll(() => ctx.close());
@@ -159,7 +159,7 @@ describe('organization isolation of the history', () => {
     expect(names(await list(stranger))).toEqual(['Weekly secret']);
     expect(names(await list(stranger, '?q=weekly'))).toEqual(['Weekly secret']);
     expect(names(await list(owner, '?q=secret'))).toEqual([]);
-    expect((await list(owner, '?q=10.9.9.9')).total).toBe(0);
+    expect((await list(owner, '?q=192.0.2.99')).total).toBe(0);
     const exported = await ctx.app.inject({
       method: 'GET',
       url: '/api/scans/export?format=json&q=weekly',
@@ -172,7 +172,7 @@ describe('organization isolation of the history', () => {
       headers: owner.auth,
     });
     expect(csv.body).not.toContain('secret');
-    expect(csv.body).not.toContain('10.9.9.9');
+    expect(csv.body).not.toContain('192.0.2.99');
   });
 });
 
