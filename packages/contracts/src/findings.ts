@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZDetection } from './detection.ts';
 import { VULN_SEVERITIES } from './security-events.ts';
 
 /** Priorities of a mitigation action, most pressing first. */
@@ -45,6 +46,8 @@ export const ZFinding = z.object({
   solution: z.string().max(4000),
   evidence: z.string().max(4000),
   mitigations: z.array(ZMitigationAction).max(10),
+  /** How the finding was established; absent only on findings imported from other tools. */
+  detection: ZDetection.optional(),
   time: z.string().max(40),
 });
 export type TFinding = z.infer<typeof ZFinding>;

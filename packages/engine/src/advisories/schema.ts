@@ -21,6 +21,37 @@ export const ZVersionRange = z
   .refine((r) => r.introduced || r.fixed || r.last_affected, 'a range needs at least one bound');
 export type TVersionRange = z.infer<typeof ZVersionRange>;
 
+/** Distributions whose package versions NetGuard compares in their own order (dpkg, rpm, apk). */
+export const DISTROS = ['debian', 'ubuntu', 'rhel', 'alpine'] as const;
+export type TDistro = (typeof DISTROS)[number];
+
+/**
+ * A distribution release's verdict on one CVE, from its own tracker or OSV record: the first fixed
+ * package version (in that distribution's version order), or not affected. Neither: not fixed yet.
+ */
+export const ZDistroFix = z
+  .object({
+    distro: z.enum(DISTROS),
+    /** The release as the distribution numbers it: "12", "22.04", "9", "3.20". */
+    release: z.string().trim().min(1).max(20),
+    /** Source package name there: "openssh", "nginx", "redis". */
+    package: z.string().trim().min(1).max(100),
+    /** First fixed version, epoch included where the distribution uses one: "1:9.2p1-2+deb12u3". */
+    fixed: version.optional(),
+    /** The release's package never had the flaw (code not built, not reachable). */
+    not_affected: z.boolean().optional(),
+  })
+  .strict()
+  .refine((f) => !(f.fixed && f.not_affected), 'a distribution fix is fixed or not_affected');
+export type TDistroFix = z.infer<typeof ZDistroFix>;
+
+/**
+ * Which part of a product the flaw lives in: only `server` flaws can fire on a listening service
+ * (a client tool such as ssh-agent, or a library the service does not expose, never does).
+ */
+export const COMPONENTS = ['server', 'client', 'library'] as const;
+export type TComponent = (typeof COMPONENTS)[number];
+
 /** Listed in CISA's Known Exploited Vulnerabilities catalog. */
 export const ZKev = z
   .object({
@@ -38,6 +69,8 @@ export const ZEpss = z
     score: z.number().min(0).max(1),
     percentile: z.number().min(0).max(1),
     date: isoDate.optional(),
+    /** The `#model_version` of the CSV it came from ("v2025.03.14"), never assumed. */
+    model_version: z.string().max(40).optional(),
   })
   .strict();
 export type TEpss = z.infer<typeof ZEpss>;
@@ -57,6 +90,10 @@ export const ZAdvisory = z
     title: z.string().trim().min(1).max(200).optional(),
     vulnerability_type: z.string().trim().min(1).max(100).optional(),
     affected: z.array(ZVersionRange).min(1).max(1000),
+    /** Absent: the server daemon (advisories written before components were recorded). */
+    component: z.enum(COMPONENTS).optional(),
+    /** Distribution fixes, compared before the upstream `affected` ranges. */
+    distributions: z.array(ZDistroFix).max(500).optional(),
     cve_id: cveId.nullable(),
     cvss: z
       .object({

@@ -5,6 +5,7 @@ import {
   SCAN_TYPE_VALUES,
   SECURITY_EVENT_TYPES,
   SEVERITIES,
+  type TDetection,
   VULN_SEVERITIES,
 } from '@netguard/contracts';
 import { sql } from 'drizzle-orm';
@@ -100,6 +101,8 @@ export const vulnerabilities = pgTable(
     description: text('description'),
     solution: text('solution'),
     evidence: jsonb('evidence'),
+    /** How the finding was established (contracts ZDetection); null for imported findings. */
+    detection: jsonb('detection').$type<TDetection>(),
     /** Engine check id of a scanner finding. */
     checkId: text('check_id'),
     /** host|port|protocol|check|cve-or-title: the identity of a finding across scans. */
