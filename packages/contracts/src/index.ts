@@ -5,6 +5,7 @@ export * from './dashboard.ts';
 export * from './detection.ts';
 export * from './display-filter.ts';
 export * from './errors.ts';
+export * from './feeds.ts';
 export * from './findings.ts';
 export * from './health.ts';
 export * from './messages.ts';

@@ -212,3 +212,25 @@ export const ZAssetContext = ZAssetContextBody.extend({
 });
 export type TAssetContext = z.infer<typeof ZAssetContext>;
 export const ZAssetContextIdParams = z.object({ id: z.uuid(M.uuid) });
+
+/** An assessment with what names its vulnerability, for lists. */
+export const ZRiskAssessmentRow = ZRiskAssessment.extend({
+  title: z.string(),
+  host: z.string(),
+  port: z.number().int().nullable(),
+  cve_id: z.string().nullable(),
+});
+export type TRiskAssessmentRow = z.infer<typeof ZRiskAssessmentRow>;
+
+// Responses of the page's reads (routes under /api/risk).
+export const ZRiskAssessmentList = z.object({ items: z.array(ZRiskAssessmentRow) });
+export const ZPriorityQueue = z.object({ items: z.array(ZPriorityItem) });
+export const ZRiskTrend = z.object({
+  range: z.enum(RISK_RANGES),
+  points: z.array(ZRiskTrendPoint),
+});
+export const ZRiskInsights = z.object({ items: z.array(ZRiskInsight) });
+export const ZAssetContextList = z.object({ items: z.array(ZAssetContext) });
+export type TPriorityItem = z.infer<typeof ZPriorityItem>;
+export type TRiskTrendPoint = z.infer<typeof ZRiskTrendPoint>;
+export type TRiskInsight = z.infer<typeof ZRiskInsight>;
