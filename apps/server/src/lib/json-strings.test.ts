@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { countingTurns } from '../../test/event-loop.ts';
 import { parseJsonStrings } from './json-strings.ts';
 
 const parse = (text: string) => parseJsonStrings(Buffer.from(text));
@@ -55,15 +56,7 @@ describe('parseJsonStrings', () => {
 
   it('lets the event loop turn while it reads 20 MB', async () => {
     const text = JSON.stringify({ xml: '"<host>"'.repeat(1_250_000) });
-    let turns = 0;
-    let counting = true;
-    const count = () => {
-      turns++;
-      if (counting) setImmediate(count);
-    };
-    setImmediate(count);
-    const parsed = await parse(text);
-    counting = false;
+    const { result: parsed, turns } = await countingTurns(() => parse(text));
     expect(parsed.xml).toHaveLength(10_000_000);
     expect(turns).toBeGreaterThanOrEqual(Math.floor((2 * text.length) / (64 * 1024)) - 2);
   });

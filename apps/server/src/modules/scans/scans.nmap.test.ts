@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { countingTurns } from '../../../test/event-loop.ts';
 import { NMAP_SAMPLE } from '../../../test/fixtures/nmap.ts';
 import { NMAP_REAL, repeatedNmapReport } from '../../../test/fixtures/nmap-documents.ts';
 import { NMAP_XML_LIMITS, parseNmapXml } from './scans.nmap.ts';
@@ -141,15 +142,7 @@ describe('parseNmapXml', () => {
 
   it('lets the event loop turn between chunks of a 10 MB report', async () => {
     const { xml, hosts } = repeatedNmapReport(10_000_000);
-    let turns = 0;
-    let counting = true;
-    const count = () => {
-      turns++;
-      if (counting) setImmediate(count);
-    };
-    setImmediate(count);
-    const parsed = await parseNmapXml(xml);
-    counting = false;
+    const { result: parsed, turns } = await countingTurns(() => parseNmapXml(xml));
     expect('hosts' in parsed && parsed.hosts.length).toBe(hosts);
     expect(turns).toBeGreaterThanOrEqual(Math.floor(xml.length / NMAP_XML_LIMITS.chunkChars));
   });

@@ -1,4 +1,5 @@
-import { FREE_PLAN_LIMITS, type TTier } from '@netguard/contracts';
+import type { TTier } from '@netguard/contracts';
+import { scanQuota } from '@/features/topology/port-scan-quota';
 
 export type TRemainingScans = { text: string; exhausted: boolean };
 
@@ -10,22 +11,22 @@ export function remainingScans(
   plan: { subscribed: boolean; tier: TTier },
   usedThisMonth: number | undefined,
 ): TRemainingScans {
-  if (plan.subscribed) {
+  const usage = usedThisMonth === undefined ? undefined : { scans_this_month: usedThisMonth };
+  const quota = scanQuota(plan, usage);
+  if (quota.kind === 'unlimited') {
     const name = plan.tier === 'Unknown' ? 'your' : `the ${plan.tier}`;
     return { text: `Unlimited scans on ${name} plan`, exhausted: false };
   }
-  const limit = FREE_PLAN_LIMITS.scansPerMonth;
-  if (usedThisMonth === undefined)
-    return { text: 'Checking this month’s scans…', exhausted: false };
-  const left = Math.max(0, limit - usedThisMonth);
-  if (left === 0) {
+  const { limit, remaining } = quota;
+  if (remaining === null) return { text: 'Checking this month’s scans…', exhausted: false };
+  if (remaining === 0) {
     return {
       text: `No scans left this month: the Free plan allows ${limit} per month.`,
       exhausted: true,
     };
   }
   return {
-    text: `${left} of ${limit} scans left this month on the Free plan`,
+    text: `${remaining} of ${limit} scans left this month on the Free plan`,
     exhausted: false,
   };
 }
