@@ -1,5 +1,6 @@
 import type { ScanSettings } from './config.ts';
 import type { Executor } from './db/client.ts';
+import { isDatabaseUnavailable } from './db/outage.ts';
 import type { Logger } from './lib/logger.ts';
 import { createMailer } from './lib/mailer.ts';
 import { notifyFinishedScans } from './modules/notifications/notify-scans.ts';
@@ -40,13 +41,23 @@ export function startPeriodicJobs(deps: {
     ['scheduled re-scans', () => runDueAutoScans(db, scanService, log)],
   ] as const;
   let running = false;
+  // While the database is down every step fails each tick: say so once, and once when it is back.
+  let databaseDown = false;
   return setInterval(async () => {
     if (running || deps.shutdown.signal.aborted) return;
     running = true;
+    let unavailable = false;
     for (const [name, step] of steps)
-      await step().catch((error: unknown) =>
-        log.error({ err: error, component: 'jobs' }, `${name} failed`),
-      );
+      await step().catch((error: unknown) => {
+        if (!isDatabaseUnavailable(error))
+          return log.error({ err: error, component: 'jobs' }, `${name} failed`);
+        unavailable = true;
+        if (!databaseDown) log.warn({ component: 'jobs' }, 'database unavailable: jobs paused');
+        databaseDown = true;
+      });
+    if (databaseDown && !unavailable)
+      log.info({ component: 'jobs' }, 'database back: jobs resumed');
+    databaseDown = unavailable;
     running = false;
   }, TICK_MS);
 }
