@@ -29,7 +29,7 @@ export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
   emailNotConfirmed: 'Email not confirmed. Please check your email to verify your account.',
   accountLocked: (minutes: number) =>
-    `Too many failed sign-in attempts. Your account is locked for ${minutes} minutes.`,
+    `Too many failed sign-in attempts from this address. Sign-in to this account from here is paused for ${minutes} minutes; other addresses are not affected.`,
   rateLimited: 'Too many requests. Please wait a minute and try again.',
   signInSlowedDown: (seconds: number) =>
     `Too many failed sign-in attempts on this account. Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} and try again.`,
