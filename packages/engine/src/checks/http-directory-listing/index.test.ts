@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { makeCert } from '../../testing/certs.ts';
 import { contextFor } from '../../testing/check-context.ts';
+import { startNginx } from '../../testing/daemons.ts';
 import type { Peer } from '../../testing/peers.ts';
 import { startHttpPeer } from '../../testing/servers.ts';
 import { httpDirectoryListing } from './index.ts';
@@ -42,6 +44,17 @@ describe('http-directory-listing', () => {
       detail: 'The server answered /files/, /files/drafts/ with a generated file index.',
       distribution: null,
     });
+  });
+
+  it('finds the listing real nginx serves under a folder its home page links to', async () => {
+    peer = await startNginx('127.0.16.1', {
+      tls: makeCert('valid'),
+      hardened: false,
+      listedFolder: 'files',
+    });
+    const [finding, ...rest] = await httpDirectoryListing.run(await contextFor(peer));
+    expect(rest).toEqual([]);
+    expect(finding!.evidence).toBe('GET /files/ -> HTTP 200 with "Index of /files/"');
   });
 
   it('finds a listing nothing links to through the common paths', async () => {
