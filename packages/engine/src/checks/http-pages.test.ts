@@ -1,9 +1,10 @@
-import type http from 'node:http';
 import type { Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createEngine } from '../engine.ts';
 import { contextFor } from '../testing/check-context.ts';
 import { type Peer, startTcpPeer } from '../testing/peers.ts';
 import { startHttpPeer } from '../testing/servers.ts';
+import type { Finding } from '../types.ts';
 import { httpDirectoryListing } from './http-directory-listing/index.ts';
 import { httpExposedFiles } from './http-exposed-files/index.ts';
 import { COMMON_PATHS, httpPages } from './http-pages.ts';
@@ -15,14 +16,14 @@ afterEach(async () => {
   peers = [];
 });
 
-/** An HTTP peer on 127.0.0.1 serving `site` (path -> HTML, 404 elsewhere) and counting requests. */
-async function startSite(site: Record<string, string>, headers: http.OutgoingHttpHeaders = {}) {
+/** An HTTP peer serving `site` (path -> HTML, 404 elsewhere) and counting requests. */
+async function startSite(site: Record<string, string>, host = '127.0.0.1') {
   const requests: Record<string, number> = {};
-  const peer = await startHttpPeer('127.0.0.1', (req, res) => {
+  const peer = await startHttpPeer(host, (req, res) => {
     const path = req.url ?? '';
     requests[path] = (requests[path] ?? 0) + 1;
     const body = site[path];
-    res.writeHead(body === undefined ? 404 : 200, { 'Content-Type': 'text/html', ...headers });
+    res.writeHead(body === undefined ? 404 : 200, { 'Content-Type': 'text/html' });
     res.end(body ?? 'not found');
   });
   peers.push(peer);
@@ -114,5 +115,33 @@ describe('http pages', () => {
       await check.run(ctx);
     expect(requests['/files/notes.txt']).toBe(1);
     expect(Object.values(requests).every((n) => n === 1)).toBe(true);
+  });
+});
+
+describe('http pages in a scan', () => {
+  it('are read once per service while the engine runs the three HTTP checks', async () => {
+    const { peer, requests } = await startSite(
+      {
+        '/': links('/files/'),
+        '/files/': `<title>Index of /files/</title>${links('../', '.env')}`,
+        '/files/.env': 'API_KEY=x',
+      },
+      '127.0.16.2',
+    );
+    const findings: Finding[] = [];
+    const checks = 'http-server-version,http-directory-listing,http-exposed-files';
+    await createEngine({ ports: [peer.port], checks }).run(peer.host, {
+      onFinding: (f) => findings.push(f),
+    });
+    expect(findings.map((f) => f.title)).toEqual([
+      'Directory listing enabled',
+      'Sensitive file exposed: /files/.env',
+    ]);
+    expect(requests).toEqual({
+      '/': 1,
+      '/files/': 1,
+      '/files/.env': 1,
+      ...Object.fromEntries(COMMON_PATHS.map((path) => [path, 1])),
+    });
   });
 });
