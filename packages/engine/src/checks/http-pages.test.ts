@@ -49,6 +49,14 @@ describe('http pages', () => {
     expect(Object.keys(requests)).not.toContain('/docs.html?page=2');
   });
 
+  it('leaves out paths longer than 150 characters', async () => {
+    const long = `/${'a'.repeat(150)}/`;
+    const { peer, requests } = await startSite({ '/': links(long, '/short/') });
+    await httpPages(await contextFor(peer));
+    expect(requests['/short/']).toBe(1);
+    expect(requests[long]).toBeUndefined();
+  });
+
   it('follows a redirect of / to a page on the same host', async () => {
     const requests: string[] = [];
     const peer = await startHttpPeer('127.0.0.1', (req, res) => {

@@ -9,6 +9,10 @@ export function originOf(host: string, port: number, tls: boolean): string {
 const ASSET =
   /\.(png|jpe?g|gif|svg|ico|webp|bmp|woff2?|ttf|eot|otf|css|js|mjs|map|mp[34]|webm|avi|mov|pdf|zip|gz|tgz|bz2|xz|tar|7z|rar|iso)$/i;
 
+// Longer paths are generated (session ids, traps), not folders a person made; they would also
+// overflow the finding titles that quote them.
+const MAX_PATH = 150;
+
 const ATTRIBUTE = /\s(?:href|src)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/gi;
 
 const decodeEntities = (text: string) =>
@@ -17,7 +21,7 @@ const decodeEntities = (text: string) =>
     .replace(/&#0*39;|&apos;/g, "'")
     .replace(/&quot;/g, '"');
 
-/** The path a link leads to when it stays on the page's origin and is not an asset, else null. */
+/** The path a link leads to when it stays on the page's origin, is not an asset and not overlong. */
 export function sameOriginPath(link: string, path: string, origin: string): string | null {
   const base = new URL(origin);
   base.pathname = path; // not new URL(path, origin): a path "//x" would make x the host
@@ -27,7 +31,8 @@ export function sameOriginPath(link: string, path: string, origin: string): stri
   } catch {
     return null;
   }
-  if (url.origin !== base.origin || ASSET.test(url.pathname)) return null;
+  if (url.origin !== base.origin || url.pathname.length > MAX_PATH) return null;
+  if (ASSET.test(url.pathname)) return null;
   // Query strings are dropped: Apache's index sort links (?C=N;O=D) would otherwise fill the
   // page budget with copies of the same listing.
   return url.pathname;

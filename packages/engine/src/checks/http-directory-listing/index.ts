@@ -16,7 +16,8 @@ export const httpDirectoryListing: Check = {
       return match ? [`GET ${page.path} -> HTTP 200 with "${match[1]!.trim()}"`] : [];
     });
     if (listings.length === 0) return [];
-    const paths = listings.map((line) => line.split(' ')[1]);
+    const all = listings.map((line) => line.split(' ')[1]);
+    const paths = all.length > 4 ? [...all.slice(0, 4), `${all.length - 4} more`] : all;
     return [
       makeFinding(this.id, ctx, {
         title: this.title,

@@ -17,9 +17,9 @@ function claims(page: HttpPage, seen: Set<string>): string[] {
   const headers = fresh(
     ['server', 'x-powered-by']
       .filter((name) => VERSIONED.test(page.headers[name] ?? ''))
-      .map((name) => `${name}: ${page.headers[name]}`),
+      .map((name) => `${name}: ${page.headers[name]!.slice(0, 100)}`),
   );
-  const status = STATUS_PAGE.exec(page.body)?.[1]?.trim();
+  const status = STATUS_PAGE.exec(page.body)?.[1]?.trim().slice(0, 100);
   const body = fresh(status && VERSIONED.test(status) ? [`Server Version: ${status}`] : []);
   return [
     ...(headers.length ? [`GET ${page.path} response headers: ${headers.join('; ')}`] : []),
@@ -48,7 +48,7 @@ export const httpServerVersion: Check = {
     const seen = new Set<string>();
     const lines = (await httpPages(ctx)).flatMap((page) => claims(page, seen));
     if (lines.length === 0) return [];
-    const disclosed = [...seen];
+    const disclosed = [...seen].slice(0, 6);
     return [
       makeFinding(this.id, ctx, {
         title: this.title,
