@@ -1,4 +1,4 @@
-import type { TFinding, TMitigationAction } from '@netguard/contracts';
+import type { TDetection, TFinding, TMitigationAction } from '@netguard/contracts';
 import type { Endpoint } from '../services/exchange.ts';
 import { printable } from '../services/exchange.ts';
 import type { CheckContext } from '../types.ts';
@@ -11,6 +11,7 @@ export type FindingFields = Pick<
   cve_id?: string | null;
   evidence: string;
   mitigations: TMitigationAction[];
+  detection?: TDetection;
 };
 
 /** Builds a Finding for the context's host and port; risk is CVSS scaled to 0-100. */
@@ -31,6 +32,7 @@ export function makeFinding(checkId: string, ctx: CheckContext, fields: FindingF
     solution: fields.solution,
     evidence: printable(fields.evidence, 1000).replace(/\\x0d\\x0a|\\x0a/g, '\n'),
     mitigations: fields.mitigations,
+    ...(fields.detection ? { detection: fields.detection } : {}),
     time: new Date().toISOString(),
   };
 }

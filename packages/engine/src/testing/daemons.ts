@@ -134,6 +134,8 @@ export type NginxSite = {
   tls: { key: string; cert: string };
   /** server_tokens off and the four security headers, or the defaults with none. */
   hardened: boolean;
+  /** Unhardened: list this folder ("files"), linked from a page at /, instead of listing /. */
+  listedFolder?: string;
 };
 
 const SECURITY_HEADERS = [
@@ -151,11 +153,12 @@ export function startNginx(host: string, site: NginxSite): Promise<Peer> {
     host,
     setup: (dir, port) => {
       const root = join(dir, 'www');
-      mkdirSync(root);
-      writeFileSync(
-        join(root, site.hardened ? 'index.html' : 'notes.txt'),
-        site.hardened ? '<!doctype html><title>NetGuard test</title>\n' : 'a listed file\n',
-      );
+      const folder = site.listedFolder;
+      mkdirSync(folder ? join(root, folder) : root, { recursive: true });
+      const page = `<!doctype html><title>NetGuard test</title>${folder ? `<a href="${folder}/">files</a>` : ''}\n`;
+      if (site.hardened || folder) writeFileSync(join(root, 'index.html'), page);
+      if (!site.hardened) writeFileSync(join(root, folder ?? '', 'notes.txt'), 'a listed file\n');
+      const listing = folder ? `location /${folder}/ { autoindex on; }` : 'autoindex on;';
       writeFileSync(join(dir, 'key.pem'), site.tls.key, { mode: 0o600 });
       writeFileSync(join(dir, 'cert.pem'), site.tls.cert);
       const config = join(dir, 'nginx.conf');
@@ -179,7 +182,7 @@ http {
     ssl_certificate_key ${join(dir, 'key.pem')};
     root ${root};
     server_tokens ${site.hardened ? 'off' : 'on'};
-    ${site.hardened ? SECURITY_HEADERS.join('\n    ') : 'autoindex on;'}
+    ${site.hardened ? SECURITY_HEADERS.join('\n    ') : listing}
   }
 }
 `,

@@ -1,33 +1,44 @@
+import { DETECTION_QOD } from '@netguard/contracts';
 import type { Check } from '../../types.ts';
 import { action, makeFinding } from '../finding.ts';
+import { httpPages } from '../http-pages.ts';
 
-const LISTING = /<title>\s*(Index of \/|Directory listing for \/)/i;
+const LISTING = /<title>\s*(Index of \/[^<]*|Directory listing for \/[^<]*)/i;
 
-/** The web root answers with an auto-generated directory index. */
+/** A page of the site (/, a linked folder or a common one) is an auto-generated directory index. */
 export const httpDirectoryListing: Check = {
   id: 'http-directory-listing',
   title: 'Directory listing enabled',
   appliesTo: (ctx) => Boolean(ctx.service.http),
   async run(ctx) {
-    const http = ctx.service.http!;
-    const match = LISTING.exec(http.body);
-    if (http.status !== 200 || !match) return [];
+    const listings = (await httpPages(ctx)).flatMap((page) => {
+      const match = page.status === 200 ? LISTING.exec(page.body) : null;
+      return match ? [`GET ${page.path} -> HTTP 200 with "${match[1]!.trim()}"`] : [];
+    });
+    if (listings.length === 0) return [];
+    const all = listings.map((line) => line.split(' ')[1]);
+    const paths = all.length > 4 ? [...all.slice(0, 4), `${all.length - 4} more`] : all;
     return [
       makeFinding(this.id, ctx, {
         title: this.title,
         severity: 'medium',
         vulnerability_type: 'information_disclosure',
         cvss: 5.3,
-        description:
-          'The server lists directory contents, exposing file names that may include backups, configuration or private data.',
+        description: `The server lists directory contents at ${paths.join(', ')}, exposing file names that may include backups, configuration or private data.`,
         solution: 'Turn off automatic directory indexes.',
-        evidence: `GET / -> HTTP 200 with "${match[0].replace(/<title>\s*/i, '')}"`,
+        evidence: listings.join('\n'),
         mitigations: [
           action('configuration', 'medium', 'Disable directory listing', 10, [
             'nginx: autoindex off;',
             'Apache: Options -Indexes',
           ]),
         ],
+        detection: {
+          method: 'active_probe',
+          qod: DETECTION_QOD.active_probe,
+          detail: `The server answered ${paths.join(', ')} with a generated file index.`,
+          distribution: null,
+        },
       }),
     ];
   },

@@ -1,6 +1,8 @@
-import { httpGet, httpRequestText } from '../../services/probes/http.ts';
+import { DETECTION_QOD } from '@netguard/contracts';
+import { httpRequestText } from '../../services/probes/http.ts';
 import type { Check } from '../../types.ts';
 import { action, endpointOf, makeFinding } from '../finding.ts';
+import { httpPages } from '../http-pages.ts';
 
 /** Files that must never be served, with a test that the body really is that file. */
 const FILES = [
@@ -20,35 +22,41 @@ const FILES = [
   },
 ];
 
-/** Requests /.git/HEAD and /.env and reports each one that is really served. */
+/** Reports each of FILES really served, at the root or under any folder the site links to. */
 export const httpExposedFiles: Check = {
   id: 'http-exposed-files',
   title: 'Sensitive file exposed',
   appliesTo: (ctx) => Boolean(ctx.service.http),
   async run(ctx) {
     const endpoint = endpointOf(ctx);
-    const findings = [];
-    for (const file of FILES) {
-      const response = await httpGet(endpoint, file.path);
-      if (response?.status !== 200 || !file.looksReal(response.body)) continue;
-      findings.push(
-        makeFinding(this.id, ctx, {
-          title: `Sensitive file exposed: ${file.path}`,
-          severity: 'high',
-          vulnerability_type: 'information_disclosure',
-          cvss: file.cvss,
-          description: `${file.path} is publicly readable. It is ${file.what}.`,
-          solution: file.fix,
-          evidence: `${httpRequestText(endpoint, file.path).split('\r\n')[0]} -> HTTP 200\n${response.body.slice(0, 200)}`,
-          mitigations: [
-            action('access_control', 'immediate', `Block access to ${file.path}`, 15, [
-              file.fix,
-              'Rotate any secret the file contained.',
-            ]),
-          ],
+    const pages = await httpPages(ctx);
+    return FILES.flatMap((file) =>
+      pages
+        .filter((p) => p.status === 200 && p.path.endsWith(file.path) && file.looksReal(p.body))
+        .map((page) => {
+          const request = httpRequestText(endpoint, page.path).split('\r\n')[0];
+          return makeFinding(this.id, ctx, {
+            title: `Sensitive file exposed: ${page.path}`,
+            severity: 'high',
+            vulnerability_type: 'information_disclosure',
+            cvss: file.cvss,
+            description: `${page.path} is publicly readable. It is ${file.what}.`,
+            solution: file.fix,
+            evidence: `${request} -> HTTP 200\n${page.body.slice(0, 200)}`,
+            mitigations: [
+              action('access_control', 'immediate', `Block access to ${page.path}`, 15, [
+                file.fix,
+                'Rotate any secret the file contained.',
+              ]),
+            ],
+            detection: {
+              method: 'active_probe',
+              qod: DETECTION_QOD.active_probe,
+              detail: `GET ${page.path} returned the file itself: its content, not only the status, matches ${file.path}.`,
+              distribution: null,
+            },
+          });
         }),
-      );
-    }
-    return findings;
+    );
   },
 };

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { sshHello } from '../../services/probes/ssh.ts';
 import { contextFor } from '../../testing/check-context.ts';
 import type { Peer } from '../../testing/peers.ts';
 import { MODERN_KEXINIT, startSshKexPeer } from '../../testing/ssh-peers.ts';
@@ -43,6 +44,10 @@ describe('ssh-weak-algorithms', () => {
     expect(byTitle['SSH weak MAC algorithms offered']!.description).toContain(
       'hmac-md5, hmac-sha1-96',
     );
+    expect(byTitle['SSH weak MAC algorithms offered']!.detection).toMatchObject({
+      method: 'configuration',
+      detail: "The server's KEXINIT offers hmac-md5, hmac-sha1-96.",
+    });
   });
 
   it('reports Terrapin exposure: ChaCha20-Poly1305 without strict key exchange', async () => {
@@ -50,6 +55,13 @@ describe('ssh-weak-algorithms', () => {
     peer = await startSshKexPeer('127.0.2.21', 'SSH-2.0-OpenSSH_9.3', { ...MODERN_KEXINIT, kex });
     const findings = await sshWeakAlgorithms.run(await contextFor(peer));
     expect(findings.map((f) => f.cve_id)).toEqual(['CVE-2023-48795']);
+    expect(findings[0]!.detection).toEqual({
+      method: 'configuration',
+      qod: 90,
+      detail:
+        "The server's KEXINIT offers chacha20-poly1305@openssh.com and no kex-strict-s-v00@openssh.com.",
+      distribution: null,
+    });
   });
 
   it('stays quiet for a server offering only modern algorithms', async () => {
@@ -73,6 +85,17 @@ describe('ssh-weak-algorithms', () => {
         'The server offers diffie-hellman-group1-sha1',
         'The server offers hmac-md5',
       ]);
+    });
+
+    it('judges Terrapin from the offer: the Debian sshd offers ChaCha20 with strict kex, no CVE-2023-48795', async () => {
+      peer = await startSshd({ passwordAuthentication: false });
+      const hello = await sshHello({ host: peer.host, port: peer.port, timeoutMs: 1500 });
+      // The version alone (9.2 < 9.6) would claim Terrapin; the offer decides.
+      expect(hello!.banner).toMatch(/^SSH-2\.0-OpenSSH_9\.2p1 Debian-2\+deb12u\d+$/);
+      expect(hello!.kexInit.ciphersServerToClient).toContain('chacha20-poly1305@openssh.com');
+      expect(hello!.kexInit.kex).toContain('kex-strict-s-v00@openssh.com');
+      const findings = await sshWeakAlgorithms.run(await contextFor(peer));
+      expect(findings.map((f) => f.cve_id)).not.toContain('CVE-2023-48795');
     });
 
     it('stays quiet for the default configuration', async () => {

@@ -1,4 +1,4 @@
-import type { TFinding } from '@netguard/contracts';
+import { DETECTION_QOD, type TDetection, type TFinding } from '@netguard/contracts';
 import { sshHello } from '../../services/probes/ssh.ts';
 import type { KexInit } from '../../services/probes/ssh-wire.ts';
 import type { Check, CheckContext } from '../../types.ts';
@@ -63,6 +63,11 @@ function evidence(hello: { banner: string; kexInit: KexInit }): string {
   ].join('\n');
 }
 
+/** Judged from the lists the server's KEXINIT offers, not from its version. */
+function fromKexInit(detail: string): TDetection {
+  return { method: 'configuration', qod: DETECTION_QOD.configuration, detail, distribution: null };
+}
+
 function weakFinding(
   ctx: CheckContext,
   kind: WeakKind,
@@ -78,6 +83,7 @@ function weakFinding(
     description: `The server offers ${names.join(', ')}. ${k.why}. A client that prefers them, or an attacker who can influence negotiation, gets a weaker session.`,
     solution: `Remove ${names.join(', ')} from ${k.option} in sshd_config.`,
     evidence: evidence(hello),
+    detection: fromKexInit(`The server's KEXINIT offers ${names.join(', ')}.`),
     mitigations: [
       action(
         'configuration',
@@ -109,6 +115,9 @@ function terrapinFinding(
     solution:
       'Upgrade the SSH server to a release with strict key exchange (OpenSSH 9.6 or later), or disable chacha20-poly1305@openssh.com and encrypt-then-MAC with CBC ciphers.',
     evidence: evidence(hello),
+    detection: fromKexInit(
+      `The server's KEXINIT offers ${names.join(', ')} and no kex-strict-s-v00@openssh.com.`,
+    ),
     mitigations: [
       action('upgrade', 'high', 'Upgrade the SSH server', 30, [
         'Install a release supporting strict key exchange (OpenSSH >= 9.6p1).',

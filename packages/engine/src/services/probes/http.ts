@@ -53,10 +53,14 @@ export function httpRequestText(endpoint: Endpoint, path: string): string {
 }
 
 /** Sends GET path and returns the parsed response, or null when the peer does not speak HTTP. */
-export async function httpGet(endpoint: Endpoint, path = '/'): Promise<HttpInfo | null> {
+export async function httpGet(
+  endpoint: Endpoint,
+  path = '/',
+  maxBytes = 262_144,
+): Promise<HttpInfo | null> {
   const { data } = await exchange(endpoint, {
     send: httpRequestText(endpoint, path),
-    maxBytes: 262_144,
+    maxBytes,
     complete: httpComplete,
   });
   return parseHttpResponse(data);
