@@ -3,7 +3,8 @@
 
 type Affected = { name: string; ecosystem: string; fixed?: string };
 
-function osvRecord(id: string, affected: Affected[], extra: Record<string, unknown> = {}) {
+/** One OSV record with an ECOSYSTEM range per affected package (fixed when given). */
+export function osvRecord(id: string, affected: Affected[], extra: Record<string, unknown> = {}) {
   return {
     schema_version: '1.6.0',
     id,

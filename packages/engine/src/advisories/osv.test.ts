@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseFeed } from './feed.ts';
-import { brokenOsv, debianOsv, otherOsv } from './osv-fixtures.ts';
+import { brokenOsv, debianOsv, osvRecord, otherOsv } from './osv-fixtures.ts';
 import { readRecordSource } from './record-source.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'netguard-osv-'));
@@ -84,6 +84,19 @@ describe('OSV distribution records', () => {
       ['rhel', '9', '8.7p1-38.el9.alma.2'],
     ]);
     expect(new Set(fixes.map((f) => f.cve_id))).toEqual(new Set(['CVE-2024-6387']));
+  });
+
+  it("takes the CVE from the record's id, else every CVE of upstream, aliases and related", () => {
+    const jammy = { name: 'nginx', ecosystem: 'Ubuntu:22.04:LTS', fixed: '1.18.0-6ubuntu14.4' };
+    const records = [
+      osvRecord('UBUNTU-CVE-2023-44487', [jammy], { related: ['CVE-2023-39325', 'USN-6427-1'] }),
+      osvRecord('USN-6427-1', [jammy], { upstream: ['CVE-2023-44487', 'CVE-2023-44488'] }),
+    ];
+    const fixes = parseFeed('osv', osvBytes(records)).distributions;
+    expect(fixes.map((f) => [f.cve_id, f.product])).toEqual([
+      ['CVE-2023-44487', 'nginx'],
+      ['CVE-2023-44488', 'nginx'],
+    ]);
   });
 
   it('counts a broken record as skipped with an error line and keeps the others', () => {
