@@ -10,11 +10,18 @@ export type {
   TDistroFix,
   TEpss,
   TKev,
+  TProductDistroFix,
   TSsvcEntry,
   TVersionRange,
 } from './advisories/schema.ts';
-export { ZAdvisory, ZAdvisoryStore, ZSsvc } from './advisories/schema.ts';
-export { bundledAdvisories, defaultAdvisoriesPath, loadAdvisories } from './advisories/store.ts';
+export { ZAdvisory, ZAdvisoryStore, ZProductDistroFix, ZSsvc } from './advisories/schema.ts';
+export { readSource, type SourceOptions } from './advisories/source.ts';
+export {
+  bundledAdvisories,
+  defaultAdvisoriesPath,
+  type LoadOptions,
+  loadAdvisories,
+} from './advisories/store.ts';
 export { compareVersions, inRange } from './advisories/version.ts';
 export { CHECKS, selectChecks } from './checks/index.ts';
 export { discoverHosts } from './discovery/discover.ts';

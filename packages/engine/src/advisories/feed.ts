@@ -76,25 +76,23 @@ function parse(kind: FeedKind, bytes: Buffer, name: string): ParsedFeed {
     }
     case 'kev': {
       const feed = parseKev(json(bytes, name));
-      const records = Object.keys(feed.kev).length + feed.invalid;
       return {
         ...empty(kind),
         feedVersion: feed.catalogVersion,
         catalogDate: feed.dateReleased,
         kev: feed.kev,
-        counts: counts(records, feed.invalid),
+        counts: counts(feed.entries, feed.invalid),
         errors: feed.errors,
       };
     }
     case 'epss': {
       const feed = parseEpss(bytes.toString('utf8'));
-      const records = Object.keys(feed.epss).length + feed.invalid;
       return {
         ...empty(kind),
         feedVersion: feed.modelVersion,
         catalogDate: feed.scoreDate,
         epss: feed.epss,
-        counts: counts(records, feed.invalid),
+        counts: counts(feed.rows, feed.invalid),
         errors: feed.errors,
       };
     }
