@@ -2,7 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { parseEpss, parseKev } from './kev-epss.ts';
 import { convertNvd } from './nvd.ts';
 import { type OsvFeed, parseOsv } from './osv.ts';
-import { readRecords } from './records.ts';
+import { recordsOf } from './records.ts';
 import type { TAdvisory, TCveDistroFix, TEpss, TKev, TSsvcEntry } from './schema.ts';
 import { parseVulnrichment, type VulnrichmentFeed } from './vulnrichment.ts';
 
@@ -97,9 +97,9 @@ function parse(kind: FeedKind, bytes: Buffer, name: string): ParsedFeed {
       };
     }
     case 'osv':
-      return fromOsv(parseOsv(readRecords(bytes, name)));
+      return fromOsv(parseOsv(recordsOf(bytes, name)));
     case 'vulnrichment':
-      return fromVulnrichment(parseVulnrichment(readRecords(bytes, name)));
+      return fromVulnrichment(parseVulnrichment(recordsOf(bytes, name)));
   }
 }
 
