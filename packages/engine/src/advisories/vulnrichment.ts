@@ -106,9 +106,10 @@ export function parseVulnrichment(input: Iterable<FeedRecord>): VulnrichmentFeed
         continue;
       }
       if (ssvcMetric) {
-        const entry = ssvcOf(ssvcMetric.content);
-        ssvc[cve] = entry;
-        if (entry.timestamp && (!latest || entry.timestamp > latest)) latest = entry.timestamp;
+        const decision = ssvcOf(ssvcMetric.content);
+        ssvc[cve] = decision;
+        if (decision.timestamp && (!latest || decision.timestamp > latest))
+          latest = decision.timestamp;
       }
       const added = kevMetric && ZKevContent.parse(kevMetric.content).dateAdded;
       if (kevMetric) kev[cve] = added ? { date_added: added.slice(0, 10) } : {};
