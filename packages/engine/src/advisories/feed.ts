@@ -103,8 +103,7 @@ function parse(kind: FeedKind, bytes: Buffer, name: string): ParsedFeed {
   }
 }
 
-/** The dispatcher's shape of parsed OSV records (also for a folder of records read together). */
-export function fromOsv(feed: OsvFeed): ParsedFeed {
+function fromOsv(feed: OsvFeed): ParsedFeed {
   return {
     ...empty('osv'),
     catalogDate: feed.modified,
@@ -114,8 +113,7 @@ export function fromOsv(feed: OsvFeed): ParsedFeed {
   };
 }
 
-/** The dispatcher's shape of parsed Vulnrichment records. */
-export function fromVulnrichment(feed: VulnrichmentFeed): ParsedFeed {
+function fromVulnrichment(feed: VulnrichmentFeed): ParsedFeed {
   return {
     ...empty('vulnrichment'),
     catalogDate: feed.latest,
@@ -128,8 +126,8 @@ export function fromVulnrichment(feed: VulnrichmentFeed): ParsedFeed {
 
 /**
  * Parses one feed file of the given kind (gzip unpacked; OSV and Vulnrichment as one record, an
- * array or a zip of records). Bad records are counted as skipped with
- * an error line; it throws only when the file as a whole cannot be read, naming the file.
+ * array or a zip of records). Bad records are counted as skipped with an error line; it throws
+ * only when the file as a whole cannot be read, naming the file.
  * @example parseFeed('kev', readFileSync('known_exploited_vulnerabilities.json'))
  */
 export function parseFeed(
