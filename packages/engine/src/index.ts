@@ -1,9 +1,27 @@
 export { parsePorts, topPorts } from '@netguard/contracts';
+export type { FeedKind, ParsedFeed } from './advisories/feed.ts';
+export { parseFeed } from './advisories/feed.ts';
 export type { ImportOptions, ImportResult } from './advisories/import.ts';
 export { importAdvisories } from './advisories/import.ts';
-export type { TAdvisory, TAdvisoryStore, TVersionRange } from './advisories/schema.ts';
-export { ZAdvisory, ZAdvisoryStore } from './advisories/schema.ts';
-export { bundledAdvisories, defaultAdvisoriesPath, loadAdvisories } from './advisories/store.ts';
+export type {
+  TAdvisory,
+  TAdvisoryStore,
+  TCveDistroFix,
+  TDistroFix,
+  TEpss,
+  TKev,
+  TProductDistroFix,
+  TSsvcEntry,
+  TVersionRange,
+} from './advisories/schema.ts';
+export { ZAdvisory, ZAdvisoryStore, ZProductDistroFix, ZSsvc } from './advisories/schema.ts';
+export { readSource, type SourceOptions } from './advisories/source.ts';
+export {
+  bundledAdvisories,
+  defaultAdvisoriesPath,
+  type LoadOptions,
+  loadAdvisories,
+} from './advisories/store.ts';
 export { compareVersions, inRange } from './advisories/version.ts';
 export { CHECKS, selectChecks } from './checks/index.ts';
 export { discoverHosts } from './discovery/discover.ts';

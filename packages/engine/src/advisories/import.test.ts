@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,6 +13,7 @@ import type { Peer } from '../testing/peers.ts';
 import { startBannerPeer } from '../testing/protocol-peers.ts';
 import { EPSS_CSV, kevFeed, nvdFeed } from './feed-fixtures.ts';
 import { importAdvisories } from './import.ts';
+import { debianOsv, otherOsv, vulnrichmentRecords } from './osv-fixtures.ts';
 import { ZAdvisoryStore } from './schema.ts';
 import { loadAdvisories } from './store.ts';
 
@@ -64,12 +65,17 @@ describe('importAdvisories', () => {
       nvd: { cves: 7, advisories: 4, unmapped: 1, noCvss: 1 },
       kev: { entries: 2, invalid: 1, matching: 2 },
       epss: { rows: 3, invalid: 1, kept: 2 },
-      store: { advisories: 4, kev: 2, epss: 2 },
+      store: { advisories: 4, kev: 2, epss: 2, distributions: 0, ssvc: 0 },
     });
     const store = ZAdvisoryStore.parse(JSON.parse(readFileSync(out, 'utf8')));
     const nginx = store.advisories.find((a) => a.id === 'nginx/CVE-2023-44487')!;
     expect(nginx.kev?.date_added).toBe('2023-10-10');
-    expect(nginx.epss).toEqual({ score: 0.9441, percentile: 0.9995, date: '2026-11-20' });
+    expect(nginx.epss).toEqual({
+      score: 0.9441,
+      percentile: 0.9995,
+      date: '2026-11-20',
+      model_version: 'v2025.03.14',
+    });
     expect(store.epss['CVE-1999-0001']).toBeUndefined();
 
     // The flags also reach bundled advisories with the same CVE when the engine loads the file.
@@ -86,7 +92,7 @@ describe('importAdvisories', () => {
     const onlyOne = join(dir, 'kev-one.json');
     writeFileSync(onlyOne, JSON.stringify(kevFeed(['CVE-2023-51385'])));
     const result = await importAdvisories({ kev: onlyOne, out });
-    expect(result.store).toEqual({ advisories: 4, kev: 1, epss: 0 });
+    expect(result.store).toMatchObject({ advisories: 4, kev: 1, epss: 0 });
     const replaced = await importAdvisories({ kev: onlyOne, out, replace: true });
     expect(replaced.store.advisories).toBe(0);
   });
@@ -98,7 +104,7 @@ describe('importAdvisories', () => {
       epss: `${base}/epss.csv.gz`,
       out: outPath('http'),
     });
-    expect(result.store).toEqual({ advisories: 4, kev: 2, epss: 2 });
+    expect(result.store).toMatchObject({ advisories: 4, kev: 2, epss: 2 });
   });
 
   it('refuses feeds that fail, are too large or too slow, and writes nothing', async () => {
@@ -192,6 +198,29 @@ describe('netguard-scan advisories import (CLI)', () => {
       ZAdvisoryStore.safeParse(JSON.parse(readFileSync(join(dataDir, 'advisories.json'), 'utf8')))
         .success,
     ).toBe(true);
+  });
+
+  it('imports OSV records and a folder of Vulnrichment records given with --osv and --vulnrichment', async () => {
+    const osv = join(dir, 'osv.json');
+    writeFileSync(osv, JSON.stringify([...debianOsv(), ...otherOsv()]));
+    const folder = join(dir, 'vulnrichment', '2024', '6xxx');
+    mkdirSync(folder, { recursive: true });
+    for (const record of vulnrichmentRecords())
+      writeFileSync(join(folder, `${record.cveMetadata.cveId}.json`), JSON.stringify(record));
+    const out = outPath('cli-osv');
+    const { stdout } = await run([
+      'advisories',
+      'import',
+      '--osv',
+      osv,
+      '--vulnrichment',
+      join(dir, 'vulnrichment'),
+      '--out',
+      out,
+    ]);
+    expect(stdout).toContain('OSV: 7 records read, 6 gave 8 distribution fixes');
+    expect(stdout).toContain('Vulnrichment: 3 records read, 2 with CISA SSVC or KEV data');
+    expect(stdout).toContain('8 distribution fixes, 2 SSVC entries');
   });
 
   it('scans with the default advisories file, or the one --advisories names', async () => {
