@@ -14,6 +14,8 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { createAnalyticsService } from './modules/analytics/analytics.service.ts';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { createApiKeyService } from './modules/api-keys/api-keys.service.ts';
+import { assetRoutes } from './modules/assets/assets.routes.ts';
+import { createAssetService } from './modules/assets/assets.service.ts';
 import { createAccountService } from './modules/auth/accounts.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createSessionService } from './modules/auth/sessions.service.ts';
@@ -99,6 +101,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const analytics = createAnalyticsService({ db, subscription });
   const reports = createReportService({ db, queue: createReportQueue(queue), log });
   const vulnerabilities = createVulnerabilityService({ db });
+  // reassessAfterAssetChange: the risk assessment of the changed hosts' vulnerabilities (issue 16).
+  const assets = createAssetService({ db });
   const apiKeys = createApiKeyService({ db, subscription });
   const settings = createSettingsService({ db, defaults: config.scans });
   const account = createAccountSelfService({ db });
@@ -166,6 +170,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         await guarded.register(reportRoutes, { reports });
         await guarded.register(vulnerabilityRoutes, { vulnerabilities });
         await guarded.register(topologyRoutes, { topology });
+        await guarded.register(assetRoutes, { assets });
         await guarded.register(packetRoutes, { packets });
       });
     },
