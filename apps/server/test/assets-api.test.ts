@@ -3,7 +3,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, userRoles } from '../src/db/schema.ts';
 import { can } from '../src/lib/permissions.ts';
+import { recordFinding } from '../src/modules/vulnerabilities/vulnerabilities.lifecycle.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
+import { finding, seedScan } from './seed.ts';
 
 let ctx: TestContext;
 let alice: Account;
@@ -138,5 +140,35 @@ describe('organizations', () => {
     expect((await del(alice, id)).statusCode).toBe(204);
     expect((await get(alice, '?host=10.4.0.1')).json().items).toEqual([]);
     expect((await get(bob, '?host=10.4.0.1')).json().items).toHaveLength(1);
+  });
+});
+
+describe('re-assessment', () => {
+  it('re-assesses the vulnerabilities of the hosts an edit applies to', async () => {
+    const dana = await createAccount(ctx, 'dana-assets@example.com');
+    const scan = await seedScan(ctx, dana, { status: 'completed', type: 'vulnerability' });
+    const owner = { scanId: scan.id, userId: dana.userId, organizationId: dana.organizationId };
+    const id = await recordFinding(ctx.db, owner, finding({ host: '10.5.0.1' }));
+    const assessment = async () => {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/risk/assessments/${id}`,
+        headers: dana.auth,
+      });
+      return res.statusCode === 200 ? res.json() : null;
+    };
+    const criticalAsset = async () =>
+      (await assessment())?.multipliers.find((m: { name: string }) => m.name === 'critical_assets');
+    expect(await assessment()).toBeNull();
+
+    await put(dana, host('10.5.0.1', { criticality: 'critical', tags: ['crown'] }));
+    expect(await criticalAsset()).toMatchObject({ applied: true });
+    await put(dana, host('10.5.0.1', { criticality: 'low', tags: ['crown'] }));
+    expect(await criticalAsset()).toMatchObject({ applied: false });
+
+    // A tag context reaches the hosts whose context lists the tag.
+    const before = (await assessment()).computed_at;
+    await put(dana, { ...host('crown'), kind: 'tag' });
+    expect((await assessment()).computed_at > before).toBe(true);
   });
 });
