@@ -14,6 +14,8 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { createAnalyticsService } from './modules/analytics/analytics.service.ts';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { createApiKeyService } from './modules/api-keys/api-keys.service.ts';
+import { assetRoutes } from './modules/assets/assets.routes.ts';
+import { createAssetService } from './modules/assets/assets.service.ts';
 import { createAccountService } from './modules/auth/accounts.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createSessionService } from './modules/auth/sessions.service.ts';
@@ -40,6 +42,9 @@ import { createProfileService } from './modules/profile/profile.service.ts';
 import { createReportQueue } from './modules/reports/reports.queue.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { createReportService } from './modules/reports/reports.service.ts';
+import { assessVulnerabilities } from './modules/risk/risk.assess.ts';
+import { riskRoutes } from './modules/risk/risk.routes.ts';
+import { createRiskService } from './modules/risk/risk.service.ts';
 import { createScanQueue } from './modules/scans/scans.queue.ts';
 import { scanRoutes } from './modules/scans/scans.routes.ts';
 import { createScanService } from './modules/scans/scans.service.ts';
@@ -99,6 +104,14 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const analytics = createAnalyticsService({ db, subscription });
   const reports = createReportService({ db, queue: createReportQueue(queue), log });
   const vulnerabilities = createVulnerabilityService({ db });
+  const risk = createRiskService({ db });
+  // An asset edit changes the criticality, mission and exposure its hosts' assessments use.
+  const assets = createAssetService({
+    db,
+    reassessAfterAssetChange: async (scope) => {
+      await assessVulnerabilities(db, scope);
+    },
+  });
   const apiKeys = createApiKeyService({ db, subscription });
   const settings = createSettingsService({ db, defaults: config.scans });
   const account = createAccountSelfService({ db });
@@ -165,7 +178,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         await guarded.register(analyticsRoutes, { analytics });
         await guarded.register(reportRoutes, { reports });
         await guarded.register(vulnerabilityRoutes, { vulnerabilities });
+        await guarded.register(riskRoutes, { risk });
         await guarded.register(topologyRoutes, { topology });
+        await guarded.register(assetRoutes, { assets });
         await guarded.register(packetRoutes, { packets });
       });
     },

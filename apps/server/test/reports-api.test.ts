@@ -17,6 +17,7 @@ import {
   generateReady,
   generateReport,
   getReport,
+  REDIS_DETECTION,
   seedReportData,
   waitReady,
 } from './reports-fixtures.ts';
@@ -91,7 +92,9 @@ describe('generating reports from the 10 most recent completed scans', () => {
       port: 6379,
       cve_id: 'CVE-2022-0543',
       solution: 'Fix: Redis accepts commands without authentication',
+      detection: REDIS_DETECTION,
     });
+    expect(top[1].detection).toBeNull();
     expect(report.summary).toContain('highest risk 95: Redis accepts commands');
   });
 
@@ -178,9 +181,11 @@ describe('downloads', () => {
     );
     const lines = csv.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'rank,title,severity,risk_score,host,port,protocol,service,vulnerability_type,cve_id,solution',
+      'rank,title,severity,risk_score,host,port,protocol,service,vulnerability_type,cve_id,solution,detection_method,detection_qod,detection_detail',
     );
     expect(lines[1]).toMatch(/^1,Redis accepts commands without authentication,critical,95,/);
+    expect(lines[1]).toMatch(/,active_probe,95,"sent PING, received \+PONG"$/);
+    expect(lines[2]).toMatch(/,,,$/);
     expect(lines).toHaveLength(5);
 
     const json = await download(ctx, alice, technical.id, 'json');

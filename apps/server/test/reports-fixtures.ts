@@ -1,4 +1,4 @@
-import type { TReportType, TVulnSeverity } from '@netguard/contracts';
+import type { TDetection, TReportType, TVulnSeverity } from '@netguard/contracts';
 import { eq } from 'drizzle-orm';
 import { vulnerabilities, vulnerabilitySightings } from '../src/db/schema.ts';
 import type { Account, TestContext } from './helpers.ts';
@@ -18,6 +18,15 @@ type Finding = {
   mitigated?: boolean;
   fixedDaysAgo?: number;
   cve?: string;
+  detection?: TDetection;
+};
+
+/** Detection confidence of the Redis finding; the others carry none ("Not recorded"). */
+export const REDIS_DETECTION: TDetection = {
+  method: 'active_probe',
+  qod: 95,
+  detail: 'sent PING, received +PONG',
+  distribution: null,
 };
 
 /**
@@ -34,6 +43,7 @@ export const FINDINGS: Finding[] = [
     seenBy: [0, 1],
     firstSeenDaysAgo: 2,
     cve: 'CVE-2022-0543',
+    detection: REDIS_DETECTION,
   },
   {
     title: 'TLS certificate expired',
@@ -118,6 +128,7 @@ export async function seedReportData(ctx: TestContext, owner: Account) {
         riskScore: f.risk,
         cveId: f.cve ?? null,
         solution: `Fix: ${f.title}`,
+        detection: f.detection ?? null,
         ...(fixedAt ? { state: 'fixed' as const, fixedAt } : {}),
       })
       .where(eq(vulnerabilities.id, row.id));

@@ -83,6 +83,12 @@ describe('PDF reports, read back with pdftotext', () => {
     expect(text).toContain('CVE-2022-0543');
     expect(text).toContain('Fix: TLS certificate expired');
     expect(text).not.toContain('Telnet service exposed');
+    expect(text).toContain('Detection confidence');
+    expect(text).toMatch(/CRITICAL 95 192\.0\.2\.1:6379\/tcp - 95%/);
+    expect(text).toMatch(
+      /Redis accepts commands without authentication: Confirmed by an active probe, QoD 95%: sent\s+PING, received \+PONG/,
+    );
+    expect(text).toContain('TLS certificate expired: Not recorded');
   });
 
   it('renders the compliance report with controls and frameworks', async () => {

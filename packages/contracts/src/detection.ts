@@ -47,3 +47,19 @@ export const ZDetection = z.object({
   distribution: z.string().max(60).nullable(),
 });
 export type TDetection = z.infer<typeof ZDetection>;
+
+/** Shown where a finding carries no detection (imported from nmap, or found before it was recorded). */
+export const DETECTION_NOT_RECORDED = 'Not recorded';
+/** Badge of a finding that rests on the upstream version of a distribution build. */
+export const DETECTION_BACKPORTS_UNKNOWN = 'Possible — backports unknown';
+
+/**
+ * Whether a finding only matched the upstream version of a distribution build: the distribution
+ * may have backported the fix, so the finding is possible, not established.
+ */
+export function isBackportUnknown(detection: TDetection | null): boolean {
+  return (
+    detection?.method === 'upstream_version' &&
+    (detection.distribution !== null || detection.qod <= DISTRO_UPSTREAM_QOD)
+  );
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZDetection } from './detection.ts';
 import { VULN_SEVERITIES } from './security-events.ts';
 import { textField } from './text-field.ts';
 import { VALIDATION_MESSAGES as M } from './validation.ts';
@@ -108,6 +109,8 @@ export const ZReportVulnerability = z.object({
   vulnerability_type: z.string(),
   cve_id: z.string().nullable(),
   solution: z.string(),
+  /** Detection confidence of the finding; reports stored before it was recorded have none. */
+  detection: ZDetection.nullable().default(null),
 });
 export type TReportVulnerability = z.infer<typeof ZReportVulnerability>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZDetection } from './detection.ts';
 import { MITIGATION_PRIORITIES } from './findings.ts';
 import { ZScanListItem, ZScanName } from './scans.ts';
 import { VULN_SEVERITIES } from './security-events.ts';
@@ -77,6 +78,8 @@ export const ZScanVulnerability = z.object({
   description: z.string(),
   solution: z.string(),
   evidence: z.string().nullable(),
+  /** How the finding was established; null when not recorded (imported, or found before 0006). */
+  detection: ZDetection.nullable(),
   created_at: z.string(),
   threat_mitigation_actions: z.array(ZThreatMitigationAction),
 });

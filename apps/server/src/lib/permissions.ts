@@ -11,15 +11,17 @@ export type Resource =
   /** Capture files and their packets. */
   | 'packet'
   /** Live capture on the server's interfaces: admins only, and only the deployment operators among them. */
-  | 'capture';
+  | 'capture'
+  /** Changing asset context (criticality, mission, owner); every role reads it. */
+  | 'asset_context';
 
 /**
  * Role grants (spec part 2 §6): admin all; analyst scans, findings, reports and packet files;
- * auditor reports, audit.
+ * auditor reports, audit. Analysts also set asset context (issue 16: contracts ASSET_CONTEXT_EDITORS).
  */
 const GRANTS: Record<TRole, readonly Resource[] | 'all'> = {
   admin: 'all',
-  security_analyst: ['scan', 'vulnerability', 'report', 'dashboard', 'packet'],
+  security_analyst: ['scan', 'vulnerability', 'report', 'dashboard', 'packet', 'asset_context'],
   auditor: ['report', 'audit', 'dashboard'],
   viewer: ['dashboard'],
 };

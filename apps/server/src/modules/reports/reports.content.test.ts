@@ -22,6 +22,7 @@ function vuln(
     vulnerabilityType: 'misconfiguration',
     cveId: null,
     solution: '',
+    detection: null,
     firstSeenAt: daysAgo(1),
     resolvedAt: null,
     fixed: false,

@@ -100,6 +100,7 @@ const BUILDERS: { [T in TReportType]: (source: ReportSource, now: Date) => Built
           vulnerability_type: v.vulnerabilityType,
           cve_id: v.cveId,
           solution: v.solution,
+          detection: v.detection,
         })),
       },
     };

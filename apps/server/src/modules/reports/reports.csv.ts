@@ -33,6 +33,9 @@ const TABLES: { [T in TReportContent['type']]: (content: TReportContentOf<T>) =>
       'vulnerability_type',
       'cve_id',
       'solution',
+      'detection_method',
+      'detection_qod',
+      'detection_detail',
     ],
     rows: c.top_vulnerabilities.map((v, i) => [
       i + 1,
@@ -46,6 +49,9 @@ const TABLES: { [T in TReportContent['type']]: (content: TReportContentOf<T>) =>
       v.vulnerability_type,
       v.cve_id,
       v.solution,
+      v.detection?.method,
+      v.detection?.qod,
+      v.detection?.detail,
     ]),
   }),
   compliance: (c) => ({

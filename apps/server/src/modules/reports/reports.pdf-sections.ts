@@ -1,4 +1,5 @@
 import type { TReportContent, TReportContentOf } from '@netguard/contracts';
+import { detectionLine, qodCell } from './reports.detection.ts';
 import {
   SEVERITY_COLORS,
   type Stat,
@@ -100,11 +101,12 @@ export const SECTIONS: {
         doc,
         [
           { header: '#', width: 0.05, align: 'right' },
-          { header: 'Vulnerability', width: 0.35 },
-          { header: 'Severity', width: 0.12 },
-          { header: 'Risk', width: 0.08, align: 'right' },
-          { header: 'Host:port', width: 0.22 },
-          { header: 'Service', width: 0.18 },
+          { header: 'Vulnerability', width: 0.31 },
+          { header: 'Severity', width: 0.11 },
+          { header: 'Risk', width: 0.07, align: 'right' },
+          { header: 'Host:port', width: 0.2 },
+          { header: 'Service', width: 0.14 },
+          { header: 'QoD', width: 0.12, align: 'right' },
         ],
         c.top_vulnerabilities.map((v, i) => [
           String(i + 1),
@@ -113,8 +115,16 @@ export const SECTIONS: {
           String(v.risk_score),
           v.port === null ? v.host : `${v.host}:${v.port}/${v.protocol}`,
           v.service ?? '-',
+          qodCell(v.detection),
         ]),
       );
+    if (c.top_vulnerabilities.length) {
+      heading(doc, 'Detection confidence');
+      bullets(
+        doc,
+        c.top_vulnerabilities.map((v) => ({ label: v.title, text: detectionLine(v.detection) })),
+      );
+    }
     const fixes = c.top_vulnerabilities.filter((v) => v.solution);
     if (fixes.length) {
       heading(doc, 'Remediation');

@@ -1,4 +1,4 @@
-import { REPORT_RULES, type TVulnSeverity } from '@netguard/contracts';
+import { REPORT_RULES, type TDetection, type TVulnSeverity } from '@netguard/contracts';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { scans, vulnerabilities, vulnerabilitySightings } from '../../db/schema.ts';
@@ -23,6 +23,7 @@ export type SourceVulnerability = {
   vulnerabilityType: string;
   cveId: string | null;
   solution: string;
+  detection: TDetection | null;
   firstSeenAt: Date;
   /** When it stopped counting as open: fixed by a later scan, or mitigated; null while open. */
   resolvedAt: Date | null;
@@ -102,6 +103,7 @@ async function sightedVulnerabilities(
       vulnerabilityType: row.vulnerabilityType,
       cveId: row.cveId,
       solution: row.solution ?? '',
+      detection: row.detection ?? null,
       firstSeenAt: row.firstSeenAt,
       resolvedAt: ends.length ? new Date(Math.min(...ends.map((d) => d.getTime()))) : null,
       fixed,

@@ -92,6 +92,7 @@ export function toVulnerability(
     description: row.description ?? '',
     solution: row.solution ?? '',
     evidence,
+    detection: row.detection ?? null,
     created_at: row.createdAt.toISOString(),
     threat_mitigation_actions: actions,
   };

@@ -1,5 +1,21 @@
 import type { TVulnerability } from '@netguard/contracts';
 
+/** An exported vulnerability: the API item with its detection confidence in flat fields. */
+type ExportItem = TVulnerability & {
+  detection_method: string | null;
+  detection_qod: number | null;
+  detection_detail: string | null;
+};
+
+function toExportItem(item: TVulnerability): ExportItem {
+  return {
+    ...item,
+    detection_method: item.detection?.method ?? null,
+    detection_qod: item.detection?.qod ?? null,
+    detection_detail: item.detection?.detail ?? null,
+  };
+}
+
 /** Columns of the CSV export, in order. */
 const COLUMNS = [
   'id',
@@ -16,6 +32,9 @@ const COLUMNS = [
   'cve_id',
   'cvss_score',
   'risk_score',
+  'detection_method',
+  'detection_qod',
+  'detection_detail',
   'first_seen_at',
   'last_seen_at',
   'occurrences',
@@ -23,7 +42,7 @@ const COLUMNS = [
   'fixed_at',
   'description',
   'solution',
-] as const satisfies readonly (keyof TVulnerability)[];
+] as const satisfies readonly (keyof ExportItem)[];
 
 /**
  * One CSV field (RFC 4180 quoting). Text that a spreadsheet would run as a formula
@@ -39,7 +58,8 @@ export function csvField(value: unknown): string {
 export const CSV_HEADER = `${COLUMNS.join(',')}\r\n`;
 
 export function csvRow(item: TVulnerability): string {
-  return `${COLUMNS.map((c) => csvField(item[c])).join(',')}\r\n`;
+  const row = toExportItem(item);
+  return `${COLUMNS.map((c) => csvField(row[c])).join(',')}\r\n`;
 }
 
 /**
@@ -58,7 +78,7 @@ export async function* exportChunks(
     for (const item of next.value) {
       if (format === 'csv') yield csvRow(item);
       else {
-        yield `${first ? '\n' : ',\n'}${JSON.stringify(item)}`;
+        yield `${first ? '\n' : ',\n'}${JSON.stringify(toExportItem(item))}`;
         first = false;
       }
     }

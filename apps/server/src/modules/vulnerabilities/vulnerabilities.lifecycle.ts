@@ -52,6 +52,8 @@ export async function recordFinding(
       description: f.description,
       solution: f.solution,
       evidence: sql`to_jsonb(${f.evidence}::text)`,
+      // The latest sighting's confidence: a distribution fix or a probe changes it.
+      detection: f.detection ?? null,
     };
     const key = findingKey(f);
     const [created] = await tx

@@ -1,9 +1,12 @@
 import type { TTopologyGraph } from '@netguard/contracts';
-import { Activity, Radar, X } from 'lucide-react';
+import { Activity, ChevronDown, Radar, X } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
+import { ASSET_TEXT } from '@/features/assets/asset-text';
+import { AssetContextEditor } from '@/features/assets/components/AssetContextEditor';
 import { PingResultLine } from '@/features/topology/components/PingResultLine';
 import { PortScanConfirm } from '@/features/topology/components/PortScanConfirm';
 import { STATUS_COLOURS, trafficColour } from '@/features/topology/topology-colours';
@@ -32,7 +35,10 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The clicked node: name, IP, type, status, its connections, and the Ping Test and Port Scan actions. */
+/**
+ * The clicked node: name, IP, type, status, its connections, its asset context (scanned hosts),
+ * and the Ping Test and Port Scan actions.
+ */
 export function NodeDetailsCard({ node, graph, onClose }: Props) {
   const actions = useNodeActions(node.ip);
   const [confirming, setConfirming] = useState(false);
@@ -82,6 +88,20 @@ export function NodeDetailsCard({ node, graph, onClose }: Props) {
             })}
           </ul>
         </div>
+        {scanned && (
+          <Collapsible>
+            <CollapsibleTrigger className="group flex w-full items-center justify-between rounded-sm text-sm font-medium hover:underline focus-visible:outline-2 focus-visible:outline-ring">
+              {ASSET_TEXT.title}
+              <ChevronDown
+                className="size-4 text-muted-foreground transition-transform group-data-[state=closed]:-rotate-90"
+                aria-hidden="true"
+              />
+            </CollapsibleTrigger>
+            <CollapsibleContent className="pt-2">
+              <AssetContextEditor host={node.ip} heading={false} />
+            </CollapsibleContent>
+          </Collapsible>
+        )}
         {actions.ping.data && <PingResultLine result={actions.ping.data} />}
         {!scanned && (
           <p className="text-xs text-muted-foreground">

@@ -46,7 +46,8 @@ export function TopologyMapCard({ graph, drawing, settings, svgRef }: Props) {
         {selected && (
           <div
             className={cn(
-              'mt-4 sm:absolute sm:top-3 sm:mt-0 sm:w-72',
+              // Never taller than the map: a long panel (the asset context open) scrolls.
+              'mt-4 sm:absolute sm:top-3 sm:mt-0 sm:max-h-[calc(100%-1.5rem)] sm:w-72 sm:overflow-y-auto sm:rounded-xl',
               // Over the half of the drawing away from the node, so the node stays in view.
               selected.x > TOPOLOGY_SIZE.width / 2 ? 'sm:left-9' : 'sm:right-9',
             )}

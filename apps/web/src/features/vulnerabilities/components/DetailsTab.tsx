@@ -1,8 +1,9 @@
 import { nvdUrl, type TVulnerability } from '@netguard/contracts';
 import { ExternalLink } from 'lucide-react';
+import { DetectionDetails } from '@/features/vulnerabilities/components/DetectionDetails';
 import { formatDateTime } from '@/lib/format';
 
-/** Description, solution, type, dates and the NVD entry of the CVE. */
+/** Description, solution, detection, type, dates and the NVD entry of the CVE. */
 export function DetailsTab({ v }: { v: TVulnerability }) {
   const nvd = nvdUrl(v.cve_id);
   return (
@@ -15,6 +16,7 @@ export function DetailsTab({ v }: { v: TVulnerability }) {
         <h4 className="font-semibold">Solution</h4>
         <p className="whitespace-pre-line text-muted-foreground">{v.solution || '—'}</p>
       </section>
+      <DetectionDetails detection={v.detection} />
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
         <dt className="font-semibold">Type</dt>
         <dd>{v.vulnerability_type}</dd>
