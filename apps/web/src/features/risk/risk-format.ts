@@ -40,6 +40,7 @@ export function signedPercent(value: number): string {
 }
 
 export type TSummaryCard = {
+  key: 'confidence' | 'highRisk' | 'reduction' | 'prioritized';
   title: string;
   /** The figure, or "—" when there is nothing to compute it from. */
   value: string;
@@ -52,7 +53,10 @@ export type TSummaryCard = {
 const NONE = '—';
 const [CONFIDENCE, HIGH_RISK, REDUCTION, PRIORITIZED] = RISK_TEXT.cards;
 
-function reductionCard(change: number | null, span: string): Omit<TSummaryCard, 'definition'> {
+function reductionCard(
+  change: number | null,
+  span: string,
+): Omit<TSummaryCard, 'key' | 'definition'> {
   if (change === null)
     return {
       title: REDUCTION,
@@ -77,6 +81,7 @@ export function summaryCards(summary: TRiskSummary): TSummaryCard[] {
   const span = RANGE_SPAN[summary.range];
   return [
     {
+      key: 'confidence',
       title: CONFIDENCE,
       value: percentText(summary.ai_confidence) ?? NONE,
       detail:
@@ -88,6 +93,7 @@ export function summaryCards(summary: TRiskSummary): TSummaryCard[] {
         'Mean input completeness of the assessments in the range: for each vulnerability, the share of its inputs (CVSS, EPSS, KEV, SSVC, detection, asset context) that are present and fresh.',
     },
     {
+      key: 'highRisk',
       title: HIGH_RISK,
       value: String(summary.high_risk_assets),
       detail: 'Hosts with an Act or Immediate vulnerability',
@@ -96,11 +102,13 @@ export function summaryCards(summary: TRiskSummary): TSummaryCard[] {
         'Hosts with at least one vulnerability whose SSVC decision is Act (coordinator) or Immediate (deployer).',
     },
     {
+      key: 'reduction',
       ...reductionCard(summary.risk_reduction, span),
       definition:
         'Change of the summed risk scores over the range compared with the range before it, in percent; negative means risk went down.',
     },
     {
+      key: 'prioritized',
       title: PRIORITIZED,
       value: String(summary.auto_prioritized),
       detail: 'Vulnerabilities with an SSVC decision',
