@@ -53,7 +53,7 @@ export function RiskScoringPage() {
           />
         }
       />
-      <RiskSummaryCards summary={summary.data} />
+      <RiskSummaryCards summary={summary.data} failed={summary.isError} />
       <Tabs defaultValue="assessments" className="gap-4">
         <TabsList className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:h-9 sm:w-fit">
           <TabsTrigger value="assessments">{ASSESSMENTS}</TabsTrigger>

@@ -11,15 +11,30 @@ function cardIcon(card: TSummaryCard) {
   return card.tone === 'red' ? TrendingUp : TrendingDown;
 }
 
-/** AI Confidence, High Risk Assets, Risk Reduction and Auto-Prioritized for the range. */
-export function RiskSummaryCards({ summary }: { summary: TRiskSummary | undefined }) {
+type Props = { summary: TRiskSummary | undefined; failed: boolean };
+
+/**
+ * AI Confidence, High Risk Assets, Risk Reduction and Auto-Prioritized for the range; while
+ * loading, placeholders; when the read failed, "—" and that it failed.
+ */
+export function RiskSummaryCards({ summary, failed }: Props) {
+  if (summary)
+    return (
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {summaryCards(summary).map(({ key, ...card }) => (
+          <StatCard key={key} {...card} icon={cardIcon({ key, ...card })} />
+        ))}
+      </div>
+    );
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-busy={!summary}>
-      {summary
-        ? summaryCards(summary).map(({ key, ...card }) => (
-            <StatCard key={key} {...card} icon={cardIcon({ key, ...card })} />
-          ))
-        : RISK_TEXT.cards.map((title) => <Skeleton key={title} className="h-32 rounded-xl" />)}
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-busy={!failed}>
+      {RISK_TEXT.cards.map((title) =>
+        failed ? (
+          <StatCard key={title} title={title} value="—" detail={RISK_TEXT.loadError} icon={Bot} />
+        ) : (
+          <Skeleton key={title} className="h-32 rounded-xl" />
+        ),
+      )}
     </div>
   );
 }
