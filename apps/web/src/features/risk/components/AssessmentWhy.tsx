@@ -84,11 +84,12 @@ export function AssessmentWhy({ a }: { a: TRiskAssessment }) {
                   <span className="font-medium">{input.name}</span>
                   <span className={input.present ? undefined : 'text-muted-foreground'}>
                     {input.present ? (input.value ?? 'present') : 'missing'}
-                    {input.present && !input.fresh && ' (stale)'}
+                    {input.present && !input.fresh && ' (not fresh)'}
                   </span>
                 </p>
                 <p className="text-xs text-muted-foreground">
-                  {input.source} · {dayText(input.as_of)}
+                  {input.source}
+                  {input.as_of && ` · ${dayText(input.as_of)}`}
                 </p>
               </li>
             ))}
