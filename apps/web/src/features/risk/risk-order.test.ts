@@ -81,11 +81,11 @@ describe('orderQueue', () => {
 });
 
 describe('orderAssessments', () => {
-  it('shows the highest score first, then the least confident last among equals', () => {
+  it('shows the highest score first, then the better-known first among equal scores', () => {
     const rows = [
       { title: 'low', riskScore: 20, confidence: 1 },
-      { title: 'high, sure', riskScore: 90, confidence: 0.9 },
       { title: 'high, unsure', riskScore: 90, confidence: 0.3 },
+      { title: 'high, sure', riskScore: 90, confidence: 0.9 },
     ];
     expect(titles(orderAssessments(rows))).toEqual(['high, sure', 'high, unsure', 'low']);
   });
