@@ -40,6 +40,8 @@ import { createProfileService } from './modules/profile/profile.service.ts';
 import { createReportQueue } from './modules/reports/reports.queue.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { createReportService } from './modules/reports/reports.service.ts';
+import { riskRoutes } from './modules/risk/risk.routes.ts';
+import { createRiskService } from './modules/risk/risk.service.ts';
 import { createScanQueue } from './modules/scans/scans.queue.ts';
 import { scanRoutes } from './modules/scans/scans.routes.ts';
 import { createScanService } from './modules/scans/scans.service.ts';
@@ -99,6 +101,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const analytics = createAnalyticsService({ db, subscription });
   const reports = createReportService({ db, queue: createReportQueue(queue), log });
   const vulnerabilities = createVulnerabilityService({ db });
+  const risk = createRiskService({ db });
   const apiKeys = createApiKeyService({ db, subscription });
   const settings = createSettingsService({ db, defaults: config.scans });
   const account = createAccountSelfService({ db });
@@ -165,6 +168,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         await guarded.register(analyticsRoutes, { analytics });
         await guarded.register(reportRoutes, { reports });
         await guarded.register(vulnerabilityRoutes, { vulnerabilities });
+        await guarded.register(riskRoutes, { risk });
         await guarded.register(topologyRoutes, { topology });
         await guarded.register(packetRoutes, { packets });
       });
