@@ -2,6 +2,7 @@ import {
   type TRiskRange,
   ZPriorityQueue,
   ZRiskAssessmentList,
+  ZRiskAssessmentRow,
   ZRiskInsights,
   ZRiskSummary,
   ZRiskTrend,
@@ -20,6 +21,8 @@ export const riskKeys = {
   prioritization: () => [...riskKeys.all, 'prioritization'] as const,
   trends: (range: TRiskRange) => [...riskKeys.all, 'trends', range] as const,
   insights: (range: TRiskRange) => [...riskKeys.all, 'insights', range] as const,
+  assessment: (vulnerabilityId: string) =>
+    [...riskKeys.all, 'assessment', vulnerabilityId] as const,
 };
 
 /** A read of the page for one range; the previous range's data stays shown while it loads. */
@@ -59,6 +62,23 @@ export function usePriorityQueue() {
     queryKey: riskKeys.prioritization(),
     queryFn: ({ signal }) =>
       apiRequest('/api/risk/prioritization', { schema: ZPriorityQueue, signal }),
+    staleTime: RISK_STALE_MS,
+  });
+}
+
+/**
+ * One assessment, read when its "Why" is opened: with a language model configured the server
+ * writes the narrative on this read (once), so the card shows it from then on.
+ */
+export function useRiskAssessment(vulnerabilityId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: riskKeys.assessment(vulnerabilityId),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/risk/assessments/${encodeURIComponent(vulnerabilityId)}`, {
+        schema: ZRiskAssessmentRow,
+        signal,
+      }),
+    enabled,
     staleTime: RISK_STALE_MS,
   });
 }

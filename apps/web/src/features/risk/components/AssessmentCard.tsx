@@ -1,19 +1,27 @@
 import { RISK_TEXT, type TRiskAssessmentRow } from '@netguard/contracts';
 import { ChevronDown, Sparkles } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
+import { useRiskAssessment } from '@/features/risk/api';
 import { AssessmentWhy } from '@/features/risk/components/AssessmentWhy';
 import { UrgencyBadge } from '@/features/risk/components/RiskBadges';
 import { ScoreBar } from '@/features/risk/components/ScoreBar';
 import { percentText } from '@/features/risk/risk-format';
+import { useRiskLoadError } from '@/features/risk/use-risk-load-error';
 import { vulnerabilityHref, vulnerabilityLabel } from '@/features/risk/vulnerability-link';
 import { SeverityBadge } from '@/features/scans/components/SeverityBadge';
 
 /**
  * The spec's assessment card: score, level, confidence, urgency, the three bars, reasoning and
- * recommendations; the narrative only when a language model wrote one; "Why" opens the inputs.
+ * recommendations; the narrative only when a language model wrote one; "Why" opens the inputs
+ * (and reads the assessment afresh, which is when the server asks the model for its narrative).
  */
-export function AssessmentCard({ a }: { a: TRiskAssessmentRow }) {
+export function AssessmentCard({ a: listed }: { a: TRiskAssessmentRow }) {
+  const [open, setOpen] = useState(false);
+  const detail = useRiskAssessment(listed.vulnerability_id, open);
+  useRiskLoadError([detail.error]);
+  const a = detail.data ?? listed;
   return (
     <article
       className="min-w-0 space-y-4 rounded-xl border bg-card p-4 shadow-xs [overflow-wrap:anywhere] sm:p-6"
@@ -71,7 +79,7 @@ export function AssessmentCard({ a }: { a: TRiskAssessmentRow }) {
           <p>{a.narrative.text}</p>
         </aside>
       )}
-      <Collapsible>
+      <Collapsible open={open} onOpenChange={setOpen}>
         <CollapsibleTrigger className="group flex items-center gap-1 rounded-sm text-sm font-medium text-primary hover:underline focus-visible:outline-2 focus-visible:outline-ring">
           <ChevronDown
             className="size-4 -rotate-90 transition-transform group-data-[state=open]:rotate-0"
