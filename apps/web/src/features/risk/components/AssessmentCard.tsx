@@ -28,8 +28,8 @@ export function AssessmentCard({ a: listed }: { a: TRiskAssessmentRow }) {
       data-testid="risk-assessment"
       data-vulnerability-id={a.vulnerability_id}
     >
-      <header className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0 space-y-1">
+      <header className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0 flex-1 space-y-1">
           <h3 className="font-semibold">
             <Link to={vulnerabilityHref(a)} className="hover:underline">
               {vulnerabilityLabel(a)}
@@ -42,7 +42,7 @@ export function AssessmentCard({ a: listed }: { a: TRiskAssessmentRow }) {
             {a.cve_id && <span className="font-mono text-xs">{a.cve_id}</span>}
           </div>
         </div>
-        <p className="text-3xl font-bold tabular-nums" data-testid="risk-score">
+        <p className="shrink-0 text-3xl font-bold tabular-nums" data-testid="risk-score">
           {Math.round(a.riskScore)}
           <span className="text-base font-medium text-muted-foreground">/100</span>
         </p>
