@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cvssText, dayText, detectionText, epssText, kevText } from './evidence-text';
+import { cvssText, dayText, detectionText, dueText, epssText, kevText } from './evidence-text';
 
 describe('dayText', () => {
   it('shows a feed date as that calendar day whatever the time zone', () => {
@@ -73,5 +73,18 @@ describe('detectionText', () => {
       detectionText({ method: 'upstream_version', qod: 80, detail: '', distribution: null }),
     ).toBe('Upstream version only (backports unknown) (QoD 80%)');
     expect(detectionText(null)).toBeNull();
+  });
+});
+
+describe('dueText', () => {
+  const now = Date.parse('2026-11-25T10:00:00Z');
+
+  it('shows a KEV due date as its calendar day, and says when it has passed', () => {
+    expect(dueText('2026-12-01', now)).toBe('Due Dec 1, 2026');
+    expect(dueText('2024-07-31', now)).toBe('Overdue since Jul 31, 2024');
+  });
+
+  it('says there is no due date rather than inventing one', () => {
+    expect(dueText(null, now)).toBe('No due date');
   });
 });

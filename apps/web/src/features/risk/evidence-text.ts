@@ -12,6 +12,13 @@ export function dayText(iso: string | null): string {
   return formatDateTime(iso);
 }
 
+/** A queue item's due date (a KEV due day or the finding's deadline), or that it has passed. */
+export function dueText(due: string | null, now = Date.now()): string {
+  if (due === null) return 'No due date';
+  const end = DAY_ONLY.test(due) ? Date.parse(`${due}T23:59:59Z`) : Date.parse(due);
+  return `${end < now ? 'Overdue since' : 'Due'} ${dayText(due)}`;
+}
+
 /** "CVSS 3.1 base score 8.1 (high)"; null without CVSS data. */
 export function cvssText(cvss: TRiskAssessment['cvss']): string | null {
   if (!cvss) return null;

@@ -4,9 +4,9 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { OutcomeBadge } from '@/features/risk/components/RiskBadges';
 import { RiskEmptyState } from '@/features/risk/components/RiskEmptyState';
+import { dueText } from '@/features/risk/evidence-text';
 import { orderQueue } from '@/features/risk/risk-order';
 import { vulnerabilityHref, vulnerabilityLabel } from '@/features/risk/vulnerability-link';
-import { formatDateTime } from '@/lib/format';
 
 /** The AI Prioritization tab: open vulnerabilities in working order, each linking to it. */
 export function PriorityQueue({ items }: { items: readonly TPriorityItem[] }) {
@@ -38,7 +38,7 @@ export function PriorityQueue({ items }: { items: readonly TPriorityItem[] }) {
               {item.cve_id && <span className="font-mono">{item.cve_id}</span>}
             </div>
             <p className="flex flex-wrap gap-x-4 text-xs text-muted-foreground">
-              <span>{item.due_at ? `Due ${formatDateTime(item.due_at)}` : 'No due date'}</span>
+              <span>{dueText(item.due_at)}</span>
               <span>{item.owner ? `Owner: ${item.owner}` : 'No owner set'}</span>
             </p>
           </div>
