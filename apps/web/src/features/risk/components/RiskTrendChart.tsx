@@ -1,4 +1,4 @@
-import type { TRiskRange, TRiskTrendPoint } from '@netguard/contracts';
+import { RISK_RANGE_HOURS, type TRiskRange, type TRiskTrendPoint } from '@netguard/contracts';
 import { LineChart } from 'lucide-react';
 import {
   Area,
@@ -32,6 +32,9 @@ export function RiskTrendChart({ range, points }: Props) {
     );
   const tick = range === '24h' ? HOUR : DAY;
   const data = points.map((p) => ({ ...p, time: Date.parse(p.at) }));
+  // The axis spans the whole range, so a lone point sits at its moment, not mid-chart.
+  const end = Math.max(Date.now(), ...data.map((p) => p.time));
+  const start = end - RISK_RANGE_HOURS[range] * 3_600_000;
   return (
     <Card className="gap-4" data-testid="risk-trend">
       <CardHeader>
@@ -49,7 +52,7 @@ export function RiskTrendChart({ range, points }: Props) {
                 dataKey="time"
                 type="number"
                 scale="time"
-                domain={['dataMin', 'dataMax']}
+                domain={[start, end]}
                 tickFormatter={(t: number) => tick.format(t)}
                 fontSize={11}
               />
