@@ -84,7 +84,9 @@ test('risk scoring after a real scan: cards per range, assessment with its decis
     await page.setViewportSize({ width: 1440, height: 900 });
     const email = await newAccount(page, 'risk');
     await page.goto('/dashboard/ai-risk-scoring');
-    await expect(page.getByRole('heading', { name: 'AI-Powered Risk Scoring' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'AI-Powered Risk Scoring' })).toBeVisible({
+      timeout: 15_000,
+    });
     await expect(page.getByText('No risk assessments in this range')).toBeVisible();
     await expect(card(page, 'AI Confidence')).toContainText('—');
     await expect(card(page, 'AI Confidence')).toContainText('No assessment in the last 7 days');
@@ -109,7 +111,11 @@ test('risk scoring after a real scan: cards per range, assessment with its decis
     await expect(path).toBeVisible();
     await expect(path.getByTestId('decision-step').first()).toBeVisible();
     expect(await path.getByTestId('decision-step').count()).toBeGreaterThanOrEqual(4);
-    await expect(path).toContainText(/Exploitation/i);
+    // The fixture KEV row is the evidence of the first decision point.
+    const exploitation = path.getByTestId('decision-step').first();
+    await expect(exploitation).toContainText('Exploitation');
+    await expect(exploitation).toContainText('active');
+    await expect(exploitation).toContainText('CISA KEV');
     await expect(path.getByTestId('decision-outcome')).toContainText(
       /Coordinator: (Track\*?|Attend|Act)/,
     );
@@ -142,8 +148,12 @@ test('risk scoring after a real scan: cards per range, assessment with its decis
     await shoot(page, 'risk-scoring-trend');
 
     await page.getByRole('tab', { name: 'AI Insights' }).click();
-    const insight = page.getByTestId('risk-insight').first();
-    await expect(insight).toBeVisible();
+    // The KEV statement links to the vulnerability behind it.
+    const insight = page.getByTestId('risk-insight').filter({ hasText: 'KEV' });
+    await expect(insight.getByRole('link', { name: new RegExp(CVE) })).toHaveAttribute(
+      'href',
+      `/dashboard/vulnerabilities?q=${CVE}`,
+    );
     await shoot(page, 'risk-scoring-insights');
 
     await page.getByRole('tab', { name: 'AI Prioritization' }).click();
