@@ -5,6 +5,7 @@ import type { Logger } from './lib/logger.ts';
 import { createMailer } from './lib/mailer.ts';
 import { notifyFinishedScans } from './modules/notifications/notify-scans.ts';
 import { sendWeeklyReports } from './modules/notifications/weekly-report.ts';
+import { takeDueRiskSnapshots } from './modules/risk/risk.assess.ts';
 import type { ScanQueue } from './modules/scans/scans.queue.ts';
 import { createScanService } from './modules/scans/scans.service.ts';
 import { runDueAutoScans } from './modules/settings/auto-scan.runner.ts';
@@ -14,9 +15,10 @@ import type { NoticeOptions } from './workers.ts';
 const TICK_MS = 5_000;
 
 /**
- * Every few seconds: mail the notices of finished scans, the weekly reports that are due, and
- * start the scheduled re-scans that are due. Each step claims its rows, so any number of workers
- * can run this; a failing step is logged and tried again on the next tick.
+ * Every few seconds: mail the notices of finished scans, the weekly reports that are due,
+ * start the scheduled re-scans that are due, and take the hourly risk snapshots that are due.
+ * Each step claims its rows, so any number of workers can run this; a failing step is logged and
+ * tried again on the next tick.
  */
 export function startPeriodicJobs(deps: {
   db: Executor;
@@ -39,6 +41,7 @@ export function startPeriodicJobs(deps: {
     ['scan notices', () => notifyFinishedScans(db, mailer, notices.publicUrl, log)],
     ['weekly reports', () => sendWeeklyReports(db, mailer, notices.publicUrl, log)],
     ['scheduled re-scans', () => runDueAutoScans(db, scanService, log)],
+    ['risk snapshots', () => takeDueRiskSnapshots(db)],
   ] as const;
   let running = false;
   // While the database is down every step fails each tick: say so once, and once when it is back.

@@ -49,6 +49,10 @@ export const router = createBrowserRouter([
               },
               { path: 'settings', lazy: () => import('./routes/settings-page.tsx').then(toRoute) },
               { path: 'billing', lazy: () => import('./routes/billing-page.tsx').then(toRoute) },
+              {
+                path: 'ai-risk-scoring',
+                lazy: () => import('./routes/ai-risk-scoring-page.tsx').then(toRoute),
+              },
               // The help guide links to /dashboard/testing.
               { path: 'testing', element: <Navigate to="/dashboard/security-testing" replace /> },
               ...PLACEHOLDER_PAGES.map((page) => ({

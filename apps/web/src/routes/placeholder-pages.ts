@@ -6,7 +6,6 @@ export const PLACEHOLDER_PAGES = [
   { path: 'cloud', title: 'Cloud Integrations' },
   { path: 'security-testing', title: 'Security Testing' },
   { path: 'system-test', title: 'System Test' },
-  { path: 'ai-risk-scoring', title: 'AI-Powered Risk Scoring' },
   { path: 'automated-remediation', title: 'Automated Remediation' },
   { path: 'compliance-evidence', title: 'Compliance Evidence Collection' },
   { path: 'siem-integrations', title: 'SIEM Integrations' },

@@ -142,15 +142,27 @@ export async function refreshRisk(db: Executor, organizationId: string): Promise
   await takeRiskSnapshot(db, organizationId);
 }
 
-/** Organizations with assessments whose newest snapshot is older than an hour (or missing). */
-export async function organizationsDueForSnapshot(db: Executor): Promise<string[]> {
-  const recent = db
-    .select({ org: riskSnapshots.organizationId })
-    .from(riskSnapshots)
-    .where(gte(riskSnapshots.takenAt, sql`now() - interval '1 hour'`));
-  const rows = await db
-    .selectDistinct({ org: vulnerabilityAssessments.organizationId })
-    .from(vulnerabilityAssessments)
-    .where(sql`${vulnerabilityAssessments.organizationId} not in (${recent})`);
-  return rows.map((r) => r.org);
+/**
+ * Snapshots every organization with assessments whose newest snapshot is older than an hour (or
+ * missing), for the Trend Analysis between scans. One worker at a time (advisory lock).
+ */
+export async function takeDueRiskSnapshots(db: Executor): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [lock] = await tx
+      .execute<{ ok: boolean }>(
+        sql`select pg_try_advisory_xact_lock(hashtext('netguard.risk_snapshots')) as ok`,
+      )
+      .then((r) => r.rows);
+    if (!lock?.ok) return 0;
+    const recent = tx
+      .select({ org: riskSnapshots.organizationId })
+      .from(riskSnapshots)
+      .where(gte(riskSnapshots.takenAt, sql`now() - interval '1 hour'`));
+    const due = await tx
+      .selectDistinct({ org: vulnerabilityAssessments.organizationId })
+      .from(vulnerabilityAssessments)
+      .where(sql`${vulnerabilityAssessments.organizationId} not in (${recent})`);
+    for (const { org } of due) await takeRiskSnapshot(tx, org);
+    return due.length;
+  });
 }

@@ -7,23 +7,26 @@ import type { ScanStarter } from './scans.service.ts';
 /**
  * Ends the scan when no chunk is left: completed, or failed when no target could be scanned.
  * Every worker calls this after its chunk; the last one to commit sees all chunks done.
+ * True when this call completed the scan.
  */
 export async function completeIfDone(
   db: Executor,
   queue: ScanStarter,
   scan: { id: string; organizationId: string },
   maxConcurrent: number,
-): Promise<void> {
+): Promise<boolean> {
   const summary = await chunkSummary(db, scan.id);
-  if (summary.open > 0) return;
-  await endScan(db, queue, scan, maxConcurrent, (tx) =>
-    summary.hosts === 0 && summary.error
+  if (summary.open > 0) return false;
+  const failed = summary.hosts === 0 && !!summary.error;
+  const ended = await endScan(db, queue, scan, maxConcurrent, (tx) =>
+    failed
       ? finishScan(tx, scan.id, {
           status: 'failed',
           error: `No target could be scanned: ${summary.error}`,
         })
       : completeAndMarkFixed(tx, scan.id),
   );
+  return ended && !failed;
 }
 
 /** Completes the scan and marks what it no longer saw as fixed, in the same transaction. */
@@ -53,9 +56,10 @@ async function endScan(
   maxConcurrent: number,
   finish: (tx: Executor) => Promise<unknown>,
 ) {
-  const promoted = await db.transaction(async (tx) => {
-    if (!(await finish(tx))) return [];
+  const ended = await db.transaction(async (tx) => {
+    if (!(await finish(tx))) return null;
     return promoteQueued(tx, scan.organizationId, maxConcurrent);
   });
-  for (const id of promoted) await queue.sendPlan(id);
+  for (const id of ended ?? []) await queue.sendPlan(id);
+  return ended !== null;
 }

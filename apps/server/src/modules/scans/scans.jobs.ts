@@ -6,6 +6,7 @@ import type { Executor } from '../../db/client.ts';
 import { isDatabaseUnavailable, whenDatabaseUp } from '../../db/outage.ts';
 import { scanChunks, scans } from '../../db/schema.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { refreshRisk } from '../risk/risk.assess.ts';
 import { recordFinding } from '../vulnerabilities/vulnerabilities.lifecycle.ts';
 import * as chunks from './scans.chunks.repo.ts';
 import { planChunks } from './scans.chunks.ts';
@@ -174,7 +175,13 @@ export async function runChunk(deps: JobDeps, chunkId: string): Promise<void> {
       }),
     );
     await stored(() => chunks.rollUpProgress(db, scan.id));
-    await stored(() => completeIfDone(db, deps.queue, scan, settings.maxConcurrent));
+    const completed = await stored(() =>
+      completeIfDone(db, deps.queue, scan, settings.maxConcurrent),
+    );
+    if (completed)
+      await refreshRisk(db, scan.organizationId).catch((err: unknown) =>
+        deps.log.error({ err, scanId: scan.id }, 'risk assessment after the scan failed'),
+      );
   } catch (error) {
     clearInterval(timer);
     if (abort.signal.reason === 'shutdown') throw error;

@@ -1,0 +1,178 @@
+import { once } from 'node:events';
+import net from 'node:net';
+import { expect, type Page, test } from '@playwright/test';
+import { connectE2eDatabase } from './db.ts';
+import { newAccount, PASSWORD, shoot } from './support.ts';
+
+/** A loopback address of this spec alone; port 22 is in every scan profile. */
+const HOST = '127.0.0.57';
+const CVE = 'CVE-2024-6387';
+/** The banner of a Debian 12 OpenSSH build before the regreSSHion fix (+deb12u3). */
+const BANNER = 'SSH-2.0-OpenSSH_9.2p1 Debian-2+deb12u2\r\n';
+
+/** An SSH daemon's greeting on HOST:22: service detection reads the version from it. */
+async function startSshBanner() {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => undefined);
+    socket.write(BANNER);
+  });
+  server.listen(22, HOST);
+  await once(server, 'listening');
+  return () => {
+    for (const socket of sockets) socket.destroy();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  };
+}
+
+/**
+ * Fixture feed rows, as an import would store them: the CVE in KEV and its EPSS score with the
+ * CSV's model version. Threat intelligence is the deployment's, so any account sees them.
+ */
+async function importFixtureFeeds() {
+  const db = await connectE2eDatabase();
+  try {
+    await db.query(
+      `insert into kev_entries (cve_id, date_added, due_date, ransomware)
+       values ($1, '2024-07-10', '2024-07-31', false) on conflict (cve_id) do nothing`,
+      [CVE],
+    );
+    await db.query(
+      `insert into epss_scores (cve_id, score_date, score, percentile, model_version)
+       values ($1, current_date - 1, 0.41234, 0.97, 'v2025.03.14') on conflict do nothing`,
+      [CVE],
+    );
+  } finally {
+    await db.end();
+  }
+}
+
+/** Runs a real vulnerability scan of HOST through the API and waits until it has completed. */
+async function scanHost(page: Page, email: string) {
+  const session = await page.request.post('/api/auth/sign-in', {
+    data: { email, password: PASSWORD },
+  });
+  const headers = { authorization: `Bearer ${(await session.json()).access_token}` };
+  const created = await page.request.post('/api/scans', {
+    headers,
+    data: { scan_name: 'Risk scoring', scan_type: 'vulnerability', target_hosts: [HOST] },
+  });
+  const { id } = await created.json();
+  expect((await page.request.post(`/api/scans/${id}/start`, { headers })).status()).toBe(202);
+  await expect
+    .poll(
+      async () => (await (await page.request.get(`/api/scans/${id}`, { headers })).json()).status,
+      {
+        timeout: 150_000,
+        intervals: [1_000],
+      },
+    )
+    .toBe('completed');
+}
+
+const card = (page: Page, title: string) =>
+  page.getByTestId('stat-card').filter({ hasText: title });
+
+test('risk scoring after a real scan: cards per range, assessment with its decision path, queue, trend, insights', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const closeSsh = await startSshBanner();
+  try {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const email = await newAccount(page, 'risk');
+    await page.goto('/dashboard/ai-risk-scoring');
+    await expect(page.getByRole('heading', { name: 'AI-Powered Risk Scoring' })).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(page.getByText('No risk assessments in this range')).toBeVisible();
+    await expect(card(page, 'AI Confidence')).toContainText('—');
+    await expect(card(page, 'AI Confidence')).toContainText('No assessment in the last 7 days');
+
+    await importFixtureFeeds();
+    await scanHost(page, email);
+    await page.reload();
+
+    const assessment = page.getByTestId('risk-assessment').filter({ hasText: CVE });
+    await expect(assessment).toBeVisible({ timeout: 20_000 });
+    await expect(assessment).toContainText(`${HOST}:22`);
+    await expect(assessment.getByTestId('risk-score')).toHaveText(/^\d+\/100$/);
+    await expect(assessment).toContainText(/Confidence \d+%/);
+    await expect(assessment.getByTestId('score-bar')).toHaveCount(3);
+    await expect(card(page, 'AI Confidence')).toContainText(/\d+%/);
+    // No language model is configured: nothing on the page claims to be its output.
+    await expect(page.getByTestId('narrative')).toHaveCount(0);
+    await expect(page.getByText('AI narrative')).toHaveCount(0);
+
+    await assessment.getByRole('button', { name: 'Why this score' }).click();
+    const path = assessment.getByTestId('decision-path');
+    await expect(path).toBeVisible();
+    await expect(path.getByTestId('decision-step').first()).toBeVisible();
+    expect(await path.getByTestId('decision-step').count()).toBeGreaterThanOrEqual(4);
+    // The fixture KEV row is the evidence of the first decision point.
+    const exploitation = path.getByTestId('decision-step').first();
+    await expect(exploitation).toContainText('Exploitation');
+    await expect(exploitation).toContainText('active');
+    await expect(exploitation).toContainText('CISA KEV');
+    await expect(path.getByTestId('decision-outcome')).toContainText(
+      /Coordinator: (Track\*?|Attend|Act)/,
+    );
+    await expect(path.getByTestId('decision-outcome')).toContainText(
+      /Deployer: (Defer|Scheduled|Out-of-Cycle|Immediate)/,
+    );
+    const evidence = assessment.getByTestId('evidence');
+    await expect(evidence).toContainText('In CISA KEV since Jul 10, 2024, due Jul 31, 2024');
+    await expect(evidence).toContainText('EPSS 0.412 (percentile 97%)');
+    await expect(evidence).toContainText('model v2025.03.14');
+    await expect(assessment.getByTestId('multipliers').locator('li')).toHaveCount(4);
+    await page.mouse.move(0, 0);
+    await shoot(page, 'risk-scoring-assessment');
+
+    // The range drives every read: the cards are recomputed over 30 days.
+    await page.getByLabel('Time range').click();
+    await page.getByRole('option', { name: 'Last 30 days' }).click();
+    await expect(page).toHaveURL(/range=30d/);
+    await expect(card(page, 'Risk Reduction')).toContainText('30 days');
+    await expect(page.getByTestId('risk-assessment').filter({ hasText: CVE })).toBeVisible();
+
+    await page.getByRole('tab', { name: 'AI Prioritization' }).click();
+    const row = page.getByTestId('priority-item').filter({ hasText: CVE });
+    await expect(row).toBeVisible();
+    await expect(row).toContainText(/Deployer: /);
+    await expect(row).toContainText(/Score \d+/);
+
+    await page.getByRole('tab', { name: 'Trend Analysis' }).click();
+    await expect(page.getByTestId('risk-trend')).toBeVisible();
+    await shoot(page, 'risk-scoring-trend');
+
+    await page.getByRole('tab', { name: 'AI Insights' }).click();
+    // The KEV statement links to the vulnerability behind it.
+    const insight = page.getByTestId('risk-insight').filter({ hasText: 'KEV' });
+    await expect(insight.getByRole('link', { name: new RegExp(CVE) })).toHaveAttribute(
+      'href',
+      `/dashboard/vulnerabilities?q=${CVE}`,
+    );
+    await shoot(page, 'risk-scoring-insights');
+
+    await page.getByRole('tab', { name: 'AI Prioritization' }).click();
+    await row.getByRole('link').click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/vulnerabilities\\?q=${CVE}`));
+    await expect(page.getByTestId('vulnerability').filter({ hasText: CVE }).first()).toBeVisible();
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/dashboard/ai-risk-scoring?range=90d');
+    await expect(card(page, 'Risk Reduction')).toContainText('90 days');
+    const mobile = page.getByTestId('risk-assessment').filter({ hasText: CVE });
+    await mobile.getByRole('button', { name: 'Why this score' }).click();
+    await expect(mobile.getByTestId('decision-path')).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await shoot(page, 'risk-scoring-mobile');
+  } finally {
+    await closeSsh();
+  }
+});
