@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { dashboardKeys } from '@/features/dashboard/api';
 import { applyScanToCache, upsertScan } from '@/features/realtime/cache-updates';
 import { finishedNotice } from '@/features/realtime/notices';
+import { riskKeys } from '@/features/risk/api';
 import { scanKeys } from '@/features/scans/scan-keys';
 import { vulnerabilityKeys } from '@/features/vulnerabilities/vulnerability-keys';
 
@@ -78,6 +79,7 @@ describe('applyScanToCache', () => {
     expect(keys).toContainEqual(dashboardKeys.all);
     expect(keys).toContainEqual(scanKeys.detail('a'));
     expect(keys).toContainEqual(vulnerabilityKeys.all);
+    expect(keys).toContainEqual(riskKeys.all);
   });
 
   it('adds an inserted scan to the recent list', () => {

@@ -8,6 +8,7 @@ import {
 } from '@netguard/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { dashboardKeys } from '@/features/dashboard/api';
+import { riskKeys } from '@/features/risk/api';
 import { scanKeys } from '@/features/scans/scan-keys';
 import { vulnerabilityKeys } from '@/features/vulnerabilities/vulnerability-keys';
 
@@ -71,8 +72,9 @@ export function applyScanToCache(
     void client.invalidateQueries({ queryKey: scanKeys.lists() });
     if (scan.status === 'completed' || scan.status === 'failed') {
       void client.invalidateQueries({ queryKey: scanKeys.detail(scan.id) });
-      // A completed scan may have marked vulnerabilities fixed.
+      // A completed scan may have marked vulnerabilities fixed, and the server re-assessed them.
       void client.invalidateQueries({ queryKey: vulnerabilityKeys.all });
+      void client.invalidateQueries({ queryKey: riskKeys.all });
     }
   }
 }
@@ -91,4 +93,5 @@ export function invalidateScanQueries(client: QueryClient): void {
   void client.invalidateQueries({ queryKey: scanKeys.all });
   void client.invalidateQueries({ queryKey: dashboardKeys.all });
   void client.invalidateQueries({ queryKey: vulnerabilityKeys.all });
+  void client.invalidateQueries({ queryKey: riskKeys.all });
 }
