@@ -21,3 +21,4 @@ export type * from './types.ts';
 export { probeUdp } from './udp/probe-udp.ts';
 export { DEFAULT_UDP_PORTS, type UdpPort, type UdpProtocolName } from './udp/protocols.ts';
 export { scanUdp, type UdpSetting } from './udp/scan-udp.ts';
+export { riskScore } from './checks/vulnerable-version/index.ts';

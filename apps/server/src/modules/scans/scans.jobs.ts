@@ -13,6 +13,7 @@ import { completeIfDone, failScan } from './scans.complete.ts';
 import { SCAN_PROFILES, scanPorts } from './scans.profiles.ts';
 import { JOB_RETRY_LIMIT, type ScanQueue } from './scans.queue.ts';
 import { storeHost, storeService } from './scans.results.ts';
+import { scanAdvisories } from '../feeds/feeds.advisories.ts';
 
 const BEAT_MS = 500;
 const STATUS_CHECK_MS = 2_000;
@@ -138,6 +139,8 @@ export async function runChunk(deps: JobDeps, chunkId: string): Promise<void> {
       portsOnly: profile.portsOnly,
       scope: scopeOf(settings),
       ...(chunk.spec.udp ? { udp: true as const } : {}),
+      // Imported feeds (advisories, KEV, EPSS, distribution fixes) on top of the bundled set.
+      advisories: profile.portsOnly ? undefined : await scanAdvisories(db, deps.log),
     });
     // An abort stops waiting at once: a service probe in flight may take seconds to notice.
     const stopped = new Promise<null>((resolve) => {

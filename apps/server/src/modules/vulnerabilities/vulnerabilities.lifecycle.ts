@@ -149,7 +149,7 @@ async function sight(tx: Executor, owner: ScanOwner, vulnerabilityId: string, no
 async function reopenIfResolved(
   tx: Executor,
   owner: ScanOwner,
-  existing: { id: string; state: 'open' | 'fixed'; fixedAt: Date | null },
+  existing: { id: string; state: (typeof VULN_STATES)[number]; fixedAt: Date | null },
   severity: TVulnSeverity,
   now: Date,
 ) {

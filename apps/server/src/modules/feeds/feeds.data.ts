@@ -1,0 +1,54 @@
+import type { TAdvisory } from '@netguard/engine';
+
+/** What one feed brought, as the engine's parseFeed returns it (several files merged). */
+export type FeedData = {
+  feedVersion: string | null;
+  catalogDate: string | null;
+  advisories: TAdvisory[];
+  kev: Record<string, NonNullable<TAdvisory['kev']>>;
+  epss: Record<string, NonNullable<TAdvisory['epss']>>;
+  ssvc: Record<
+    string,
+    {
+      exploitation: string | null;
+      automatable: string | null;
+      technical_impact: string | null;
+      timestamp: string | null;
+    }
+  >;
+  distributions: Array<
+    NonNullable<TAdvisory['distributions']>[number] & { cve_id: string; product: string }
+  >;
+  counts: { records: number; imported: number; skipped: number };
+  errors: string[];
+};
+
+/** The feeds of several files (NVD pages, OSV ecosystems, Vulnrichment records) as one. */
+export function mergeFeedData(parts: readonly FeedData[]): FeedData {
+  const merged: FeedData = {
+    feedVersion: null,
+    catalogDate: null,
+    advisories: [],
+    kev: {},
+    epss: {},
+    ssvc: {},
+    distributions: [],
+    counts: { records: 0, imported: 0, skipped: 0 },
+    errors: [],
+  };
+  for (const part of parts) {
+    merged.feedVersion ??= part.feedVersion;
+    if (part.catalogDate && (!merged.catalogDate || part.catalogDate > merged.catalogDate))
+      merged.catalogDate = part.catalogDate;
+    for (const advisory of part.advisories) merged.advisories.push(advisory);
+    Object.assign(merged.kev, part.kev);
+    Object.assign(merged.epss, part.epss);
+    Object.assign(merged.ssvc, part.ssvc);
+    for (const fix of part.distributions) merged.distributions.push(fix);
+    merged.counts.records += part.counts.records;
+    merged.counts.imported += part.counts.imported;
+    merged.counts.skipped += part.counts.skipped;
+    merged.errors.push(...part.errors);
+  }
+  return merged;
+}
