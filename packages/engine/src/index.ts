@@ -1,8 +1,19 @@
 export { parsePorts, topPorts } from '@netguard/contracts';
+export type { FeedKind, ParsedFeed } from './advisories/feed.ts';
+export { parseFeed } from './advisories/feed.ts';
 export type { ImportOptions, ImportResult } from './advisories/import.ts';
 export { importAdvisories } from './advisories/import.ts';
-export type { TAdvisory, TAdvisoryStore, TVersionRange } from './advisories/schema.ts';
-export { ZAdvisory, ZAdvisoryStore } from './advisories/schema.ts';
+export type {
+  TAdvisory,
+  TAdvisoryStore,
+  TCveDistroFix,
+  TDistroFix,
+  TEpss,
+  TKev,
+  TSsvcEntry,
+  TVersionRange,
+} from './advisories/schema.ts';
+export { ZAdvisory, ZAdvisoryStore, ZSsvc } from './advisories/schema.ts';
 export { bundledAdvisories, defaultAdvisoriesPath, loadAdvisories } from './advisories/store.ts';
 export { compareVersions, inRange } from './advisories/version.ts';
 export { CHECKS, selectChecks } from './checks/index.ts';

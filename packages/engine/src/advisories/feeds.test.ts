@@ -72,16 +72,24 @@ describe('parseKev and parseEpss', () => {
     expect(() => parseKev([])).toThrow('not a CISA KEV catalog');
   });
 
-  it('reads EPSS scores with the score date from the comment line', () => {
-    const { epss, invalid } = parseEpss(EPSS_CSV);
+  it('reads EPSS scores with the model version and score date of the comment line', () => {
+    const { epss, invalid, modelVersion, scoreDate } = parseEpss(EPSS_CSV);
     expect(invalid).toBe(1);
     expect(Object.keys(epss)).toHaveLength(3);
     expect(epss['CVE-2023-44487']).toEqual({
       score: 0.9441,
       percentile: 0.9995,
       date: '2026-11-20',
+      model_version: 'v2025.03.14',
     });
+    expect([modelVersion, scoreDate]).toEqual(['v2025.03.14', '2026-11-20T12:55:00Z']);
     expect(() => parseEpss('a,b,c\n1,2,3\n')).toThrow('"cve,epss,percentile" header');
+  });
+
+  it('leaves model version and date absent when the EPSS comment line is missing', () => {
+    const bare = parseEpss(EPSS_CSV.split('\n').slice(1).join('\n'));
+    expect(bare.epss['CVE-2023-44487']).toEqual({ score: 0.9441, percentile: 0.9995 });
+    expect([bare.modelVersion, bare.scoreDate]).toEqual([null, null]);
   });
 });
 

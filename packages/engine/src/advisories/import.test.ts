@@ -69,7 +69,12 @@ describe('importAdvisories', () => {
     const store = ZAdvisoryStore.parse(JSON.parse(readFileSync(out, 'utf8')));
     const nginx = store.advisories.find((a) => a.id === 'nginx/CVE-2023-44487')!;
     expect(nginx.kev?.date_added).toBe('2023-10-10');
-    expect(nginx.epss).toEqual({ score: 0.9441, percentile: 0.9995, date: '2026-11-20' });
+    expect(nginx.epss).toEqual({
+      score: 0.9441,
+      percentile: 0.9995,
+      date: '2026-11-20',
+      model_version: 'v2025.03.14',
+    });
     expect(store.epss['CVE-1999-0001']).toBeUndefined();
 
     // The flags also reach bundled advisories with the same CVE when the engine loads the file.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pushError, recordError } from './record-error.ts';
 import type { TEpss, TKev } from './schema.ts';
 
 const CVE = /^CVE-\d{4}-\d{4,}$/;
@@ -12,19 +13,45 @@ const ZKevEntry = z.object({
   knownRansomwareCampaignUse: z.string().optional(),
 });
 
+export type KevFeed = {
+  kev: Record<string, TKev>;
+  invalid: number;
+  errors: string[];
+  catalogVersion: string | null;
+  dateReleased: string | null;
+};
+
+export type EpssFeed = {
+  epss: Record<string, TEpss>;
+  invalid: number;
+  errors: string[];
+  /** From the `#model_version:...` comment; null when the file has none. */
+  modelVersion: string | null;
+  /** From the comment's `score_date:...`, as written; null when absent. */
+  scoreDate: string | null;
+};
+
 /**
  * Reads CISA's Known Exploited Vulnerabilities catalog (`vulnerabilities[]` with cveID,
  * dateAdded, ...) into KEV data by CVE; malformed entries are counted and skipped.
  */
-export function parseKev(feed: unknown): { kev: Record<string, TKev>; invalid: number } {
-  const parsed = z.object({ vulnerabilities: z.array(z.unknown()) }).safeParse(feed);
+export function parseKev(feed: unknown): KevFeed {
+  const parsed = z
+    .object({
+      catalogVersion: z.string().max(40).optional().catch(undefined),
+      dateReleased: z.string().max(40).optional().catch(undefined),
+      vulnerabilities: z.array(z.unknown()),
+    })
+    .safeParse(feed);
   if (!parsed.success) throw new Error('not a CISA KEV catalog: no "vulnerabilities" list');
   const kev: Record<string, TKev> = {};
+  const errors: string[] = [];
   let invalid = 0;
-  for (const item of parsed.data.vulnerabilities) {
+  for (const [index, item] of parsed.data.vulnerabilities.entries()) {
     const entry = ZKevEntry.safeParse(item);
     if (!entry.success) {
       invalid++;
+      pushError(errors, recordError(index, item, 'cveID', entry.error));
       continue;
     }
     const e = entry.data;
@@ -39,23 +66,39 @@ export function parseKev(feed: unknown): { kev: Record<string, TKev>; invalid: n
   }
   if (invalid && invalid === parsed.data.vulnerabilities.length)
     throw new Error('not a CISA KEV catalog: no entry has a valid "cveID"');
-  return { kev, invalid };
+  return {
+    kev,
+    invalid,
+    errors,
+    catalogVersion: parsed.data.catalogVersion ?? null,
+    dateReleased: parsed.data.dateReleased ?? null,
+  };
 }
 
 /**
  * Reads a FIRST EPSS CSV: optional `#model_version:...,score_date:...` comment, a
- * `cve,epss,percentile` header, then one row per CVE. Bad rows are counted and skipped.
+ * `cve,epss,percentile` header, then one row per CVE. Bad rows are counted and skipped. Every
+ * score carries the comment's model version and date; without the comment they stay absent.
  */
-export function parseEpss(text: string): { epss: Record<string, TEpss>; invalid: number } {
+export function parseEpss(text: string): EpssFeed {
   const epss: Record<string, TEpss> = {};
+  const errors: string[] = [];
   let invalid = 0;
-  let date: string | undefined;
+  let modelVersion: string | undefined;
+  let scoreDate: string | undefined;
+  let stamp: Pick<TEpss, 'date' | 'model_version'> = {};
   let columns: { cve: number; score: number; percentile: number } | undefined;
-  for (const raw of text.split('\n')) {
+  for (const [index, raw] of text.split('\n').entries()) {
     const line = raw.trim();
     if (!line) continue;
     if (line.startsWith('#')) {
-      date ??= /score_date:(\d{4}-\d{2}-\d{2})/.exec(line)?.[1];
+      modelVersion ??= /model_version:([^,\s]{1,40})/.exec(line)?.[1];
+      scoreDate ??= /score_date:([^,\s]{1,40})/.exec(line)?.[1];
+      const date = scoreDate && DATE.test(scoreDate) ? scoreDate.slice(0, 10) : undefined;
+      stamp = {
+        ...(date && { date }),
+        ...(modelVersion && { model_version: modelVersion }),
+      };
       continue;
     }
     const cells = line.split(',').map((c) => c.trim());
@@ -75,12 +118,19 @@ export function parseEpss(text: string): { epss: Record<string, TEpss>; invalid:
     const percentile = probability(cells[columns.percentile]);
     if (!CVE.test(cve) || score === undefined || percentile === undefined) {
       invalid++;
+      pushError(errors, `line ${index + 1}: expected a CVE id and two numbers from 0 to 1`);
       continue;
     }
-    epss[cve] = date ? { score, percentile, date } : { score, percentile };
+    epss[cve] = { score, percentile, ...stamp };
   }
   if (!columns) throw new Error('not an EPSS CSV: no "cve,epss,percentile" header');
-  return { epss, invalid };
+  return {
+    epss,
+    invalid,
+    errors,
+    modelVersion: modelVersion ?? null,
+    scoreDate: scoreDate ?? null,
+  };
 }
 
 function probability(cell: string | undefined): number | undefined {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { productKeyForCpe, productLabel } from './products.ts';
+import { pushError, recordError } from './record-error.ts';
 import type { TAdvisory, TVersionRange } from './schema.ts';
 import { ZAdvisory } from './schema.ts';
 import { describeRange } from './version.ts';
@@ -156,12 +157,30 @@ function convertCve(cve: NvdCve, stats: NvdStats): TAdvisory[] {
   );
 }
 
+export type NvdFeed = {
+  advisories: TAdvisory[];
+  stats: NvdStats;
+  /** Records that gave at least one advisory. */
+  converted: number;
+  /** One line per invalid record (at most MAX_ERRORS). */
+  errors: string[];
+  /** The response's own `version` and `timestamp`. */
+  version: string | null;
+  timestamp: string | null;
+};
+
 /**
  * Converts an NVD CVE API 2.0 response (`vulnerabilities[].cve`) into advisories for the products
  * the engine detects; records it cannot use are counted, never fatal.
  */
-export function convertNvd(feed: unknown): { advisories: TAdvisory[]; stats: NvdStats } {
-  const parsed = z.object({ vulnerabilities: z.array(z.unknown()) }).safeParse(feed);
+export function convertNvd(feed: unknown): NvdFeed {
+  const parsed = z
+    .object({
+      version: z.string().max(40).optional().catch(undefined),
+      timestamp: z.string().max(40).optional().catch(undefined),
+      vulnerabilities: z.array(z.unknown()),
+    })
+    .safeParse(feed);
   if (!parsed.success)
     throw new Error('not an NVD CVE API 2.0 response: no "vulnerabilities" list');
   const stats: NvdStats = {
@@ -174,11 +193,16 @@ export function convertNvd(feed: unknown): { advisories: TAdvisory[]; stats: Nvd
     unversioned: 0,
   };
   const advisories: TAdvisory[] = [];
-  for (const item of parsed.data.vulnerabilities) {
+  const errors: string[] = [];
+  // Records that gave at least one advisory, for the dispatcher's imported/skipped counts.
+  let converted = 0;
+  for (const [index, item] of parsed.data.vulnerabilities.entries()) {
     stats.cves++;
     const cve = z.object({ cve: ZNvdCve }).safeParse(item);
     if (!cve.success) {
       stats.invalid++;
+      const record = (item as { cve?: unknown } | null)?.cve;
+      pushError(errors, recordError(index, record, 'id', cve.error));
       continue;
     }
     if (cve.data.cve.vulnStatus === 'Rejected') {
@@ -186,13 +210,23 @@ export function convertNvd(feed: unknown): { advisories: TAdvisory[]; stats: Nvd
       continue;
     }
     try {
-      advisories.push(...convertCve(cve.data.cve, stats));
-    } catch {
+      const list = convertCve(cve.data.cve, stats);
+      if (list.length) converted++;
+      advisories.push(...list);
+    } catch (error) {
       stats.invalid++;
+      pushError(errors, recordError(index, cve.data.cve, 'id', error as Error));
     }
   }
   if (stats.invalid && stats.invalid === stats.cves)
     throw new Error('not an NVD CVE API 2.0 response: no record has a valid "cve" object');
   stats.advisories = advisories.length;
-  return { advisories, stats };
+  return {
+    advisories,
+    stats,
+    converted,
+    errors,
+    version: parsed.data.version ?? null,
+    timestamp: parsed.data.timestamp ?? null,
+  };
 }

@@ -129,3 +129,17 @@ export const ZAdvisoryStore = z
   })
   .strict();
 export type TAdvisoryStore = z.infer<typeof ZAdvisoryStore>;
+
+/** CISA Vulnrichment SSVC decision points for one CVE (null: the record does not say). */
+export const ZSsvc = z
+  .object({
+    exploitation: z.enum(['none', 'poc', 'active']).nullable(),
+    automatable: z.enum(['yes', 'no']).nullable(),
+    technical_impact: z.enum(['partial', 'total']).nullable(),
+    timestamp: z.string().max(40).nullable(),
+  })
+  .strict();
+export type TSsvcEntry = z.infer<typeof ZSsvc>;
+
+/** A distribution fix of one CVE for an engine product, as feeds deliver and the store keeps it. */
+export type TCveDistroFix = TDistroFix & { cve_id: string; product: string };

@@ -1,0 +1,120 @@
+import { gunzipSync } from 'node:zlib';
+import { parseEpss, parseKev } from './kev-epss.ts';
+import { convertNvd } from './nvd.ts';
+import type { TAdvisory, TCveDistroFix, TEpss, TKev, TSsvcEntry } from './schema.ts';
+
+export type FeedKind = 'nvd' | 'kev' | 'epss' | 'vulnrichment' | 'osv';
+
+/** What one feed file holds, in the engine's shapes, with its own version and date. */
+export type ParsedFeed = {
+  kind: FeedKind;
+  /** KEV catalogVersion, EPSS model_version, NVD version; null when the feed does not say. */
+  feedVersion: string | null;
+  /** KEV dateReleased, EPSS score_date, NVD timestamp; null when the feed does not say. */
+  catalogDate: string | null;
+  advisories: TAdvisory[];
+  kev: Record<string, TKev>;
+  epss: Record<string, TEpss>;
+  ssvc: Record<string, TSsvcEntry>;
+  distributions: TCveDistroFix[];
+  counts: { records: number; imported: number; skipped: number };
+  /** One line per skipped bad record (at most 100). */
+  errors: string[];
+};
+
+const empty = (kind: FeedKind): ParsedFeed => ({
+  kind,
+  feedVersion: null,
+  catalogDate: null,
+  advisories: [],
+  kev: {},
+  epss: {},
+  ssvc: {},
+  distributions: [],
+  counts: { records: 0, imported: 0, skipped: 0 },
+  errors: [],
+});
+
+const counts = (records: number, skipped: number) => ({
+  records,
+  imported: records - skipped,
+  skipped,
+});
+
+function unpack(bytes: Buffer, name: string): Buffer {
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+  try {
+    return gunzipSync(bytes);
+  } catch (error) {
+    throw new Error(`${name}: cannot unpack gzip data (${(error as Error).message})`);
+  }
+}
+
+function json(bytes: Buffer, name: string): unknown {
+  try {
+    return JSON.parse(bytes.toString('utf8'));
+  } catch (error) {
+    throw new Error(`${name} is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+function parse(kind: FeedKind, bytes: Buffer, name: string): ParsedFeed {
+  switch (kind) {
+    case 'nvd': {
+      const feed = convertNvd(json(bytes, name));
+      return {
+        ...empty(kind),
+        feedVersion: feed.version,
+        catalogDate: feed.timestamp,
+        advisories: feed.advisories,
+        counts: counts(feed.stats.cves, feed.stats.cves - feed.converted),
+        errors: feed.errors,
+      };
+    }
+    case 'kev': {
+      const feed = parseKev(json(bytes, name));
+      const records = Object.keys(feed.kev).length + feed.invalid;
+      return {
+        ...empty(kind),
+        feedVersion: feed.catalogVersion,
+        catalogDate: feed.dateReleased,
+        kev: feed.kev,
+        counts: counts(records, feed.invalid),
+        errors: feed.errors,
+      };
+    }
+    case 'epss': {
+      const feed = parseEpss(bytes.toString('utf8'));
+      const records = Object.keys(feed.epss).length + feed.invalid;
+      return {
+        ...empty(kind),
+        feedVersion: feed.modelVersion,
+        catalogDate: feed.scoreDate,
+        epss: feed.epss,
+        counts: counts(records, feed.invalid),
+        errors: feed.errors,
+      };
+    }
+    default:
+      throw new Error(`${kind} feeds are not yet supported`);
+  }
+}
+
+/**
+ * Parses one feed file of the given kind (gzip unpacked). Bad records are counted as skipped with
+ * an error line; it throws only when the file as a whole cannot be read, naming the file.
+ * @example parseFeed('kev', readFileSync('known_exploited_vulnerabilities.json'))
+ */
+export function parseFeed(
+  kind: FeedKind,
+  bytes: Buffer,
+  name: string = `${kind} feed`,
+): ParsedFeed {
+  const data = unpack(bytes, name);
+  try {
+    return parse(kind, data, name);
+  } catch (error) {
+    const message = (error as Error).message;
+    throw new Error(message.includes(name) ? message : `${name}: ${message}`);
+  }
+}
