@@ -28,11 +28,14 @@ async function get(url: string, signal: AbortSignal, headers: Record<string, str
   }).catch((error: unknown) => {
     throw new FetchError(url, null, `${url}: ${(error as Error).message}`);
   });
-  if (!response.ok)
-    throw new FetchError(url, response.status, `${url}: HTTP ${response.status}`);
+  if (!response.ok) throw new FetchError(url, response.status, `${url}: HTTP ${response.status}`);
   const bytes = Buffer.from(await response.arrayBuffer());
   if (bytes.length > FEED_UPLOAD_MAX_BYTES)
-    throw new FetchError(url, response.status, `${url}: larger than ${FEED_UPLOAD_MAX_BYTES} bytes`);
+    throw new FetchError(
+      url,
+      response.status,
+      `${url}: larger than ${FEED_UPLOAD_MAX_BYTES} bytes`,
+    );
   return bytes;
 }
 

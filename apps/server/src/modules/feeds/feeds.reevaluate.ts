@@ -97,14 +97,15 @@ async function raiseForKev(tx: Executor, importId: string, cves: string[]): Prom
         priority: { before: was ?? null, after: was ? 'immediate' : null },
       },
     );
-    changed.push(row);
+    changed.push({ organizationId: row.organizationId, vulnerabilityId: row.id });
   }
   return changed;
 }
 
 const squash = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
 const sameProduct = (service: string | null, product: string) =>
-  !!service && (squash(service).includes(squash(product)) || squash(product).includes(squash(service)));
+  !!service &&
+  (squash(service).includes(squash(product)) || squash(product).includes(squash(service)));
 
 /**
  * A distribution fix for a CVE of an open vulnerability whose service banner shows that
@@ -148,7 +149,8 @@ async function judgeByFixes(tx: Executor, importId: string, fixes: Fix[]): Promi
       );
     if (!fix) continue;
     const label = `${DISTRO_NAMES[fix.distro] ?? fix.distro} ${fix.release}`;
-    const notAffected = fix.not_affected || compareDpkg(seen.version, withoutEpoch(fix.fixed!)) >= 0;
+    const notAffected =
+      fix.not_affected || compareDpkg(seen.version, withoutEpoch(fix.fixed!)) >= 0;
     const detail = fix.not_affected
       ? `${label} says its ${fix.package} package is not affected by ${row.cve_id}; the service shows ${seen.version}.`
       : `${label} fixed ${row.cve_id} in ${fix.package} ${fix.fixed}; the service shows ${seen.version}${notAffected ? '' : ', which is older'}.`;
@@ -174,7 +176,7 @@ async function judgeByFixes(tx: Executor, importId: string, fixes: Fix[]): Promi
         : `${detail} Confirmed by the package revision: confidence ${was} → ${detection.qod}%.`,
       { feed_import_id: importId, cve_id: row.cve_id, fix, seen, detection },
     );
-    changed.push(v);
+    changed.push({ organizationId: v.organizationId, vulnerabilityId: v.id });
   }
   return changed;
 }

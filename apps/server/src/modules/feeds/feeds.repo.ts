@@ -116,8 +116,7 @@ export async function heldRows(db: Executor): Promise<Record<TFeedSource, number
     countOf(db.select({ n: count() }).from(advisories).where(eq(advisories.source, source)));
   return {
     nvd: await bySource('nvd'),
-    osv:
-      (await bySource('osv')) + (await countOf(db.select({ n: count() }).from(distroFixes))),
+    osv: (await bySource('osv')) + (await countOf(db.select({ n: count() }).from(distroFixes))),
     kev: await countOf(db.select({ n: count() }).from(kevEntries)),
     epss: await countOf(
       db.select({ n: sql<number>`count(distinct ${epssScores.cveId})` }).from(epssScores),

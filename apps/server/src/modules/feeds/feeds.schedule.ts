@@ -38,8 +38,7 @@ export async function runDueImports(deps: {
       source,
       origin: settings.urls[source],
       trigger: 'schedule',
-      read: () =>
-        fetchFeed(source, settings, async () => [...(await heldCves(db))].sort(), signal),
+      read: () => fetchFeed(source, settings, async () => [...(await heldCves(db))].sort(), signal),
     });
     if (outcome.busy) return;
     log.info(
@@ -53,9 +52,11 @@ export async function runDueImports(deps: {
  * The schedule: checks at start and every minute which sources are due; off (nothing fetched)
  * when the deployment is offline or the interval is 0.
  */
-export function startFeedSchedule(deps: Omit<Parameters<typeof runDueImports>[0], 'signal'> & {
-  shutdown: AbortSignal;
-}): NodeJS.Timeout | undefined {
+export function startFeedSchedule(
+  deps: Omit<Parameters<typeof runDueImports>[0], 'signal'> & {
+    shutdown: AbortSignal;
+  },
+): NodeJS.Timeout | undefined {
   if (deps.settings.intervalHours === null) return undefined;
   let running = false;
   const tick = () => {

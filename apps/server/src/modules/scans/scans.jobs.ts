@@ -6,6 +6,7 @@ import type { Executor } from '../../db/client.ts';
 import { isDatabaseUnavailable, whenDatabaseUp } from '../../db/outage.ts';
 import { scanChunks, scans } from '../../db/schema.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { scanAdvisories } from '../feeds/feeds.advisories.ts';
 import { recordFinding } from '../vulnerabilities/vulnerabilities.lifecycle.ts';
 import * as chunks from './scans.chunks.repo.ts';
 import { planChunks } from './scans.chunks.ts';
@@ -13,7 +14,6 @@ import { completeIfDone, failScan } from './scans.complete.ts';
 import { SCAN_PROFILES, scanPorts } from './scans.profiles.ts';
 import { JOB_RETRY_LIMIT, type ScanQueue } from './scans.queue.ts';
 import { storeHost, storeService } from './scans.results.ts';
-import { scanAdvisories } from '../feeds/feeds.advisories.ts';
 
 const BEAT_MS = 500;
 const STATUS_CHECK_MS = 2_000;
