@@ -56,7 +56,7 @@ async function fetchNvd(settings: FeedSettings, signal: AbortSignal): Promise<Fe
   const pause =
     new URL(settings.urls.nvd).hostname === NVD_PUBLIC_HOST ? (settings.nvdApiKey ? 700 : 6500) : 0;
   for (const cpe of engineCpes()) {
-    for (let start = 0; ; start += NVD_PAGE) {
+    for (let start = 0; ; ) {
       const url = new URL(settings.urls.nvd);
       url.searchParams.set('virtualMatchString', `cpe:2.3:a:${cpe}`);
       url.searchParams.set('startIndex', String(start));
@@ -64,8 +64,13 @@ async function fetchNvd(settings: FeedSettings, signal: AbortSignal): Promise<Fe
       if (files.length && pause) await delay(pause, undefined, { signal });
       const bytes = await get(url.href, signal, headers);
       files.push({ name: url.href, bytes });
-      const page = JSON.parse(bytes.toString('utf8')) as { totalResults?: number };
-      if (typeof page.totalResults !== 'number' || start + NVD_PAGE >= page.totalResults) break;
+      // The API may answer fewer results than asked: the next page starts after those it gave.
+      const page = JSON.parse(bytes.toString('utf8')) as {
+        totalResults?: number;
+        resultsPerPage?: number;
+      };
+      start += page.resultsPerPage ?? 0;
+      if (!page.resultsPerPage || !page.totalResults || start >= page.totalResults) break;
     }
   }
   return files;
