@@ -2,15 +2,22 @@ import { parseArgs } from 'node:util';
 import { type ImportResult, importAdvisories } from './import.ts';
 import { bundledAdvisories, defaultAdvisoriesPath } from './store.ts';
 
-export const ADVISORIES_USAGE = `Usage: netguard-scan advisories import [--nvd <file|url>]... [--kev <file|url>] [--epss <file|url>] [options]
+export const ADVISORIES_USAGE = `Usage: netguard-scan advisories import [--nvd <file|url>]... [--kev <file|url>] [--epss <file|url>]
+         [--osv <file|url|dir>]... [--vulnrichment <file|url|dir>]... [options]
 
-Imports NVD CVE API 2.0 JSON, the CISA KEV catalog JSON and the FIRST EPSS CSV (plain or .gz)
-into the advisories file that scans load on top of the bundled rule set.
+Imports NVD CVE API 2.0 JSON, the CISA KEV catalog JSON, the FIRST EPSS CSV (plain or .gz),
+distribution advisories in the OSV format and CISA Vulnrichment SSVC entries into the advisories
+file that scans load on top of the bundled rule set.
 
 Options:
       --nvd <file|url>     NVD CVE API 2.0 response; repeat for several pages
       --kev <file|url>     CISA known_exploited_vulnerabilities.json
       --epss <file|url>    FIRST EPSS scores CSV
+      --osv <file|url|dir> OSV records (Debian, Ubuntu, Alpine, Red Hat, AlmaLinux, Rocky): one
+                           record, an array, an ecosystem's all.zip or a folder; repeatable
+      --vulnrichment <file|url|dir>
+                           CVE JSON 5 records of cisagov/vulnrichment: a record, an array, a zip
+                           or a folder (a checkout); repeatable
       --out <path>         advisories file (default $NETGUARD_DATA_DIR/advisories.json)
       --replace            start from an empty file instead of merging into the existing one
       --max-mb <n>         largest feed accepted, in MiB (default 256)
@@ -49,6 +56,8 @@ export async function runAdvisoriesCommand(argv: string[], io: Io): Promise<numb
       nvd: values.nvd,
       kev: values.kev,
       epss: values.epss,
+      osv: values.osv,
+      vulnrichment: values.vulnrichment,
       out: values.out ?? defaultAdvisoriesPath(),
       replace: values.replace,
       maxBytes: maxMb && maxMb * 1024 * 1024,
@@ -70,6 +79,8 @@ function parse(argv: string[]) {
       nvd: { type: 'string', multiple: true },
       kev: { type: 'string' },
       epss: { type: 'string' },
+      osv: { type: 'string', multiple: true },
+      vulnrichment: { type: 'string', multiple: true },
       out: { type: 'string' },
       replace: { type: 'boolean' },
       'max-mb': { type: 'string' },
@@ -96,8 +107,22 @@ export function formatResult(r: ImportResult): string {
     lines.push(
       `EPSS: ${r.epss.rows} scores read, ${r.epss.kept} kept for known CVEs${r.epss.invalid ? ` (${r.epss.invalid} invalid rows)` : ''}`,
     );
+  if (r.osv) {
+    const o = r.osv;
+    lines.push(
+      `OSV: ${o.records} records read, ${o.imported} gave ${o.fixes} distribution fixes (skipped: ${o.unknown} for other products or distributions, ${o.noCve} without a CVE, ${o.withdrawn} withdrawn, ${o.invalid} invalid)`,
+      ...o.errors.slice(0, 5).map((e) => `  ${e}`),
+    );
+  }
+  if (r.vulnrichment) {
+    const v = r.vulnrichment;
+    lines.push(
+      `Vulnrichment: ${v.records} records read, ${v.imported} with CISA SSVC or KEV data (skipped: ${v.noSsvc} without, ${v.invalid} invalid)`,
+      ...v.errors.slice(0, 5).map((e) => `  ${e}`),
+    );
+  }
   lines.push(
-    `Wrote ${r.path}: ${r.store.advisories} imported advisories, ${r.store.kev} KEV entries, ${r.store.epss} EPSS scores (scans add ${bundledAdvisories().length} bundled advisories)`,
+    `Wrote ${r.path}: ${r.store.advisories} imported advisories, ${r.store.kev} KEV entries, ${r.store.epss} EPSS scores, ${r.store.distributions} distribution fixes, ${r.store.ssvc} SSVC entries (scans add ${bundledAdvisories().length} bundled advisories)`,
   );
   return `${lines.join('\n')}\n`;
 }

@@ -1,7 +1,10 @@
 import { gunzipSync } from 'node:zlib';
 import { parseEpss, parseKev } from './kev-epss.ts';
 import { convertNvd } from './nvd.ts';
+import { type OsvFeed, parseOsv } from './osv.ts';
+import { readRecords } from './records.ts';
 import type { TAdvisory, TCveDistroFix, TEpss, TKev, TSsvcEntry } from './schema.ts';
+import { parseVulnrichment, type VulnrichmentFeed } from './vulnrichment.ts';
 
 export type FeedKind = 'nvd' | 'kev' | 'epss' | 'vulnrichment' | 'osv';
 
@@ -95,13 +98,39 @@ function parse(kind: FeedKind, bytes: Buffer, name: string): ParsedFeed {
         errors: feed.errors,
       };
     }
-    default:
-      throw new Error(`${kind} feeds are not yet supported`);
+    case 'osv':
+      return fromOsv(parseOsv(readRecords(bytes, name)));
+    case 'vulnrichment':
+      return fromVulnrichment(parseVulnrichment(readRecords(bytes, name)));
   }
 }
 
+/** The dispatcher's shape of parsed OSV records (also for a folder of records read together). */
+export function fromOsv(feed: OsvFeed): ParsedFeed {
+  return {
+    ...empty('osv'),
+    catalogDate: feed.modified,
+    distributions: feed.distributions,
+    counts: counts(feed.stats.records, feed.stats.records - feed.stats.imported),
+    errors: feed.errors,
+  };
+}
+
+/** The dispatcher's shape of parsed Vulnrichment records. */
+export function fromVulnrichment(feed: VulnrichmentFeed): ParsedFeed {
+  return {
+    ...empty('vulnrichment'),
+    catalogDate: feed.latest,
+    ssvc: feed.ssvc,
+    kev: feed.kev,
+    counts: counts(feed.stats.records, feed.stats.records - feed.stats.imported),
+    errors: feed.errors,
+  };
+}
+
 /**
- * Parses one feed file of the given kind (gzip unpacked). Bad records are counted as skipped with
+ * Parses one feed file of the given kind (gzip unpacked; OSV and Vulnrichment as one record, an
+ * array or a zip of records). Bad records are counted as skipped with
  * an error line; it throws only when the file as a whole cannot be read, naming the file.
  * @example parseFeed('kev', readFileSync('known_exploited_vulnerabilities.json'))
  */

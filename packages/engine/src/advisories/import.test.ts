@@ -64,7 +64,7 @@ describe('importAdvisories', () => {
       nvd: { cves: 7, advisories: 4, unmapped: 1, noCvss: 1 },
       kev: { entries: 2, invalid: 1, matching: 2 },
       epss: { rows: 3, invalid: 1, kept: 2 },
-      store: { advisories: 4, kev: 2, epss: 2 },
+      store: { advisories: 4, kev: 2, epss: 2, distributions: 0, ssvc: 0 },
     });
     const store = ZAdvisoryStore.parse(JSON.parse(readFileSync(out, 'utf8')));
     const nginx = store.advisories.find((a) => a.id === 'nginx/CVE-2023-44487')!;

@@ -1,17 +1,23 @@
 import { existsSync } from 'node:fs';
 import { parseEpss, parseKev } from './kev-epss.ts';
 import { convertNvd, type NvdStats } from './nvd.ts';
+import { type OsvStats, parseOsv } from './osv.ts';
+import { readRecordSource } from './record-source.ts';
+import { type FeedRecords, noRecords } from './records.ts';
 import { type TAdvisory, type TEpss, ZAdvisoryStore } from './schema.ts';
 import { readSource, type SourceOptions } from './source.ts';
 import {
-  applyFlags,
+  applyFeeds,
   bundledAdvisories,
   defaultAdvisoriesPath,
+  distributionList,
   emptyStore,
+  groupDistributions,
   mergeAdvisories,
   readAdvisoryStore,
   writeAdvisoryStore,
 } from './store.ts';
+import { parseVulnrichment, type VulnrichmentStats } from './vulnrichment.ts';
 
 export type ImportOptions = SourceOptions & {
   /** NVD CVE API 2.0 responses (files or URLs), e.g. several result pages. */
@@ -20,6 +26,10 @@ export type ImportOptions = SourceOptions & {
   kev?: string;
   /** The FIRST EPSS CSV, plain or gzip. */
   epss?: string;
+  /** OSV records: a record, an array, an ecosystem's all.zip, or a folder of them. */
+  osv?: readonly string[];
+  /** CVE JSON 5 records of cisagov/vulnrichment: a record, an array, a zip or a folder. */
+  vulnrichment?: readonly string[];
   /** Advisories file to write. Default $NETGUARD_DATA_DIR/advisories.json. */
   out?: string;
   /** Start from an empty store instead of merging into the existing file. */
@@ -31,7 +41,9 @@ export type ImportResult = {
   nvd?: NvdStats;
   kev?: { entries: number; invalid: number; matching: number };
   epss?: { rows: number; invalid: number; kept: number };
-  store: { advisories: number; kev: number; epss: number };
+  osv?: OsvStats & { fixes: number; errors: string[] };
+  vulnrichment?: VulnrichmentStats & { errors: string[] };
+  store: { advisories: number; kev: number; epss: number; distributions: number; ssvc: number };
 };
 
 async function readJson(source: string, options: SourceOptions): Promise<unknown> {
@@ -49,15 +61,46 @@ function withSource(feed: string, error: unknown): Error {
   return message.includes(feed) ? (error as Error) : new Error(`${feed}: ${message}`);
 }
 
+// Reads the records of all sources, then parses them as one feed.
+async function parseRecordSources<T>(
+  sources: readonly string[],
+  options: SourceOptions,
+  parse: (records: FeedRecords) => T,
+): Promise<T | undefined> {
+  if (!sources.length) return undefined;
+  const records = noRecords();
+  for (const source of sources) {
+    try {
+      await readRecordSource(source, options, records);
+    } catch (error) {
+      throw withSource(source, error);
+    }
+  }
+  try {
+    return parse(records);
+  } catch (error) {
+    throw withSource(sources.join(', '), error);
+  }
+}
+
 /**
- * Imports NVD, KEV and EPSS feeds into the advisories file: NVD records become advisories, KEV and
- * EPSS data are merged in by CVE. Every source is read before anything is written.
- * @example await importAdvisories({ nvd: ['nvd.json'], kev: 'kev.json', epss: 'epss.csv.gz' })
+ * Imports NVD, KEV, EPSS, OSV and Vulnrichment feeds into the advisories file: NVD records become
+ * advisories; KEV, EPSS, distribution fixes and SSVC entries are merged in by CVE. Every source is
+ * read before anything is written.
+ * @example await importAdvisories({ nvd: ['nvd.json'], kev: 'kev.json', osv: ['debian-all.zip'] })
  */
 export async function importAdvisories(options: ImportOptions): Promise<ImportResult> {
   const nvdSources = options.nvd ?? [];
-  if (!nvdSources.length && !options.kev && !options.epss)
-    throw new Error('Nothing to import: give --nvd, --kev or --epss');
+  const osvSources = options.osv ?? [];
+  const vulnrichmentSources = options.vulnrichment ?? [];
+  if (
+    !nvdSources.length &&
+    !options.kev &&
+    !options.epss &&
+    !osvSources.length &&
+    !vulnrichmentSources.length
+  )
+    throw new Error('Nothing to import: give --nvd, --kev, --epss, --osv or --vulnrichment');
   const path = options.out ?? defaultAdvisoriesPath();
   const result: Omit<ImportResult, 'store'> = { path };
 
@@ -89,9 +132,22 @@ export async function importAdvisories(options: ImportOptions): Promise<ImportRe
     }
   }
 
+  const osvFeed = await parseRecordSources(osvSources, options, parseOsv);
+  const vulnrichmentFeed = await parseRecordSources(
+    vulnrichmentSources,
+    options,
+    parseVulnrichment,
+  );
+
   const existing = !options.replace && existsSync(path) ? readAdvisoryStore(path) : emptyStore();
   const advisories = mergeAdvisories(existing.advisories, imported);
-  const kevByCve = kev?.kev ?? existing.kev;
+  // A KEV catalog replaces the entries held; Vulnrichment only adds the CVEs it lacks.
+  const kevByCve = { ...vulnrichmentFeed?.kev, ...(kev?.kev ?? existing.kev) };
+  const distributions = groupDistributions(
+    distributionList(existing.distributions),
+    osvFeed?.distributions ?? [],
+  );
+  const ssvc = { ...existing.ssvc, ...vulnrichmentFeed?.ssvc };
   // EPSS lists every published CVE; keep only the ones some advisory or KEV entry names.
   const known = new Set([
     ...[...bundledAdvisories(), ...advisories].flatMap((a) => (a.cve_id ? [a.cve_id] : [])),
@@ -102,9 +158,11 @@ export async function importAdvisories(options: ImportOptions): Promise<ImportRe
     if (known.has(cve)) epssByCve[cve] = score;
   const store = ZAdvisoryStore.parse({
     ...emptyStore(),
-    advisories: applyFlags(advisories, kevByCve, epssByCve),
+    advisories: applyFeeds(advisories, { kev: kevByCve, epss: epssByCve, distributions }),
     kev: kevByCve,
     epss: epssByCve,
+    distributions,
+    ssvc,
   });
   writeAdvisoryStore(path, store);
 
@@ -120,12 +178,22 @@ export async function importAdvisories(options: ImportOptions): Promise<ImportRe
       invalid: epss.invalid,
       kept: Object.keys(epssByCve).length,
     };
+  if (osvFeed)
+    result.osv = {
+      ...osvFeed.stats,
+      fixes: osvFeed.distributions.length,
+      errors: osvFeed.errors,
+    };
+  if (vulnrichmentFeed)
+    result.vulnrichment = { ...vulnrichmentFeed.stats, errors: vulnrichmentFeed.errors };
   return {
     ...result,
     store: {
       advisories: store.advisories.length,
       kev: Object.keys(store.kev).length,
       epss: Object.keys(store.epss).length,
+      distributions: Object.values(store.distributions).reduce((n, list) => n + list.length, 0),
+      ssvc: Object.keys(store.ssvc).length,
     },
   };
 }

@@ -115,21 +115,6 @@ export const ZAdvisory = z
 export type TAdvisory = z.infer<typeof ZAdvisory>;
 export type TAdvisoryInput = z.input<typeof ZAdvisory>;
 
-/** The file `advisories import` writes and the engine loads on top of the bundled set. */
-export const ZAdvisoryStore = z
-  .object({
-    format: z.literal('netguard-advisories'),
-    version: z.literal(1),
-    generated_at: z.string().max(40),
-    advisories: z.array(ZAdvisory).max(500_000),
-    /** KEV entries by CVE, applied to any advisory (bundled or imported) with that CVE. */
-    kev: z.record(cveId, ZKev).default({}),
-    /** EPSS scores by CVE, kept for CVEs that some advisory or KEV entry names. */
-    epss: z.record(cveId, ZEpss).default({}),
-  })
-  .strict();
-export type TAdvisoryStore = z.infer<typeof ZAdvisoryStore>;
-
 /** CISA Vulnrichment SSVC decision points for one CVE (null: the record does not say). */
 export const ZSsvc = z
   .object({
@@ -141,5 +126,33 @@ export const ZSsvc = z
   .strict();
 export type TSsvcEntry = z.infer<typeof ZSsvc>;
 
-/** A distribution fix of one CVE for an engine product, as feeds deliver and the store keeps it. */
-export type TCveDistroFix = TDistroFix & { cve_id: string; product: string };
+/** A distribution fix as the store keeps it under its CVE: with the engine product key. */
+export const ZProductDistroFix = ZDistroFix.safeExtend({
+  product: z.string().trim().min(1).max(60),
+});
+export type TProductDistroFix = z.infer<typeof ZProductDistroFix>;
+
+/** A distribution fix of one CVE for an engine product, as feeds deliver it. */
+export type TCveDistroFix = TProductDistroFix & { cve_id: string };
+
+/** The file `advisories import` writes and the engine loads on top of the bundled set. */
+export const ZAdvisoryStore = z
+  .object({
+    format: z.literal('netguard-advisories'),
+    version: z.literal(1),
+    generated_at: z.string().max(40),
+    advisories: z.array(ZAdvisory).max(500_000),
+    /** KEV entries by CVE, applied to any advisory (bundled or imported) with that CVE. */
+    kev: z.record(cveId, ZKev).default({}),
+    /** EPSS scores by CVE, kept for CVEs that some advisory or KEV entry names. */
+    epss: z.record(cveId, ZEpss).default({}),
+    /**
+     * Distribution fixes by CVE, applied to every advisory with that CVE and product; kept for
+     * CVEs no advisory names yet (they apply when one arrives).
+     */
+    distributions: z.record(cveId, z.array(ZProductDistroFix).max(2000)).default({}),
+    /** CISA Vulnrichment SSVC decision points by CVE. */
+    ssvc: z.record(cveId, ZSsvc).default({}),
+  })
+  .strict();
+export type TAdvisoryStore = z.infer<typeof ZAdvisoryStore>;

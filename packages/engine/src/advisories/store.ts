@@ -4,8 +4,9 @@ import { z } from 'zod';
 import {
   type TAdvisory,
   type TAdvisoryStore,
-  type TEpss,
-  type TKev,
+  type TCveDistroFix,
+  type TDistroFix,
+  type TProductDistroFix,
   ZAdvisory,
   ZAdvisoryStore,
 } from './schema.ts';
@@ -34,6 +35,8 @@ export function emptyStore(): TAdvisoryStore {
     advisories: [],
     kev: {},
     epss: {},
+    distributions: {},
+    ssvc: {},
   };
 }
 
@@ -70,16 +73,52 @@ export function mergeAdvisories(...lists: (readonly TAdvisory[])[]): TAdvisory[]
   return [...byId.values()];
 }
 
-/** Sets KEV and EPSS on every advisory whose CVE the maps name; the maps win over older values. */
-export function applyFlags(
-  advisories: readonly TAdvisory[],
-  kev: Readonly<Record<string, TKev>>,
-  epss: Readonly<Record<string, TEpss>>,
-): TAdvisory[] {
+type FeedData = Pick<TAdvisoryStore, 'kev' | 'epss' | 'distributions'>;
+
+const fixKey = (f: TDistroFix) => `${f.distro}|${f.release}|${f.package}`;
+
+function withFixes(advisory: TAdvisory, fixes: readonly TProductDistroFix[]): TDistroFix[] {
+  const merged = new Map((advisory.distributions ?? []).map((f) => [fixKey(f), f]));
+  for (const { product: _, ...fix } of fixes) merged.set(fixKey(fix), fix);
+  return [...merged.values()].slice(0, 500);
+}
+
+/**
+ * Sets KEV, EPSS and distribution fixes on every advisory whose CVE the maps name (fixes only
+ * where the product matches too); the maps win over older values.
+ */
+export function applyFeeds(advisories: readonly TAdvisory[], feeds: FeedData): TAdvisory[] {
   return advisories.map((a) => {
-    if (!a.cve_id || (!kev[a.cve_id] && !epss[a.cve_id])) return a;
-    return { ...a, kev: kev[a.cve_id] ?? a.kev, epss: epss[a.cve_id] ?? a.epss };
+    if (!a.cve_id) return a;
+    const { kev, epss } = feeds;
+    const fixes = feeds.distributions[a.cve_id]?.filter((f) => f.product === a.product) ?? [];
+    if (!kev[a.cve_id] && !epss[a.cve_id] && !fixes.length) return a;
+    return {
+      ...a,
+      kev: kev[a.cve_id] ?? a.kev,
+      epss: epss[a.cve_id] ?? a.epss,
+      ...(fixes.length && { distributions: withFixes(a, fixes) }),
+    };
   });
+}
+
+/** The fixes of a store as one list, each with its CVE. */
+export function distributionList(byCve: TAdvisoryStore['distributions']): TCveDistroFix[] {
+  return Object.entries(byCve).flatMap(([cve_id, fixes]) => fixes.map((f) => ({ ...f, cve_id })));
+}
+
+/** Distribution fixes by CVE, later entries replacing earlier ones for the same release and package. */
+export function groupDistributions(
+  ...lists: (readonly TCveDistroFix[])[]
+): TAdvisoryStore['distributions'] {
+  const byCve = new Map<string, Map<string, TProductDistroFix>>();
+  for (const list of lists)
+    for (const { cve_id, ...fix } of list) {
+      const held = byCve.get(cve_id) ?? new Map();
+      held.set(`${fixKey(fix)}|${fix.product}`, fix);
+      byCve.set(cve_id, held);
+    }
+  return Object.fromEntries([...byCve].map(([cve, fixes]) => [cve, [...fixes.values()]]));
 }
 
 // Engines are created per scan (or per chunk on a server): parse a file again only when it changed.
@@ -106,18 +145,23 @@ export type LoadOptions = {
   file?: string;
   /** More advisories, e.g. from a database; they replace entries with the same id. */
   advisories?: readonly TAdvisory[];
+  /** More distribution fixes, e.g. from a database; they replace the file's for a release. */
+  distributions?: readonly TCveDistroFix[];
 };
 
 /**
  * The advisories a scan matches against: bundled, then the file's, then `advisories`, with the
- * file's KEV and EPSS data applied by CVE.
+ * file's KEV and EPSS data and its (and `distributions`') distribution fixes applied by CVE.
  * @example loadAdvisories({ file: defaultAdvisoriesPath() })
  */
 export function loadAdvisories(options: LoadOptions = {}): TAdvisory[] {
   const store = options.file ? readStoreCached(resolve(options.file)) : emptyStore();
   const extra = z.array(ZAdvisory).parse(options.advisories ?? []);
   const merged = mergeAdvisories(bundledAdvisories(), store.advisories, extra);
-  return applyFlags(merged, store.kev, store.epss);
+  const distributions = options.distributions?.length
+    ? groupDistributions(distributionList(store.distributions), options.distributions)
+    : store.distributions;
+  return applyFeeds(merged, { kev: store.kev, epss: store.epss, distributions });
 }
 
 /** The default advisories file when it exists, for callers that load it only if present. */
