@@ -14,7 +14,13 @@ export type {
   TVersionRange,
 } from './advisories/schema.ts';
 export { ZAdvisory, ZAdvisoryStore, ZSsvc } from './advisories/schema.ts';
-export { bundledAdvisories, defaultAdvisoriesPath, loadAdvisories } from './advisories/store.ts';
+export {
+  applyFeeds,
+  bundledAdvisories,
+  defaultAdvisoriesPath,
+  loadAdvisories,
+  mergeAdvisories,
+} from './advisories/store.ts';
 export { compareVersions, inRange } from './advisories/version.ts';
 export { CHECKS, selectChecks } from './checks/index.ts';
 export { riskScore } from './checks/vulnerable-version/index.ts';

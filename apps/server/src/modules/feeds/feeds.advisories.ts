@@ -1,82 +1,71 @@
-import { bundledAdvisories, type TAdvisory, ZAdvisory } from '@netguard/engine';
-import { desc, sql } from 'drizzle-orm';
+import {
+  applyFeeds,
+  bundledAdvisories,
+  mergeAdvisories,
+  type TAdvisory,
+  type TDistroFix,
+  ZAdvisory,
+} from '@netguard/engine';
+import { desc } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { advisories, distroFixes, epssScores, kevEntries } from '../../db/schema.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { dataStamp } from './feeds.repo.ts';
 
-type Fix = NonNullable<TAdvisory['distributions']>[number];
+type Feeds = Parameters<typeof applyFeeds>[1];
 
-async function readIntel(db: Executor) {
-  const kev = new Map<string, NonNullable<TAdvisory['kev']>>();
+/** The imported KEV entries, latest EPSS score per CVE and distribution fixes, as the engine applies them. */
+async function readFeeds(db: Executor): Promise<Feeds> {
+  const kev: Feeds['kev'] = {};
   for (const row of await db.select().from(kevEntries))
-    kev.set(row.cveId, {
+    kev[row.cveId] = {
       ...(row.dateAdded ? { date_added: row.dateAdded } : {}),
       ...(row.dueDate ? { due_date: row.dueDate } : {}),
       ...(row.requiredAction ? { required_action: row.requiredAction.slice(0, 1000) } : {}),
       ...(row.ransomware === null ? {} : { ransomware: row.ransomware }),
-    });
-  const epss = new Map<string, NonNullable<TAdvisory['epss']>>();
+    };
+  const epss: Feeds['epss'] = {};
   const latest = await db
     .selectDistinctOn([epssScores.cveId])
     .from(epssScores)
     .orderBy(epssScores.cveId, desc(epssScores.scoreDate));
   for (const row of latest)
-    epss.set(row.cveId, {
+    epss[row.cveId] = {
       score: row.score,
       percentile: row.percentile,
       date: row.scoreDate,
       ...(row.modelVersion ? { model_version: row.modelVersion } : {}),
-    });
-  const fixes = new Map<string, Fix[]>();
+    };
+  const distributions: Feeds['distributions'] = {};
   for (const row of await db.select().from(distroFixes)) {
-    const key = `${row.cveId}|${row.product}`;
     const fix = {
-      distro: row.distro,
+      product: row.product,
+      distro: row.distro as TDistroFix['distro'],
       release: row.release,
       package: row.package,
       ...(row.fixed ? { fixed: row.fixed } : {}),
       ...(row.notAffected ? { not_affected: true } : {}),
-    } as Fix;
-    fixes.set(key, [...(fixes.get(key) ?? []), fix]);
+    };
+    (distributions[row.cveId] ??= []).push(fix);
   }
-  return { kev, epss, fixes };
-}
-
-/** The advisory's distribution fixes with the imported ones for its CVE and product on top. */
-function withFixes(own: readonly Fix[] | undefined, imported: readonly Fix[]): Fix[] {
-  const byKey = new Map<string, Fix>();
-  for (const fix of [...(own ?? []), ...imported])
-    byKey.set(`${fix.distro}|${fix.release}|${fix.package}`, fix);
-  return [...byKey.values()].slice(0, 500);
+  return { kev, epss, distributions };
 }
 
 /**
  * Bundled and imported advisories with the imported KEV entries, latest EPSS scores and
- * distribution fixes applied by CVE (and product, for fixes). Invalid rows are left out.
+ * distribution fixes applied by CVE (and product, for fixes), the way the engine's
+ * loadAdvisories applies an advisories file. Invalid rows are left out.
  */
 export async function buildAdvisories(db: Executor, log?: Logger): Promise<TAdvisory[]> {
-  const intel = await readIntel(db);
-  const byId = new Map<string, TAdvisory>();
-  for (const a of bundledAdvisories()) byId.set(a.id, a);
-  const rows = await db.select({ data: advisories.data }).from(advisories).orderBy(sql`id`);
+  const imported: TAdvisory[] = [];
   let invalid = 0;
-  for (const row of rows) {
+  for (const row of await db.select({ data: advisories.data }).from(advisories)) {
     const parsed = ZAdvisory.safeParse(row.data);
-    if (parsed.success) byId.set(parsed.data.id, parsed.data);
+    if (parsed.success) imported.push(parsed.data);
     else invalid++;
   }
   if (invalid) log?.warn({ component: 'feeds', invalid }, 'imported advisories left out');
-  return [...byId.values()].map((a) => {
-    if (!a.cve_id) return a;
-    const fixes = intel.fixes.get(`${a.cve_id}|${a.product}`);
-    return {
-      ...a,
-      kev: intel.kev.get(a.cve_id) ?? a.kev,
-      epss: intel.epss.get(a.cve_id) ?? a.epss,
-      ...(fixes ? { distributions: withFixes(a.distributions, fixes) } : {}),
-    };
-  });
+  return applyFeeds(mergeAdvisories(bundledAdvisories(), imported), await readFeeds(db));
 }
 
 let cached: { stamp: string; advisories: Promise<TAdvisory[]> } | undefined;

@@ -1,27 +1,7 @@
-import type { TAdvisory } from '@netguard/engine';
+import type { ParsedFeed } from '@netguard/engine';
 
 /** What one feed brought, as the engine's parseFeed returns it (several files merged). */
-export type FeedData = {
-  feedVersion: string | null;
-  catalogDate: string | null;
-  advisories: TAdvisory[];
-  kev: Record<string, NonNullable<TAdvisory['kev']>>;
-  epss: Record<string, NonNullable<TAdvisory['epss']>>;
-  ssvc: Record<
-    string,
-    {
-      exploitation: string | null;
-      automatable: string | null;
-      technical_impact: string | null;
-      timestamp: string | null;
-    }
-  >;
-  distributions: Array<
-    NonNullable<TAdvisory['distributions']>[number] & { cve_id: string; product: string }
-  >;
-  counts: { records: number; imported: number; skipped: number };
-  errors: string[];
-};
+export type FeedData = Omit<ParsedFeed, 'kind'>;
 
 /** The feeds of several files (NVD pages, OSV ecosystems, Vulnrichment records) as one. */
 export function mergeFeedData(parts: readonly FeedData[]): FeedData {
