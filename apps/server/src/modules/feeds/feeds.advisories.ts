@@ -46,7 +46,7 @@ async function readFeeds(db: Executor): Promise<Feeds> {
       ...(row.fixed ? { fixed: row.fixed } : {}),
       ...(row.notAffected ? { not_affected: true } : {}),
     };
-    (distributions[row.cveId] ??= []).push(fix);
+    distributions[row.cveId] = [...(distributions[row.cveId] ?? []), fix];
   }
   return { kev, epss, distributions };
 }

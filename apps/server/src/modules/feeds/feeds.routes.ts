@@ -4,6 +4,7 @@ import {
   ZFeedImport,
   ZFeedSourceParams,
   ZFeedStatus,
+  ZFeedUploadQuery,
 } from '@netguard/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { caller } from '../../plugins/auth-guard.ts';
@@ -34,6 +35,7 @@ const uploadRoutes: FastifyPluginAsyncZod<{ feeds: FeedService }> = async (app, 
       schema: {
         tags,
         params: ZFeedSourceParams,
+        querystring: ZFeedUploadQuery,
         consumes: ['application/octet-stream', 'multipart/form-data'],
         response: { 201: ZFeedImport },
       },
@@ -44,7 +46,8 @@ const uploadRoutes: FastifyPluginAsyncZod<{ feeds: FeedService }> = async (app, 
         await feeds.assertCanUpload(auth);
         const body = await readBody(request.body as Readable | undefined);
         const { source } = request.params;
-        const file = uploadedFile(body, request.headers['content-type'], `${source} upload`);
+        const name = request.query.name ?? `${source} upload`;
+        const file = uploadedFile(body, request.headers['content-type'], name);
         return reply.status(201).send(await feeds.upload(auth, source, file));
       } catch (error) {
         if (!request.raw.complete) reply.header('connection', 'close');
