@@ -50,7 +50,7 @@ function ImportFacts({ run }: { run: TFeedImport }) {
           ? `${number.format(run.counts.imported)} imported · ${number.format(run.counts.skipped)} skipped of ${number.format(run.counts.records)}`
           : '—'}
       </dd>
-      <dt className="text-muted-foreground">SHA-256</dt>
+      <dt className="self-center text-muted-foreground">SHA-256</dt>
       <dd className="flex min-w-0 items-center gap-1 sm:col-span-3">
         {run.sha256 ? (
           <>
@@ -135,7 +135,9 @@ function FeedRow({ feed, canUpload }: { feed: Source; canUpload: boolean }) {
         ) : (
           <Badge variant="outline">Never imported</Badge>
         )}
-        <span className="text-xs text-muted-foreground">{number.format(feed.rows)} rows held</span>
+        <span className="text-xs text-muted-foreground">
+          {number.format(feed.rows)} {feed.rows === 1 ? 'row' : 'rows'} held
+        </span>
         {canUpload && (
           <span className="ml-auto">
             <UploadButton source={feed.source} label={feed.label} />
