@@ -121,6 +121,46 @@ export function debianOsv(cve: string, release: string, fixed: string) {
   };
 }
 
+/** A CVE JSON 5 record of cisagov/vulnrichment with CISA's SSVC decision points and KEV date. */
+export function vulnrichmentRecord(
+  cve: string,
+  exploitation: string,
+  automatable: string,
+  impact: string,
+) {
+  return {
+    dataType: 'CVE_RECORD',
+    dataVersion: '5.1',
+    cveMetadata: { cveId: cve, state: 'PUBLISHED' },
+    containers: {
+      cna: { title: 'Test record' },
+      adp: [
+        {
+          title: 'CISA ADP Vulnrichment',
+          metrics: [
+            {
+              other: {
+                type: 'ssvc',
+                content: {
+                  id: cve,
+                  timestamp: '2026-11-20T15:00:00.000Z',
+                  options: [
+                    { Exploitation: exploitation },
+                    { Automatable: automatable },
+                    { 'Technical Impact': impact },
+                  ],
+                  version: '2.0.3',
+                },
+              },
+            },
+            { other: { type: 'kev', content: { dateAdded: '2024-07-15' } } },
+          ],
+        },
+      ],
+    },
+  };
+}
+
 /** POSTs a feed file as the raw body. */
 export function uploadFeed(
   ctx: TestContext,

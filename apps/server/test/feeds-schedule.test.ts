@@ -3,10 +3,25 @@ import type { AddressInfo } from 'node:net';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { advisories, epssScores, feedImports, kevEntries } from '../src/db/schema.ts';
+import {
+  advisories,
+  distroFixes,
+  epssScores,
+  feedImports,
+  kevEntries,
+  ssvcEntries,
+} from '../src/db/schema.ts';
 import { createLogger } from '../src/lib/logger.ts';
 import { startWorkers, type Workers } from '../src/workers.ts';
-import { epssFile, kevFile, nvdPage, sha256, uploadFeed } from './feeds-helpers.ts';
+import {
+  debianOsv,
+  epssFile,
+  kevFile,
+  nvdPage,
+  sha256,
+  uploadFeed,
+  vulnrichmentRecord,
+} from './feeds-helpers.ts';
 import { createAccount, createTestApp, type TestContext } from './helpers.ts';
 
 // A feed mirror on loopback serving files the test makes; it records every request.
@@ -46,6 +61,15 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(mirror.address() as AddressInfo).port}`;
   files.set('/kev.json', kev);
   files.set('/epss.csv', epss);
+  files.set(
+    '/vulnrichment/2024/6xxx/CVE-2024-6387.json',
+    Buffer.from(JSON.stringify(vulnrichmentRecord('CVE-2024-6387', 'poc', 'no', 'total'))),
+  );
+  // OSV serves each ecosystem as all.zip; a plain JSON array of records reads the same.
+  files.set(
+    '/osv/Debian/all.zip',
+    Buffer.from(JSON.stringify([debianOsv('CVE-2024-6387', '12', '1:9.2p1-2+deb12u3')])),
+  );
 });
 afterAll(() => new Promise((resolve) => mirror.close(resolve)));
 
@@ -123,19 +147,38 @@ describe('scheduled feed imports', () => {
       'CVE-2099-1002',
       'CVE-2099-1003',
     ]);
-    expect(await ctx.db.select({ cve: kevEntries.cveId }).from(kevEntries)).toEqual([
-      { cve: 'CVE-2024-6387' },
-    ]);
     expect((await ctx.db.select().from(epssScores)).map((r) => r.scoreDate)).toEqual([
       '2026-11-22',
     ]);
     // Vulnrichment is asked only for CVEs NetGuard holds (bundled and imported advisories...).
     expect(requests).toContain('/vulnrichment/2024/6xxx/CVE-2024-6387.json');
     expect(requests).toContain('/vulnrichment/2099/1xxx/CVE-2099-1003.json');
+    expect(bySource.get('vulnrichment')).toMatchObject({
+      status: 'succeeded',
+      counts: { records: 1, imported: 1, skipped: 0 },
+    });
+    expect(await ctx.db.select().from(ssvcEntries)).toEqual([
+      expect.objectContaining({
+        cveId: 'CVE-2024-6387',
+        exploitation: 'poc',
+        automatable: 'no',
+        technicalImpact: 'total',
+      }),
+    ]);
+    // Vulnrichment's KEV date does not erase the catalog's due date.
+    const [kevRow] = await ctx.db.select().from(kevEntries);
+    expect(kevRow).toMatchObject({ dateAdded: '2024-07-15', dueDate: '2026-12-11' });
     expect(requests).toContain('/osv/Debian/all.zip');
-    // The OSV mirror holds no zip: recorded as failed, not left running.
-    expect(bySource.get('osv')?.status).toBe('failed');
-    expect(bySource.get('osv')?.errors[0]).toMatch(/HTTP 404/);
+    expect(bySource.get('osv')).toMatchObject({ status: 'succeeded', origin: `${base}/osv` });
+    expect(await ctx.db.select().from(distroFixes)).toEqual([
+      expect.objectContaining({
+        cveId: 'CVE-2024-6387',
+        product: 'openssh',
+        distro: 'debian',
+        release: '12',
+        fixed: '1:9.2p1-2+deb12u3',
+      }),
+    ]);
   });
 
   it('fetches nothing when NETGUARD_OFFLINE=1', async () => {

@@ -14,17 +14,23 @@ import type { FeedData } from './feeds.data.ts';
 
 const BATCH = 1000;
 
-/** Inserts rows in batches, replacing the listed columns of rows that exist (by `target`). */
+/**
+ * Inserts rows in batches, replacing the listed columns of rows that exist (by `target`); with
+ * `keepHeld`, a value the new row lacks (null) keeps the held one.
+ */
 async function upsert<T extends PgTable>(
   tx: Executor,
   table: T,
   rows: T['$inferInsert'][],
   target: PgColumn[],
   replace: Record<string, PgColumn>,
+  keepHeld = false,
 ) {
   const set: Record<string, SQL> = {};
   for (const [key, column] of Object.entries(replace))
-    set[key] = sql.raw(`excluded."${column.name}"`);
+    set[key] = keepHeld
+      ? sql`coalesce(${sql.raw(`excluded."${column.name}"`)}, ${column})`
+      : sql.raw(`excluded."${column.name}"`);
   for (let i = 0; i < rows.length; i += BATCH)
     await tx
       .insert(table)
@@ -109,14 +115,22 @@ export async function writeFeed(
       feedImportId: importId,
       updatedAt: now,
     }));
-    await upsert(tx, k, rows, [k.cveId], {
-      dateAdded: k.dateAdded,
-      dueDate: k.dueDate,
-      requiredAction: k.requiredAction,
-      ransomware: k.ransomware,
-      feedImportId: k.feedImportId,
-      updatedAt: k.updatedAt,
-    });
+    // Vulnrichment names KEV entries with their date only: the catalog's other facts stay.
+    await upsert(
+      tx,
+      k,
+      rows,
+      [k.cveId],
+      {
+        dateAdded: k.dateAdded,
+        dueDate: k.dueDate,
+        requiredAction: k.requiredAction,
+        ransomware: k.ransomware,
+        feedImportId: k.feedImportId,
+        updatedAt: k.updatedAt,
+      },
+      true,
+    );
     imported += rows.length;
   }
   const epss = Object.entries(source.epss);
