@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,6 +13,7 @@ import type { Peer } from '../testing/peers.ts';
 import { startBannerPeer } from '../testing/protocol-peers.ts';
 import { EPSS_CSV, kevFeed, nvdFeed } from './feed-fixtures.ts';
 import { importAdvisories } from './import.ts';
+import { debianOsv, otherOsv, vulnrichmentRecords } from './osv-fixtures.ts';
 import { ZAdvisoryStore } from './schema.ts';
 import { loadAdvisories } from './store.ts';
 
@@ -91,7 +92,7 @@ describe('importAdvisories', () => {
     const onlyOne = join(dir, 'kev-one.json');
     writeFileSync(onlyOne, JSON.stringify(kevFeed(['CVE-2023-51385'])));
     const result = await importAdvisories({ kev: onlyOne, out });
-    expect(result.store).toEqual({ advisories: 4, kev: 1, epss: 0 });
+    expect(result.store).toMatchObject({ advisories: 4, kev: 1, epss: 0 });
     const replaced = await importAdvisories({ kev: onlyOne, out, replace: true });
     expect(replaced.store.advisories).toBe(0);
   });
@@ -103,7 +104,7 @@ describe('importAdvisories', () => {
       epss: `${base}/epss.csv.gz`,
       out: outPath('http'),
     });
-    expect(result.store).toEqual({ advisories: 4, kev: 2, epss: 2 });
+    expect(result.store).toMatchObject({ advisories: 4, kev: 2, epss: 2 });
   });
 
   it('refuses feeds that fail, are too large or too slow, and writes nothing', async () => {
@@ -197,6 +198,29 @@ describe('netguard-scan advisories import (CLI)', () => {
       ZAdvisoryStore.safeParse(JSON.parse(readFileSync(join(dataDir, 'advisories.json'), 'utf8')))
         .success,
     ).toBe(true);
+  });
+
+  it('imports OSV records and a folder of Vulnrichment records given with --osv and --vulnrichment', async () => {
+    const osv = join(dir, 'osv.json');
+    writeFileSync(osv, JSON.stringify([...debianOsv(), ...otherOsv()]));
+    const folder = join(dir, 'vulnrichment', '2024', '6xxx');
+    mkdirSync(folder, { recursive: true });
+    for (const record of vulnrichmentRecords())
+      writeFileSync(join(folder, `${record.cveMetadata.cveId}.json`), JSON.stringify(record));
+    const out = outPath('cli-osv');
+    const { stdout } = await run([
+      'advisories',
+      'import',
+      '--osv',
+      osv,
+      '--vulnrichment',
+      join(dir, 'vulnrichment'),
+      '--out',
+      out,
+    ]);
+    expect(stdout).toContain('OSV: 7 records read, 6 gave 8 distribution fixes');
+    expect(stdout).toContain('Vulnrichment: 3 records read, 2 with CISA SSVC or KEV data');
+    expect(stdout).toContain('8 distribution fixes, 2 SSVC entries');
   });
 
   it('scans with the default advisories file, or the one --advisories names', async () => {

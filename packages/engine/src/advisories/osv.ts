@@ -46,9 +46,14 @@ export type OsvFeed = {
   modified: string | null;
 };
 
-/** CVE ids of a record: DEBIAN-CVE-…, UBUNTU-CVE-…, CVE-… ids, aliases, upstream, related. */
+/**
+ * CVE ids of a record: the one its id names (DEBIAN-CVE-…, UBUNTU-CVE-…, CVE-…), else those of
+ * aliases, upstream and related (a DSA, USN or ALSA fixes every CVE it lists).
+ */
 function cvesOf(record: OsvRecord): string[] {
-  const named = [record.id, ...record.aliases, ...record.upstream, ...record.related];
+  const own = CVE.exec(record.id)?.[0];
+  if (own) return [own];
+  const named = [...record.aliases, ...record.upstream, ...record.related];
   return [...new Set(named.flatMap((n) => CVE.exec(n)?.[0] ?? []))];
 }
 

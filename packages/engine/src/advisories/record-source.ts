@@ -1,5 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { pushError } from './record-error.ts';
 import { type FeedRecords, noRecords, readRecords } from './records.ts';
 import { isUrl, readSource, type SourceOptions } from './source.ts';
 
@@ -26,9 +27,17 @@ export async function readRecordSource(
   const files = readdirSync(source, { recursive: true, encoding: 'utf8' })
     .filter((name) => /\.(json|zip)$/i.test(name))
     .sort();
+  // In a folder of thousands of records one bad file is a skipped record, as inside a zip.
   for (const name of files) {
     const path = join(source, name);
-    if (!isFolder(path)) readRecords(await readSource(path, options), path, into);
+    if (isFolder(path)) continue;
+    const bytes = await readSource(path, options);
+    try {
+      readRecords(bytes, name, into);
+    } catch (error) {
+      into.unreadable++;
+      pushError(into.errors, (error as Error).message);
+    }
   }
   return into;
 }

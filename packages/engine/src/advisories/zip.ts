@@ -33,7 +33,8 @@ function centralDirectory(zip: Buffer): { offset: number; count: number } {
 
 /**
  * The files of a zip archive (stored or deflated), read through its central directory, with
- * at most `maxBytes` unpacked in all; directories are left out.
+ * at most `maxBytes` unpacked in all; directories are left out. Entries and offsets past 4 GiB
+ * (ZIP64 extra fields) are not read: such archives are over any feed size limit.
  * @example for (const f of unzip(readFileSync('all.zip'))) JSON.parse(f.data.toString())
  */
 export function* unzip(
