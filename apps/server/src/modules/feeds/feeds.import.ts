@@ -8,7 +8,7 @@ import type { Logger } from '../../lib/logger.ts';
 import { type FeedData, mergeFeedData } from './feeds.data.ts';
 import type { FeedFile } from './feeds.fetch.ts';
 import { withFeedLock } from './feeds.lock.ts';
-import { reevaluate } from './feeds.reevaluate.ts';
+import { type Reevaluated, reevaluate } from './feeds.reevaluate.ts';
 import {
   failStaleImports,
   finishImport,
@@ -19,7 +19,13 @@ import {
 import { FEED_TEXT } from './feeds.text.ts';
 import { writeFeed } from './feeds.write.ts';
 
-export type ImportDeps = { db: Executor; pool: pg.Pool; log: Logger };
+export type ImportDeps = {
+  db: Executor;
+  pool: pg.Pool;
+  log: Logger;
+  /** Called after an import with the vulnerabilities it re-evaluated (e.g. to assess them again). */
+  afterReevaluation?: (changed: Reevaluated[]) => Promise<void>;
+};
 
 export type ImportRequest = NewImport & {
   /** The feed's files (fetched or uploaded) and the problems met getting them. */
@@ -76,16 +82,15 @@ export async function runImport(deps: ImportDeps, request: ImportRequest) {
       return fail([FEED_TEXT.unreadable(FEED_LABELS[request.source], message(error))], print);
     }
     const errors = [...got.errors, ...data.errors];
+    let changed: Reevaluated[] = [];
     try {
-      return await db.transaction(async (tx) => {
+      const done = await db.transaction(async (tx) => {
         const written = await writeFeed(tx, data, id, request.source);
-        const changed = await reevaluate(tx, {
+        changed = await reevaluate(tx, {
           importId: id,
           newKev: written.newKev,
           fixes: data.distributions,
         });
-        if (changed.length)
-          log.info({ component: 'feeds', changed: changed.length }, 'vulnerabilities re-evaluated');
         return finishImport(tx, id, {
           status: errors.length ? 'partial' : 'succeeded',
           feedVersion: data.feedVersion,
@@ -99,6 +104,15 @@ export async function runImport(deps: ImportDeps, request: ImportRequest) {
           errors,
         });
       });
+      if (changed.length) {
+        log.info({ component: 'feeds', changed: changed.length }, 'vulnerabilities re-evaluated');
+        await deps
+          .afterReevaluation?.(changed)
+          .catch((error: unknown) =>
+            log.error({ err: error, component: 'feeds' }, 'after re-evaluation failed'),
+          );
+      }
+      return done;
     } catch (error) {
       log.error({ err: error, component: 'feeds' }, 'storing a feed failed');
       return fail([`Storing the feed failed: ${message(error)}`], print);
