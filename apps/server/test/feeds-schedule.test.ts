@@ -181,6 +181,33 @@ describe('scheduled feed imports', () => {
     ]);
   });
 
+  it('imports each due source once when two workers run the schedule', async () => {
+    ctx = await createTestApp(mirrorEnv());
+    workers = await start(mirrorEnv());
+    const second = await start(mirrorEnv());
+    try {
+      const runs = await until(async () => {
+        const rows = await ctx!.db.select().from(feedImports);
+        const sources = new Set(rows.map((r) => r.source));
+        return sources.size === 5 && rows.every((r) => r.status !== 'running') ? rows : undefined;
+      });
+      // Both workers ticked at start; give the slower one time to try again.
+      await new Promise((r) => setTimeout(r, 1500));
+      const again = await ctx.db.select().from(feedImports);
+      expect(again).toHaveLength(5);
+      expect(runs.map((r) => r.source).sort()).toEqual([
+        'epss',
+        'kev',
+        'nvd',
+        'osv',
+        'vulnrichment',
+      ]);
+      expect(requests.filter((r) => r === '/kev.json')).toHaveLength(1);
+    } finally {
+      await second.stop();
+    }
+  });
+
   it('fetches nothing when NETGUARD_OFFLINE=1', async () => {
     const env = { ...mirrorEnv(), NETGUARD_OFFLINE: '1' };
     ctx = await createTestApp(env);

@@ -30,6 +30,8 @@ export type ImportDeps = {
 export type ImportRequest = NewImport & {
   /** The feed's files (fetched or uploaded) and the problems met getting them. */
   read: () => Promise<{ files: FeedFile[]; errors: string[] }>;
+  /** Asked once the lock is held: false when another process has done the work meanwhile. */
+  stillDue?: () => Promise<boolean>;
 };
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -55,16 +57,18 @@ function fingerprint(files: readonly FeedFile[]) {
 }
 
 /**
- * Runs one import under the deployment's feed lock: records it as running, reads its files,
+ * Runs one import under the deployment's feed lock (`busy` when another process holds it, or
+ * when the import is no longer due once it is held): records it as running, reads its files,
  * parses them with the engine and stores the result with the re-evaluation of the open
  * vulnerabilities it touches, in one transaction. An unreadable file fails the import and
- * changes nothing; a bad record makes it partial. `busy` when another import is running.
+ * changes nothing; a bad record makes it partial.
  */
 export async function runImport(deps: ImportDeps, request: ImportRequest) {
   const { db, log } = deps;
   const outcome = await withFeedLock(deps.pool, async () => {
     const stale = await failStaleImports(db);
     if (stale) log.warn({ component: 'feeds', stale }, 'feed imports left running were failed');
+    if (request.stillDue && !(await request.stillDue())) return null;
     const id = await insertRunning(db, request);
     const fail = (errors: string[], fields = {}) =>
       finishImport(db, id, { status: 'failed', errors, ...fields });
@@ -118,5 +122,6 @@ export async function runImport(deps: ImportDeps, request: ImportRequest) {
       return fail([`Storing the feed failed: ${message(error)}`], print);
     }
   });
-  return outcome.busy ? outcome : { busy: false as const, value: toFeedImport(outcome.value) };
+  if (outcome.busy || !outcome.value) return { busy: true as const };
+  return { busy: false as const, value: toFeedImport(outcome.value) };
 }

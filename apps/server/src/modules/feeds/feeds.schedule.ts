@@ -29,15 +29,17 @@ export async function runDueImports(deps: {
 }): Promise<void> {
   const { db, settings, log, signal } = deps;
   if (settings.intervalHours === null) return;
-  const last = await lastScheduled(db);
   const interval = settings.intervalHours * HOUR_MS;
+  const due = async (source: TFeedSource) =>
+    Date.now() - ((await lastScheduled(db)).get(source)?.getTime() ?? 0) >= interval;
   for (const source of FEED_SOURCE_VALUES) {
     if (signal.aborted) return;
-    if (Date.now() - (last.get(source)?.getTime() ?? 0) < interval) continue;
+    if (!(await due(source))) continue;
     const outcome = await runImport(deps, {
       source,
       origin: settings.urls[source],
       trigger: 'schedule',
+      stillDue: () => due(source),
       read: () => fetchFeed(source, settings, async () => [...(await heldCves(db))].sort(), signal),
     });
     if (outcome.busy) return;
