@@ -27,6 +27,8 @@ import { createAccount, createTestApp, type TestContext } from './helpers.ts';
 // A feed mirror on loopback serving files the test makes; it records every request.
 const files = new Map<string, Buffer>();
 const requests: string[] = [];
+/** Paths answered only after a pause, to keep an import running while another worker ticks. */
+const slow = new Set<string>();
 let mirror: Server;
 let base: string;
 
@@ -55,7 +57,7 @@ beforeAll(async () => {
       res.statusCode = 404;
       return res.end('not found');
     }
-    res.end(body);
+    setTimeout(() => res.end(body), slow.has(url.pathname) ? 3000 : 0);
   });
   await new Promise<void>((resolve) => mirror.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(mirror.address() as AddressInfo).port}`;
@@ -183,6 +185,7 @@ describe('scheduled feed imports', () => {
 
   it('imports each due source once when two workers run the schedule', async () => {
     ctx = await createTestApp(mirrorEnv());
+    slow.add('/kev.json');
     workers = await start(mirrorEnv());
     const second = await start(mirrorEnv());
     try {
@@ -191,8 +194,7 @@ describe('scheduled feed imports', () => {
         const sources = new Set(rows.map((r) => r.source));
         return sources.size === 5 && rows.every((r) => r.status !== 'running') ? rows : undefined;
       });
-      // Both workers ticked at start; give the slower one time to try again.
-      await new Promise((r) => setTimeout(r, 1500));
+      // The second worker ticked while the first held the lock (KEV answers slowly).
       const again = await ctx.db.select().from(feedImports);
       expect(again).toHaveLength(5);
       expect(runs.map((r) => r.source).sort()).toEqual([
@@ -204,6 +206,7 @@ describe('scheduled feed imports', () => {
       ]);
       expect(requests.filter((r) => r === '/kev.json')).toHaveLength(1);
     } finally {
+      slow.clear();
       await second.stop();
     }
   });
