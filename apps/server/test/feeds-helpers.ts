@@ -161,17 +161,19 @@ export function vulnrichmentRecord(
   };
 }
 
-/** POSTs a feed file as the raw body. */
+/** POSTs a feed file as the raw body (named by `?name=` when given). */
 export function uploadFeed(
   ctx: TestContext,
   account: Account,
   source: string,
   bytes: Buffer,
   contentType = 'application/octet-stream',
+  name?: string,
 ) {
+  const query = name ? `?${new URLSearchParams({ name })}` : '';
   return ctx.app.inject({
     method: 'POST',
-    url: `/api/feeds/${source}/upload`,
+    url: `/api/feeds/${source}/upload${query}`,
     headers: { ...account.auth, 'content-type': contentType },
     payload: bytes,
   });

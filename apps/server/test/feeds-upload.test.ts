@@ -134,7 +134,14 @@ describe('POST /api/feeds/:source/upload', () => {
       counts: { records: 2, imported: 1, skipped: 1 },
     });
     const second = epssFile('v2026.01.01', '2026-11-20', [['CVE-2024-6387', 0.41, 0.97]]);
-    const two = await uploadFeed(ctx, operator, 'epss?name=epss_scores-2026-11-20.csv', second);
+    const two = await uploadFeed(
+      ctx,
+      operator,
+      'epss',
+      second,
+      'text/csv',
+      'epss_scores-2026-11-20.csv',
+    );
     expect(two.json()).toMatchObject({ origin: 'upload: epss_scores-2026-11-20.csv' });
     const rows = await ctx.db
       .select()
