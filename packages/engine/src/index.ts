@@ -10,14 +10,17 @@ export type {
   TDistroFix,
   TEpss,
   TKev,
+  TProductDistroFix,
   TSsvcEntry,
   TVersionRange,
 } from './advisories/schema.ts';
-export { ZAdvisory, ZAdvisoryStore, ZSsvc } from './advisories/schema.ts';
+export { ZAdvisory, ZAdvisoryStore, ZProductDistroFix, ZSsvc } from './advisories/schema.ts';
+export { readSource, type SourceOptions } from './advisories/source.ts';
 export {
   applyFeeds,
   bundledAdvisories,
   defaultAdvisoriesPath,
+  type LoadOptions,
   loadAdvisories,
   mergeAdvisories,
 } from './advisories/store.ts';

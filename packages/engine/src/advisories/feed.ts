@@ -2,7 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { parseEpss, parseKev } from './kev-epss.ts';
 import { convertNvd } from './nvd.ts';
 import { type OsvFeed, parseOsv } from './osv.ts';
-import { readRecords } from './records.ts';
+import { recordsOf } from './records.ts';
 import type { TAdvisory, TCveDistroFix, TEpss, TKev, TSsvcEntry } from './schema.ts';
 import { parseVulnrichment, type VulnrichmentFeed } from './vulnrichment.ts';
 
@@ -76,37 +76,34 @@ function parse(kind: FeedKind, bytes: Buffer, name: string): ParsedFeed {
     }
     case 'kev': {
       const feed = parseKev(json(bytes, name));
-      const records = Object.keys(feed.kev).length + feed.invalid;
       return {
         ...empty(kind),
         feedVersion: feed.catalogVersion,
         catalogDate: feed.dateReleased,
         kev: feed.kev,
-        counts: counts(records, feed.invalid),
+        counts: counts(feed.entries, feed.invalid),
         errors: feed.errors,
       };
     }
     case 'epss': {
       const feed = parseEpss(bytes.toString('utf8'));
-      const records = Object.keys(feed.epss).length + feed.invalid;
       return {
         ...empty(kind),
         feedVersion: feed.modelVersion,
         catalogDate: feed.scoreDate,
         epss: feed.epss,
-        counts: counts(records, feed.invalid),
+        counts: counts(feed.rows, feed.invalid),
         errors: feed.errors,
       };
     }
     case 'osv':
-      return fromOsv(parseOsv(readRecords(bytes, name)));
+      return fromOsv(parseOsv(recordsOf(bytes, name)));
     case 'vulnrichment':
-      return fromVulnrichment(parseVulnrichment(readRecords(bytes, name)));
+      return fromVulnrichment(parseVulnrichment(recordsOf(bytes, name)));
   }
 }
 
-/** The dispatcher's shape of parsed OSV records (also for a folder of records read together). */
-export function fromOsv(feed: OsvFeed): ParsedFeed {
+function fromOsv(feed: OsvFeed): ParsedFeed {
   return {
     ...empty('osv'),
     catalogDate: feed.modified,
@@ -116,8 +113,7 @@ export function fromOsv(feed: OsvFeed): ParsedFeed {
   };
 }
 
-/** The dispatcher's shape of parsed Vulnrichment records. */
-export function fromVulnrichment(feed: VulnrichmentFeed): ParsedFeed {
+function fromVulnrichment(feed: VulnrichmentFeed): ParsedFeed {
   return {
     ...empty('vulnrichment'),
     catalogDate: feed.latest,
@@ -130,8 +126,8 @@ export function fromVulnrichment(feed: VulnrichmentFeed): ParsedFeed {
 
 /**
  * Parses one feed file of the given kind (gzip unpacked; OSV and Vulnrichment as one record, an
- * array or a zip of records). Bad records are counted as skipped with
- * an error line; it throws only when the file as a whole cannot be read, naming the file.
+ * array or a zip of records). Bad records are counted as skipped with an error line; it throws
+ * only when the file as a whole cannot be read, naming the file.
  * @example parseFeed('kev', readFileSync('known_exploited_vulnerabilities.json'))
  */
 export function parseFeed(

@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { parseEpss, parseKev } from './kev-epss.ts';
 import { convertNvd, type NvdStats } from './nvd.ts';
 import { type OsvStats, parseOsv } from './osv.ts';
-import { readRecordSource } from './record-source.ts';
-import { type FeedRecords, noRecords } from './records.ts';
+import { readRecordSources } from './record-source.ts';
+import type { FeedRecord } from './records.ts';
 import { type TAdvisory, type TEpss, ZAdvisoryStore } from './schema.ts';
 import { readSource, type SourceOptions } from './source.ts';
 import {
@@ -61,21 +61,14 @@ function withSource(feed: string, error: unknown): Error {
   return message.includes(feed) ? (error as Error) : new Error(`${feed}: ${message}`);
 }
 
-// Reads the records of all sources, then parses them as one feed.
+// Parses the records of all sources as one feed.
 async function parseRecordSources<T>(
   sources: readonly string[],
   options: SourceOptions,
-  parse: (records: FeedRecords) => T,
+  parse: (records: Iterable<FeedRecord>) => T,
 ): Promise<T | undefined> {
   if (!sources.length) return undefined;
-  const records = noRecords();
-  for (const source of sources) {
-    try {
-      await readRecordSource(source, options, records);
-    } catch (error) {
-      throw withSource(source, error);
-    }
-  }
+  const records = await readRecordSources(sources, options);
   try {
     return parse(records);
   } catch (error) {

@@ -15,6 +15,8 @@ const ZKevEntry = z.object({
 
 export type KevFeed = {
   kev: Record<string, TKev>;
+  /** Entries in the catalog, valid or not. */
+  entries: number;
   invalid: number;
   errors: string[];
   catalogVersion: string | null;
@@ -23,6 +25,8 @@ export type KevFeed = {
 
 export type EpssFeed = {
   epss: Record<string, TEpss>;
+  /** Data rows, valid or not. */
+  rows: number;
   invalid: number;
   errors: string[];
   /** From the `#model_version:...` comment; null when the file has none. */
@@ -68,6 +72,7 @@ export function parseKev(feed: unknown): KevFeed {
     throw new Error('not a CISA KEV catalog: no entry has a valid "cveID"');
   return {
     kev,
+    entries: parsed.data.vulnerabilities.length,
     invalid,
     errors,
     catalogVersion: parsed.data.catalogVersion ?? null,
@@ -83,6 +88,7 @@ export function parseKev(feed: unknown): KevFeed {
 export function parseEpss(text: string): EpssFeed {
   const epss: Record<string, TEpss> = {};
   const errors: string[] = [];
+  let rows = 0;
   let invalid = 0;
   let modelVersion: string | undefined;
   let scoreDate: string | undefined;
@@ -113,6 +119,7 @@ export function parseEpss(text: string): EpssFeed {
         throw new Error('not an EPSS CSV: expected a "cve,epss,percentile" header');
       continue;
     }
+    rows++;
     const cve = cells[columns.cve] ?? '';
     const score = probability(cells[columns.score]);
     const percentile = probability(cells[columns.percentile]);
@@ -126,6 +133,7 @@ export function parseEpss(text: string): EpssFeed {
   if (!columns) throw new Error('not an EPSS CSV: no "cve,epss,percentile" header');
   return {
     epss,
+    rows,
     invalid,
     errors,
     modelVersion: modelVersion ?? null,

@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseFeed } from './feed.ts';
+import { parseOsv } from './osv.ts';
 import { brokenOsv, debianOsv, osvRecord, otherOsv } from './osv-fixtures.ts';
-import { readRecordSource } from './record-source.ts';
+import { readRecordSources } from './record-source.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'netguard-osv-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -118,8 +119,8 @@ describe('OSV distribution records', () => {
       expect(feed.distributions).toHaveLength(8);
       expect(feed.errors).toEqual([expect.stringMatching(/^broken\.json: not valid JSON/)]);
     }
-    const fromFolder = await readRecordSource(folder, {});
-    expect([fromFolder.records.length, fromFolder.unreadable]).toEqual([7, 1]);
+    const fromFolder = parseOsv(await readRecordSources([folder], {}));
+    expect(fromFolder.stats).toMatchObject({ records: 8, imported: 6, invalid: 1 });
     expect(fromFolder.errors).toEqual([expect.stringMatching(/^broken\.json is not valid JSON/)]);
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { distroOfEcosystem, productKeyForPackage } from './distro-packages.ts';
 import { pushError, recordError } from './record-error.ts';
-import type { FeedRecords } from './records.ts';
+import type { FeedRecord } from './records.ts';
 import { type TCveDistroFix, ZDistroFix } from './schema.ts';
 
 const CVE = /CVE-\d{4}-\d{4,}/;
@@ -91,19 +91,26 @@ const known = (f: TCveDistroFix) => Boolean(f.fixed || f.not_affected);
  * products the engine detects; other records are counted and skipped, bad ones with an error line.
  * One fix per CVE, release and package: a fixed or not-affected verdict beats "not fixed yet".
  */
-export function parseOsv(input: FeedRecords): OsvFeed {
+export function parseOsv(input: Iterable<FeedRecord>): OsvFeed {
   const stats: OsvStats = {
-    records: input.records.length + input.unreadable,
+    records: 0,
     imported: 0,
-    invalid: input.unreadable,
+    invalid: 0,
     withdrawn: 0,
     noCve: 0,
     unknown: 0,
   };
-  const errors = [...input.errors];
+  const errors: string[] = [];
   const byKey = new Map<string, TCveDistroFix>();
   let modified: string | null = null;
-  for (const [index, item] of input.records.entries()) {
+  for (const entry of input) {
+    const index = stats.records++;
+    if ('error' in entry) {
+      stats.invalid++;
+      pushError(errors, entry.error);
+      continue;
+    }
+    const item = entry.value;
     const parsed = ZOsvRecord.safeParse(item);
     if (!parsed.success) {
       stats.invalid++;

@@ -8,7 +8,7 @@ export type SourceOptions = {
   timeoutMs?: number;
 };
 
-const DEFAULT_MAX_BYTES = 256 * 1024 * 1024;
+export const DEFAULT_MAX_BYTES = 256 * 1024 * 1024;
 const DEFAULT_TIMEOUT_MS = 120_000;
 
 /** True for http:// and https:// sources; everything else is a file path. */

@@ -74,16 +74,28 @@ describe('distribution fixes and SSVC in the advisories store', () => {
     expect(mysql.distributions).toEqual(postgres.distributions);
   });
 
-  it('applies fixes given to loadAdvisories directly (a server holding them in a database)', () => {
+  it('applies fixes, KEV and EPSS given to loadAdvisories directly (a server holding them in a database)', () => {
     const fix = {
       distro: 'ubuntu',
       release: '22.04',
       package: 'openssh',
       fixed: '1:8.9p1-3ubuntu0.10',
     } as const;
+    const epss = {
+      score: 0.38,
+      percentile: 0.971,
+      date: '2026-11-20',
+      model_version: 'v2025.03.14',
+    };
     const loaded = loadAdvisories({
       distributions: [{ ...fix, cve_id: 'CVE-2024-6387', product: 'openssh' }],
+      kev: { 'CVE-2024-6387': { date_added: '2024-07-15' } },
+      epss: { 'CVE-2024-6387': epss },
     });
-    expect(loaded.find((a) => a.id === 'openssh/CVE-2024-6387')!.distributions).toContainEqual(fix);
+    expect(loaded.find((a) => a.id === 'openssh/CVE-2024-6387')).toMatchObject({
+      kev: { date_added: '2024-07-15' },
+      epss,
+      distributions: expect.arrayContaining([fix]),
+    });
   });
 });

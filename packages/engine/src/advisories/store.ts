@@ -147,11 +147,15 @@ export type LoadOptions = {
   advisories?: readonly TAdvisory[];
   /** More distribution fixes, e.g. from a database; they replace the file's for a release. */
   distributions?: readonly TCveDistroFix[];
+  /** KEV entries by CVE, e.g. from a database; they replace the file's. */
+  kev?: TAdvisoryStore['kev'];
+  /** EPSS scores by CVE, e.g. from a database; they replace the file's. */
+  epss?: TAdvisoryStore['epss'];
 };
 
 /**
- * The advisories a scan matches against: bundled, then the file's, then `advisories`, with the
- * file's KEV and EPSS data and its (and `distributions`') distribution fixes applied by CVE.
+ * The advisories a scan matches against: bundled, then the file's, then `advisories`, with KEV,
+ * EPSS and distribution fixes applied by CVE (the file's, then those given, which win).
  * @example loadAdvisories({ file: defaultAdvisoriesPath() })
  */
 export function loadAdvisories(options: LoadOptions = {}): TAdvisory[] {
@@ -161,7 +165,9 @@ export function loadAdvisories(options: LoadOptions = {}): TAdvisory[] {
   const distributions = options.distributions?.length
     ? groupDistributions(distributionList(store.distributions), options.distributions)
     : store.distributions;
-  return applyFeeds(merged, { kev: store.kev, epss: store.epss, distributions });
+  const kev = { ...store.kev, ...options.kev };
+  const epss = { ...store.epss, ...options.epss };
+  return applyFeeds(merged, { kev, epss, distributions });
 }
 
 /** The default advisories file when it exists, for callers that load it only if present. */

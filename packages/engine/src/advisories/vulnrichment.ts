@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pushError, recordError } from './record-error.ts';
-import type { FeedRecords } from './records.ts';
+import type { FeedRecord } from './records.ts';
 import { type TKev, type TSsvcEntry, ZSsvc } from './schema.ts';
 
 const CVE = /^CVE-\d{4}-\d{4,}$/;
@@ -78,18 +78,20 @@ function ssvcOf(content: unknown): TSsvcEntry {
  * SSVC decision points (Exploitation, Automatable, Technical Impact) and KEV dates from the
  * "CISA ADP Vulnrichment" container of CVE JSON 5 records, by CVE.
  */
-export function parseVulnrichment(input: FeedRecords): VulnrichmentFeed {
-  const stats: VulnrichmentStats = {
-    records: input.records.length + input.unreadable,
-    imported: 0,
-    invalid: input.unreadable,
-    noSsvc: 0,
-  };
-  const errors = [...input.errors];
+export function parseVulnrichment(input: Iterable<FeedRecord>): VulnrichmentFeed {
+  const stats: VulnrichmentStats = { records: 0, imported: 0, invalid: 0, noSsvc: 0 };
+  const errors: string[] = [];
   const ssvc: Record<string, TSsvcEntry> = {};
   const kev: Record<string, TKev> = {};
   let latest: string | null = null;
-  for (const [index, item] of input.records.entries()) {
+  for (const entry of input) {
+    const index = stats.records++;
+    if ('error' in entry) {
+      stats.invalid++;
+      pushError(errors, entry.error);
+      continue;
+    }
+    const item = entry.value;
     const cveName = (item as { cveMetadata?: unknown } | null)?.cveMetadata;
     try {
       const record = ZRecord.parse(item);
@@ -104,9 +106,10 @@ export function parseVulnrichment(input: FeedRecords): VulnrichmentFeed {
         continue;
       }
       if (ssvcMetric) {
-        const entry = ssvcOf(ssvcMetric.content);
-        ssvc[cve] = entry;
-        if (entry.timestamp && (!latest || entry.timestamp > latest)) latest = entry.timestamp;
+        const decision = ssvcOf(ssvcMetric.content);
+        ssvc[cve] = decision;
+        if (decision.timestamp && (!latest || decision.timestamp > latest))
+          latest = decision.timestamp;
       }
       const added = kevMetric && ZKevContent.parse(kevMetric.content).dateAdded;
       if (kevMetric) kev[cve] = added ? { date_added: added.slice(0, 10) } : {};
