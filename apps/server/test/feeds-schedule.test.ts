@@ -230,6 +230,15 @@ describe('scheduled feed imports', () => {
       .values({ source: 'nvd', origin: `${base}/nvd`, trigger: 'schedule' })
       .returning();
     const operator = await createAccount(ctx, 'ops@example.com');
+    // The status sees it too while no import holds the lock.
+    const status = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/feeds',
+      headers: operator.auth,
+    });
+    const nvd = status.json().sources.find((s: { source: string }) => s.source === 'nvd');
+    expect(nvd.latest).toMatchObject({ id: left!.id, status: 'failed' });
+    await ctx.db.update(feedImports).set({ status: 'running' }).where(eq(feedImports.id, left!.id));
     expect((await uploadFeed(ctx, operator, 'kev', kev)).statusCode).toBe(201);
     const [after] = await ctx.db.select().from(feedImports).where(eq(feedImports.id, left!.id));
     expect(after).toMatchObject({ status: 'failed' });

@@ -56,6 +56,11 @@ function fingerprint(files: readonly FeedFile[]) {
   return { sha256: hash.digest('hex'), bytes };
 }
 
+/** Fails the imports a stopped worker left running, unless an import is running now. */
+export async function failStaleIfIdle(deps: Pick<ImportDeps, 'db' | 'pool'>): Promise<void> {
+  await withFeedLock(deps.pool, () => failStaleImports(deps.db));
+}
+
 /**
  * Runs one import under the deployment's feed lock (`busy` when another process holds it, or
  * when the import is no longer due once it is held): records it as running, reads its files,

@@ -11,7 +11,7 @@ import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { AuthContext } from '../auth/sessions.service.ts';
-import { runImport } from './feeds.import.ts';
+import { failStaleIfIdle, runImport } from './feeds.import.ts';
 import { heldRows, lastScheduled, latestImports, toFeedImport } from './feeds.repo.ts';
 import { nextRunAt } from './feeds.schedule.ts';
 import { FEED_TEXT } from './feeds.text.ts';
@@ -29,6 +29,7 @@ export function createFeedService(deps: {
   const { db, settings } = deps;
   return {
     async status(auth: AuthContext): Promise<TFeedStatus> {
+      await failStaleIfIdle(deps);
       const { latest, lastSuccess } = await latestImports(db);
       const rows = await heldRows(db);
       const importOf = (row: Parameters<typeof toFeedImport>[0] | undefined) =>
