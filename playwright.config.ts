@@ -45,6 +45,8 @@ export default defineConfig({
       PGPORT: String(E2E_PGPORT),
       AUTH_RATE_LIMIT: '200',
       LOG_LEVEL: 'info',
+      // Browser tests reach loopback only: feeds come by upload, never from the public URLs.
+      NETGUARD_OFFLINE: '1',
     },
   },
 });

@@ -25,6 +25,8 @@ import { createBilling } from './modules/billing/billing.service.ts';
 import { billingWebhookRoutes } from './modules/billing/billing.webhook.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
+import { feedRoutes } from './modules/feeds/feeds.routes.ts';
+import { createFeedService } from './modules/feeds/feeds.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mfaRoutes } from './modules/mfa/mfa.routes.ts';
 import { createMfaService } from './modules/mfa/mfa.service.ts';
@@ -73,7 +75,7 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   if (!config.databaseUrl) throw new Error('buildApp needs config.databaseUrl');
   const log = createLogger(config.logLevel);
-  const { db, close } = createDatabase(config.databaseUrl);
+  const { db, pool, close } = createDatabase(config.databaseUrl);
   const secret = loadSecretKey(config.secretKey, config.dataDir);
   const https = config.publicUrl.startsWith('https:');
 
@@ -122,9 +124,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     confirmPassword: account.confirmPassword,
   });
   const topology = createTopologyService({ db, scans, settings: config.scans });
-  const captureProbe = createCaptureProbe(config.packetCapture, {
-    isOperator: (userId) => isDeploymentOperator(db, config.operators, userId),
-  });
+  const isOperator = (userId: string) => isDeploymentOperator(db, config.operators, userId);
+  const captureProbe = createCaptureProbe(config.packetCapture, { isOperator });
+  const feeds = createFeedService({ db, pool, settings: config.feeds, log, isOperator });
   const packets = createPacketService({
     db,
     store: createCaptureStore(config.dataDir),
@@ -182,6 +184,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         await guarded.register(topologyRoutes, { topology });
         await guarded.register(assetRoutes, { assets });
         await guarded.register(packetRoutes, { packets });
+        await guarded.register(feedRoutes, { feeds });
       });
     },
     { prefix: '/api' },

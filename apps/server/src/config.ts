@@ -107,6 +107,47 @@ export const CONFIG_VARS = [
     'tcpdump',
     'The tcpdump program live capture runs (a name on PATH or a full path).',
   ],
+  [
+    'NETGUARD_OFFLINE',
+    '0',
+    'Set to `1` on air-gapped sites: the server fetches no feeds; operators upload them in Settings → Feeds.',
+  ],
+  [
+    'NETGUARD_FEEDS_INTERVAL_HOURS',
+    '24',
+    'Hours between scheduled feed imports (NVD, KEV, EPSS, Vulnrichment, OSV); `0` turns the schedule off.',
+  ],
+  ['NVD_API_KEY', '(unset)', 'NVD API key: sent as `apiKey`, it lifts NVD’s rate limit.'],
+  [
+    'NETGUARD_FEED_NVD_URL',
+    'https://services.nvd.nist.gov/rest/json/cves/2.0',
+    'NVD CVE API 2.0 endpoint; pages are asked per product CPE (`virtualMatchString`).',
+  ],
+  [
+    'NETGUARD_FEED_KEV_URL',
+    'https://www.cisa.gov/sites/default/files/feeds/known_exploited_vulnerabilities.json',
+    'CISA KEV catalog JSON.',
+  ],
+  [
+    'NETGUARD_FEED_EPSS_URL',
+    'https://epss.empiricalsecurity.com/epss_scores-current.csv.gz',
+    'FIRST EPSS scores CSV (gzip or plain).',
+  ],
+  [
+    'NETGUARD_FEED_VULNRICHMENT_URL',
+    'https://raw.githubusercontent.com/cisagov/vulnrichment/develop',
+    'Root of the CISA Vulnrichment records (`<year>/<n>xxx/<CVE>.json`); only CVEs NetGuard holds are fetched.',
+  ],
+  [
+    'NETGUARD_FEED_OSV_URL',
+    'https://osv-vulnerabilities.storage.googleapis.com',
+    'Root of the OSV ecosystem exports (`<ecosystem>/all.zip`).',
+  ],
+  [
+    'NETGUARD_FEED_OSV_ECOSYSTEMS',
+    'Debian,Ubuntu,Alpine,AlmaLinux,Rocky Linux,Red Hat',
+    'Comma-separated OSV ecosystems imported.',
+  ],
 ] as const;
 
 /** A comma-separated setting read as a list of trimmed, non-empty entries that each pass `item`. */
@@ -170,6 +211,28 @@ const ZEnv = z.object({
       .regex(/^[A-Za-z0-9._:@-]+$/, 'must be comma-separated interface names, e.g. lo,eth0'),
   ).optional(),
   TCPDUMP_PATH: z.string().min(1).max(4096).default('tcpdump'),
+  NETGUARD_OFFLINE: z.enum(['0', '1'], { message: 'must be 0 or 1' }).default('0'),
+  NETGUARD_FEEDS_INTERVAL_HOURS: z.coerce.number().min(0).max(8760).default(24),
+  NVD_API_KEY: z.string().max(200).optional(),
+  NETGUARD_FEED_NVD_URL: z.url().default('https://services.nvd.nist.gov/rest/json/cves/2.0'),
+  NETGUARD_FEED_KEV_URL: z
+    .url()
+    .default('https://www.cisa.gov/sites/default/files/feeds/known_exploited_vulnerabilities.json'),
+  NETGUARD_FEED_EPSS_URL: z
+    .url()
+    .default('https://epss.empiricalsecurity.com/epss_scores-current.csv.gz'),
+  NETGUARD_FEED_VULNRICHMENT_URL: z
+    .url()
+    .default('https://raw.githubusercontent.com/cisagov/vulnrichment/develop'),
+  NETGUARD_FEED_OSV_URL: z.url().default('https://osv-vulnerabilities.storage.googleapis.com'),
+  NETGUARD_FEED_OSV_ECOSYSTEMS: commaList(z.string().max(60)).default([
+    'Debian',
+    'Ubuntu',
+    'Alpine',
+    'AlmaLinux',
+    'Rocky Linux',
+    'Red Hat',
+  ]),
 });
 
 const STRIPE_VARS = [
@@ -235,6 +298,18 @@ export type AppConfig = {
   packetCapture: PacketCaptureSettings;
   /** Emails of the deployment operators named in the environment (NETGUARD_OPERATORS). */
   operators: string[];
+  feeds: FeedSettings;
+};
+
+/** Where and how often the server fetches threat-intelligence feeds. */
+export type FeedSettings = {
+  /** NETGUARD_OFFLINE=1: nothing is fetched; feeds come by upload only. */
+  offline: boolean;
+  /** Hours between scheduled imports; null: the schedule is off (offline or 0). */
+  intervalHours: number | null;
+  urls: { nvd: string; kev: string; epss: string; vulnrichment: string; osv: string };
+  osvEcosystems: string[];
+  nvdApiKey?: string;
 };
 
 export type PacketCaptureSettings = {
@@ -303,5 +378,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       tcpdumpPath: e.TCPDUMP_PATH,
     },
     operators: e.NETGUARD_OPERATORS,
+    feeds: {
+      offline: e.NETGUARD_OFFLINE === '1',
+      intervalHours:
+        e.NETGUARD_OFFLINE === '1' || e.NETGUARD_FEEDS_INTERVAL_HOURS === 0
+          ? null
+          : e.NETGUARD_FEEDS_INTERVAL_HOURS,
+      urls: {
+        nvd: e.NETGUARD_FEED_NVD_URL,
+        kev: e.NETGUARD_FEED_KEV_URL,
+        epss: e.NETGUARD_FEED_EPSS_URL,
+        vulnrichment: e.NETGUARD_FEED_VULNRICHMENT_URL,
+        osv: e.NETGUARD_FEED_OSV_URL,
+      },
+      osvEcosystems: e.NETGUARD_FEED_OSV_ECOSYSTEMS,
+      nvdApiKey: e.NVD_API_KEY,
+    },
   };
 }

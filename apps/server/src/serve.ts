@@ -37,6 +37,7 @@ export async function startServer(): Promise<void> {
       settings: config.scans,
       log,
       notices: noticeOptions(config),
+      feeds: config.feeds,
     });
   } catch (error) {
     log.fatal({ err: error }, 'NetGuard failed to start');

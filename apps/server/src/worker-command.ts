@@ -19,6 +19,7 @@ export async function runWorkerCommand(): Promise<void> {
     settings: config.scans,
     log,
     notices: noticeOptions(config),
+    feeds: config.feeds,
   });
   console.log(`NetGuard worker ${workers.workerId} is ready`);
   let stopping = false;

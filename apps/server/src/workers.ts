@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { ZScanChunkJob, ZScanPlanJob } from '@netguard/contracts';
-import type { AppConfig, ScanSettings } from './config.ts';
+import type { AppConfig, FeedSettings, ScanSettings } from './config.ts';
 import { createDatabase } from './db/client.ts';
 import { isDatabaseUnavailable, whenDatabaseUp } from './db/outage.ts';
 import type { Logger } from './lib/logger.ts';
+import { startFeedSchedule } from './modules/feeds/feeds.schedule.ts';
 import { workReports } from './modules/reports/reports.jobs.ts';
 import { createReportQueue } from './modules/reports/reports.queue.ts';
 import { type JobDeps, runChunk, runPlan } from './modules/scans/scans.jobs.ts';
@@ -42,6 +43,8 @@ export async function startWorkers(options: {
   settings: ScanSettings;
   log: Logger;
   notices?: NoticeOptions;
+  /** Scheduled feed imports; without it this process imports none. */
+  feeds?: FeedSettings;
 }): Promise<Workers> {
   const { settings, log } = options;
   const database = createDatabase(options.url, { max: settings.workerConcurrency * 2 + 4 });
@@ -115,6 +118,15 @@ export async function startWorkers(options: {
         shutdown,
       })
     : undefined;
+  const feedSchedule = options.feeds
+    ? startFeedSchedule({
+        db: database.db,
+        pool: database.pool,
+        settings: options.feeds,
+        log,
+        shutdown: shutdown.signal,
+      })
+    : undefined;
   log.info({ component: 'jobs', workerId }, 'scan workers started');
 
   let stopped: Promise<void> | null = null;
@@ -124,6 +136,7 @@ export async function startWorkers(options: {
       stopped ??= (async () => {
         clearInterval(sweep);
         if (periodic) clearInterval(periodic);
+        if (feedSchedule) clearInterval(feedSchedule);
         shutdown.abort();
         await scanWatch.close();
         await jobNews.close();

@@ -25,6 +25,7 @@ function spawnWorker(url: string): Promise<ChildProcess> {
       LOG_LEVEL: 'silent',
       WORKER_CONCURRENCY: '1',
       SCAN_CHUNK_STALE_SECONDS: '3',
+      NETGUARD_OFFLINE: '1',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

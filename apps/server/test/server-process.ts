@@ -30,6 +30,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       LOG_LEVEL: 'warn',
       NETGUARD_SECRET_KEY: 'test-secret-key-for-netguard-tests',
       WEB_DIST_DIR: '/nonexistent/netguard-web-dist',
+      // Tests reach loopback only: no scheduled feed fetches from the public feed URLs.
+      NETGUARD_OFFLINE: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

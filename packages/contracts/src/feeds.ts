@@ -56,3 +56,7 @@ export const ZFeedSourceParams = z.object({
     message: `Feed must be one of ${FEED_SOURCE_VALUES.join(', ')}`,
   }),
 });
+/** POST /api/feeds/:source/upload?name=: the file's name when it is sent as the raw body. */
+export const ZFeedUploadQuery = z.object({
+  name: z.string().trim().min(1).max(200, 'File name must be at most 200 characters').optional(),
+});

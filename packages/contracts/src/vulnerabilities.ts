@@ -24,7 +24,8 @@ export const VULN_DUE_HOURS = {
   info: null,
 } as const satisfies Record<(typeof VULN_SEVERITIES)[number], number | null>;
 
-export const VULN_STATE_VALUES = ['open', 'fixed'] as const;
+/** not_affected: a distribution's fix covers the package revision the service shows (feed re-evaluation). */
+export const VULN_STATE_VALUES = ['open', 'fixed', 'not_affected'] as const;
 export const MITIGATION_FILTERS = ['all', 'mitigated', 'unmitigated'] as const;
 export const VULN_SORTS = ['newest', 'risk', 'severity', 'due', 'last_seen'] as const;
 /** Largest page of the list; exports are streamed and not paged. */
@@ -93,6 +94,21 @@ export const EXPORT_FORMATS = ['csv', 'json'] as const;
 export const ZVulnerabilityExportQuery = ZVulnerabilityFilters.extend({
   format: z.enum(EXPORT_FORMATS).default('csv'),
 });
+
+/** One entry of a vulnerability's history: a re-evaluation after a feed import, an edit... */
+export const ZVulnerabilityEvent = z.object({
+  id: z.uuid(),
+  /** detected, priority_changed, confidence_changed, status_changed... */
+  kind: z.string(),
+  /** In words: "Listed in CISA KEV on 2024-07-10: risk 81 → 100, priority immediate (was urgent)." */
+  summary: z.string(),
+  details: z.unknown().nullable(),
+  created_at: z.string(),
+});
+export type TVulnerabilityEvent = z.infer<typeof ZVulnerabilityEvent>;
+/** GET /api/vulnerabilities/:id/history, newest first. */
+export const ZVulnerabilityHistory = z.object({ items: z.array(ZVulnerabilityEvent) });
+export type TVulnerabilityHistory = z.infer<typeof ZVulnerabilityHistory>;
 
 /** PATCH /api/mitigation-actions/:id */
 export const ZActionStatusBody = z.object({ status: z.enum(ACTION_STATUS_VALUES) });

@@ -17,13 +17,16 @@ export type {
 export { ZAdvisory, ZAdvisoryStore, ZProductDistroFix, ZSsvc } from './advisories/schema.ts';
 export { readSource, type SourceOptions } from './advisories/source.ts';
 export {
+  applyFeeds,
   bundledAdvisories,
   defaultAdvisoriesPath,
   type LoadOptions,
   loadAdvisories,
+  mergeAdvisories,
 } from './advisories/store.ts';
 export { compareVersions, inRange } from './advisories/version.ts';
 export { CHECKS, selectChecks } from './checks/index.ts';
+export { riskScore } from './checks/vulnerable-version/index.ts';
 export { discoverHosts } from './discovery/discover.ts';
 export type { EngineOptions, Progress, RunHandlers, ScanSummary } from './engine.ts';
 export { createEngine } from './engine.ts';

@@ -32,6 +32,7 @@ export function configureApiAuth(hooks: ApiAuthHooks): void {
 
 export type ApiRequestOptions<T> = {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** JSON-encoded, except a Blob (a file), sent as it is. */
   body?: unknown;
   /** Response schema from @netguard/contracts; the parsed value is returned. */
   schema?: z.ZodType<T>;
@@ -46,7 +47,10 @@ const NETWORK_ERROR = 'Unable to reach the NetGuard server. Check your connectio
 
 async function send(path: string, options: ApiRequestOptions<unknown>): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A Blob (a file) goes as the raw body; anything else as JSON.
+  const raw = options.body instanceof Blob;
+  if (options.body !== undefined)
+    headers['Content-Type'] = raw ? 'application/octet-stream' : 'application/json';
   const token = options.auth === false ? null : authHooks?.getAccessToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   const csrf = options.csrf ? readCookie(CSRF_COOKIE_NAME) : null;
@@ -55,7 +59,11 @@ async function send(path: string, options: ApiRequestOptions<unknown>): Promise<
     return await fetch(path, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: raw
+        ? (options.body as Blob)
+        : options.body === undefined
+          ? undefined
+          : JSON.stringify(options.body),
       credentials: 'same-origin',
       signal: options.signal,
     });

@@ -109,3 +109,22 @@ export const ssvcEntries = pgTable('ssvc_entries', {
   feedImportId: importRef(),
   updatedAt: tstz('updated_at').notNull().defaultNow(),
 });
+
+/** A distribution release's fix (or not-affected verdict) for a CVE in one product, from OSV. */
+export const distroFixes = pgTable(
+  'distro_fixes',
+  {
+    cveId: text('cve_id').notNull(),
+    /** Engine product key ("openssh"). */
+    product: text('product').notNull(),
+    distro: text('distro').notNull(),
+    release: text('release').notNull(),
+    /** Source package name in that distribution. */
+    package: text('package').notNull(),
+    fixed: text('fixed'),
+    notAffected: boolean('not_affected').notNull().default(false),
+    feedImportId: importRef(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.cveId, t.product, t.distro, t.release, t.package] })],
+);

@@ -34,8 +34,11 @@ export const actionStatusEnum = pgEnum('action_status', ACTION_STATUSES);
 export const reportTypeEnum = pgEnum('report_type', REPORT_TYPE_VALUES);
 /** A report is generating until its job stores the content (ready) or gives up (failed). */
 export const reportStatusEnum = pgEnum('report_status', REPORT_STATUS_VALUES);
-/** open until a later scan that covered its host and port no longer sees it (fixed). */
-export const VULN_STATES = ['open', 'fixed'] as const;
+/**
+ * open until a later scan that covered its host and port no longer sees it (fixed), or until a
+ * distribution fix imported from a feed covers the package revision its service shows (not_affected).
+ */
+export const VULN_STATES = ['open', 'fixed', 'not_affected'] as const;
 export const vulnStateEnum = pgEnum('vuln_state', VULN_STATES);
 export const eventTypeEnum = pgEnum('security_event_type', SECURITY_EVENT_TYPES);
 export const eventSeverityEnum = pgEnum('event_severity', SEVERITIES);

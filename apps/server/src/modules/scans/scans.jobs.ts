@@ -6,6 +6,7 @@ import type { Executor } from '../../db/client.ts';
 import { isDatabaseUnavailable, whenDatabaseUp } from '../../db/outage.ts';
 import { scanChunks, scans } from '../../db/schema.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { scanAdvisories } from '../feeds/feeds.advisories.ts';
 import { refreshRisk } from '../risk/risk.assess.ts';
 import { recordFinding } from '../vulnerabilities/vulnerabilities.lifecycle.ts';
 import * as chunks from './scans.chunks.repo.ts';
@@ -139,6 +140,8 @@ export async function runChunk(deps: JobDeps, chunkId: string): Promise<void> {
       portsOnly: profile.portsOnly,
       scope: scopeOf(settings),
       ...(chunk.spec.udp ? { udp: true as const } : {}),
+      // Imported feeds (advisories, KEV, EPSS, distribution fixes) on top of the bundled set.
+      advisories: profile.portsOnly ? undefined : await scanAdvisories(db, deps.log),
     });
     // An abort stops waiting at once: a service probe in flight may take seconds to notice.
     const stopped = new Promise<null>((resolve) => {

@@ -1,4 +1,9 @@
-import { type TFinding, type TVulnSeverity, VULN_DUE_HOURS } from '@netguard/contracts';
+import {
+  type TFinding,
+  type TVulnSeverity,
+  VULN_DUE_HOURS,
+  type VULN_STATE_VALUES,
+} from '@netguard/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
@@ -151,7 +156,7 @@ async function sight(tx: Executor, owner: ScanOwner, vulnerabilityId: string, no
 async function reopenIfResolved(
   tx: Executor,
   owner: ScanOwner,
-  existing: { id: string; state: 'open' | 'fixed'; fixedAt: Date | null },
+  existing: { id: string; state: (typeof VULN_STATE_VALUES)[number]; fixedAt: Date | null },
   severity: TVulnSeverity,
   now: Date,
 ) {

@@ -1,7 +1,7 @@
 import type { TVulnerabilityFilters } from '@netguard/contracts';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { threatMitigationActions, vulnerabilities } from '../../db/schema.ts';
+import { threatMitigationActions, vulnerabilities, vulnerabilityEvents } from '../../db/schema.ts';
 import { ilikeContains } from '../../lib/sql-text.ts';
 
 const v = vulnerabilities;
@@ -114,4 +114,18 @@ export async function updateActionStatus(
     .where(and(eq(a.id, actionId), eq(a.organizationId, organizationId)))
     .returning();
   return row ?? null;
+}
+
+/** The history of a vulnerability of the organization, newest first; null when it has none such. */
+export async function eventsOf(db: Executor, organizationId: string, id: string) {
+  const [owned] = await db
+    .select({ id: v.id })
+    .from(v)
+    .where(and(eq(v.id, id), eq(v.organizationId, organizationId)));
+  if (!owned) return null;
+  return db
+    .select()
+    .from(vulnerabilityEvents)
+    .where(eq(vulnerabilityEvents.vulnerabilityId, id))
+    .orderBy(desc(vulnerabilityEvents.createdAt));
 }

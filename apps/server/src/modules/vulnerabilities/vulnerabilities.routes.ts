@@ -3,6 +3,8 @@ import {
   ZActionStatusBody,
   ZThreatMitigationAction,
   ZVulnerabilityExportQuery,
+  ZVulnerabilityHistory,
+  ZVulnerabilityIdParams,
   ZVulnerabilityListQuery,
   ZVulnerabilityPage,
 } from '@netguard/contracts';
@@ -43,6 +45,18 @@ export const vulnerabilityRoutes: FastifyPluginAsyncZod<{
         .header('content-disposition', `attachment; filename="vulnerabilities-${day}.${format}"`)
         .send(body);
     },
+  );
+
+  app.get(
+    '/vulnerabilities/:id/history',
+    {
+      schema: {
+        tags,
+        params: ZVulnerabilityIdParams,
+        response: { 200: ZVulnerabilityHistory },
+      },
+    },
+    async (request) => vulnerabilities.history(caller(request), request.params.id),
   );
 
   app.patch(

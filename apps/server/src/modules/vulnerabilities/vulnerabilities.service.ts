@@ -2,6 +2,7 @@ import {
   type TThreatMitigationAction,
   type TVulnerability,
   type TVulnerabilityFilters,
+  type TVulnerabilityHistory,
   type TVulnerabilityPage,
   VULNERABILITY_TEXT,
 } from '@netguard/contracts';
@@ -41,6 +42,22 @@ export function createVulnerabilityService({ db }: { db: Executor }) {
         repo.summarize(db, auth.organizationId),
       ]);
       return { items: await withActions(rows), total, summary };
+    },
+
+    /** What happened to one vulnerability of the caller's organization, newest first. */
+    async history(auth: AuthContext, id: string): Promise<TVulnerabilityHistory> {
+      assertCan(auth.role, 'vulnerability', VULNERABILITY_TEXT.denied);
+      const events = await repo.eventsOf(db, auth.organizationId, id);
+      if (!events) throw notFound('Vulnerability');
+      return {
+        items: events.map((e) => ({
+          id: e.id,
+          kind: e.kind,
+          summary: e.summary,
+          details: e.details ?? null,
+          created_at: e.createdAt.toISOString(),
+        })),
+      };
     },
 
     /** Every match of the filters, in batches, for a streamed download. */

@@ -1,10 +1,13 @@
 import {
   type TApiSettings,
+  type TFeedSource,
   type TNotificationSettings,
   type TProfile,
   type TUpdateProfileBody,
   ZApiKeyList,
   ZCreatedApiKey,
+  ZFeedImport,
+  ZFeedStatus,
   ZMessage,
   ZProfile,
   ZSettings,
@@ -16,6 +19,7 @@ export const settingsKeys = {
   settings: ['settings'] as const,
   profile: ['profile'] as const,
   apiKeys: ['api-keys'] as const,
+  feeds: ['feeds'] as const,
 };
 
 export function useProfile() {
@@ -96,3 +100,27 @@ export const exportAccountData = () => apiDownload('/api/account/export', 'netgu
 
 export const deleteAccount = (body: { password: string; confirmation: string }) =>
   apiRequest('/api/account/delete', { method: 'POST', body, schema: ZMessage });
+
+/** GET /api/feeds: each feed's latest import and the schedule; polled while one is running. */
+export function useFeeds() {
+  return useQuery({
+    queryKey: settingsKeys.feeds,
+    queryFn: ({ signal }) => apiRequest('/api/feeds', { schema: ZFeedStatus, signal }),
+    refetchInterval: (query) =>
+      query.state.data?.sources.some((s) => s.latest?.status === 'running') ? 3000 : false,
+  });
+}
+
+/** POST /api/feeds/:source/upload with the file as the body (deployment operators). */
+export function useUploadFeed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ source, file }: { source: TFeedSource; file: File }) =>
+      apiRequest(`/api/feeds/${source}/upload?${new URLSearchParams({ name: file.name })}`, {
+        method: 'POST',
+        body: file,
+        schema: ZFeedImport,
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: settingsKeys.feeds }),
+  });
+}

@@ -1,5 +1,6 @@
 import {
   MITIGATION_FILTERS,
+  type TVulnerability,
   type TVulnerabilityFilters,
   VULN_SEVERITIES,
   VULN_SORTS,
@@ -61,12 +62,12 @@ export function isFiltered(f: TVulnerabilityFilters): boolean {
   );
 }
 
-/** "Due in 5 h", "Overdue by 2 d", or null without a due date; mitigated and fixed are not due. */
+/** "Due in 5 h", "Overdue by 2 d", or null without a due date; only open, unmitigated ones are due. */
 export function dueText(
-  v: { due_at: string | null; mitigated: boolean; state: 'open' | 'fixed' },
+  v: { due_at: string | null; mitigated: boolean; state: TVulnerability['state'] },
   now = Date.now(),
 ): string | null {
-  if (!v.due_at || v.mitigated || v.state === 'fixed') return null;
+  if (!v.due_at || v.mitigated || v.state !== 'open') return null;
   const ms = new Date(v.due_at).getTime() - now;
   const span = Math.abs(ms);
   const text =

@@ -3,11 +3,12 @@ import { PageHeader } from '@/components/PageHeader';
 import { MfaCard } from '@/features/mfa/components/MfaCard';
 import { ApiConfigurationCard } from '@/features/settings/components/ApiConfigurationCard';
 import { DangerZoneCard } from '@/features/settings/components/DangerZoneCard';
+import { FeedsCard } from '@/features/settings/components/FeedsCard';
 import { NotificationsCard } from '@/features/settings/components/NotificationsCard';
 import { ProfileCard } from '@/features/settings/components/ProfileCard';
 import { SecurityCard } from '@/features/settings/components/SecurityCard';
 
-/** The Settings page: profile, notifications, security, API configuration, MFA and danger zone. */
+/** The Settings page: profile, notifications, security, API configuration, MFA, feeds and danger zone. */
 export function SettingsPage() {
   return (
     <div className="space-y-6">
@@ -18,6 +19,9 @@ export function SettingsPage() {
         <SecurityCard />
         <ApiConfigurationCard />
         <MfaCard />
+        <div className="lg:col-span-2">
+          <FeedsCard />
+        </div>
         <div className="lg:col-span-2">
           <DangerZoneCard />
         </div>
