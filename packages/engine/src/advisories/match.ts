@@ -1,26 +1,71 @@
+import { DETECTION_QOD, DISTRO_UPSTREAM_QOD, type TDetection } from '@netguard/contracts';
 import type { ServiceInfo } from '../types.ts';
-import { cpeVendorProduct, productKeyForCpe, productKeyForName } from './products.ts';
-import type { TAdvisory, TVersionRange } from './schema.ts';
-import { inRange } from './version.ts';
+import { compareDistroVersions, type DistroBuild, distroBuild } from './distro.ts';
+import { decidingCheck } from './judged.ts';
+import { cpeVendorProduct, productKeyForCpe, productKeyForName, productLabel } from './products.ts';
+import type { TAdvisory, TDistroFix, TVersionRange } from './schema.ts';
+import {
+  type CompiledRange,
+  compileRange,
+  describeRange,
+  type ParsedVersion,
+  parseVersion,
+} from './version.ts';
 
-/** A product and version seen on a service, and the text that showed it. */
-export type DetectedProduct = { key: string; version: string; source: string };
+/**
+ * A product and version seen on a service, and the text that showed it. `library`: named next to
+ * the service's own product in its header ("OpenSSL/1.0.1f" after "Apache/2.4.7").
+ */
+export type DetectedProduct = { key: string; version: string; source: string; library: boolean };
 
-/** One advisory whose affected range holds a detected version. */
-export type AdvisoryMatch = { advisory: TAdvisory; product: DetectedProduct; range: TVersionRange };
+/**
+ * One advisory that applies to a detected product: decided by the distribution's fix (`fix`, the
+ * package version is older or the release has no fix yet) or by an upstream range (`range`).
+ */
+export type AdvisoryMatch = {
+  advisory: TAdvisory;
+  product: DetectedProduct;
+  build?: DistroBuild;
+  range?: TVersionRange;
+  fix?: TDistroFix;
+  detection: TDetection;
+};
+
+/** An advisory with its ranges compiled and its distribution fixes keyed for lookup. */
+type IndexedAdvisory = {
+  advisory: TAdvisory;
+  ranges: { range: TVersionRange; holds: CompiledRange }[];
+  fixes?: ReadonlyMap<string, TDistroFix>;
+};
 
 /** Advisories grouped by product key, built once per advisory list. */
-export type AdvisoryIndex = ReadonlyMap<string, readonly TAdvisory[]>;
+export type AdvisoryIndex = ReadonlyMap<string, readonly IndexedAdvisory[]>;
 
-/** Groups advisories by product key; `product` may be a key or a detected name, `cpe` a fallback. */
+const fixKey = (distro: string, release: string, pkg: string) => `${distro}/${release}/${pkg}`;
+
+/**
+ * Groups advisories by product key (`product` may be a key or a detected name, `cpe` a fallback)
+ * and parses their bounds once. Left out: client-tool flaws (never on a listening service) and
+ * CVEs a check decides from the server's behaviour (judged.ts).
+ */
 export function indexAdvisories(advisories: readonly TAdvisory[]): AdvisoryIndex {
-  const index = new Map<string, TAdvisory[]>();
+  const index = new Map<string, IndexedAdvisory[]>();
   for (const advisory of advisories) {
+    if (advisory.component === 'client' || decidingCheck(advisory.cve_id)) continue;
     const key =
       productKeyForName(advisory.product) ??
       (advisory.cpe && productKeyForCpe(advisory.cpe)) ??
       advisory.product.toLowerCase();
-    index.set(key, [...(index.get(key) ?? []), advisory]);
+    const list = index.get(key) ?? [];
+    if (!list.length) index.set(key, list);
+    const fixes = advisory.distributions?.map(
+      (f) => [fixKey(f.distro, f.release, f.package), f] as const,
+    );
+    list.push({
+      advisory,
+      ranges: advisory.affected.map((range) => ({ range, holds: compileRange(range) })),
+      ...(fixes?.length ? { fixes: new Map(fixes) } : {}),
+    });
   }
   return index;
 }
@@ -33,7 +78,8 @@ const MAX_HEADER_TOKENS = 12;
 export function detectedProducts(service: ServiceInfo): DetectedProduct[] {
   const found: DetectedProduct[] = [];
   const add = (key: string | undefined, version: string | undefined, source: string) => {
-    if (key && version && !found.some((f) => f.key === key)) found.push({ key, version, source });
+    if (key && version && !found.some((f) => f.key === key))
+      found.push({ key, version, source, library: found.length > 0 });
   };
   const headers = service.http?.headers ?? {};
   const mainKey =
@@ -51,16 +97,87 @@ export function detectedProducts(service: ServiceInfo): DetectedProduct[] {
   return found;
 }
 
-/** The advisories whose ranges hold a version the service revealed. */
+/**
+ * The advisories that apply to what the service revealed. A distribution build with a package
+ * version is judged by that distribution's fix in its own version order; otherwise the upstream
+ * ranges decide, with a low confidence when the service names a distribution (backports unknown).
+ */
 export function matchAdvisories(service: ServiceInfo, index: AdvisoryIndex): AdvisoryMatch[] {
   const matches: AdvisoryMatch[] = [];
   for (const product of detectedProducts(service)) {
-    for (const advisory of index.get(product.key) ?? []) {
-      const range = advisory.affected.find((r) => inRange(product.version, r));
-      if (range) matches.push({ advisory, product, range });
+    const candidates = index.get(product.key);
+    if (!candidates) continue;
+    const version = parseVersion(product.version);
+    const build = distroBuild(product);
+    const seen = { product, version, build, fixKey: buildKey(build) };
+    for (const entry of candidates) {
+      if (entry.advisory.component === 'library' && !product.library) continue;
+      const match = judge(entry, seen);
+      if (match) matches.push(match);
     }
   }
   return matches;
+}
+
+type Seen = {
+  product: DetectedProduct;
+  version: ParsedVersion | null;
+  build: DistroBuild | undefined;
+  fixKey: string | undefined;
+};
+
+const buildKey = (build: DistroBuild | undefined) =>
+  build?.release && build.package ? fixKey(build.distro, build.release, build.package) : undefined;
+
+function judge(entry: IndexedAdvisory, seen: Seen): AdvisoryMatch | null {
+  const { advisory } = entry;
+  const { product, build } = seen;
+  const fix = seen.fixKey ? entry.fixes?.get(seen.fixKey) : undefined;
+  if (fix?.not_affected) return null;
+  if (fix && build?.version) {
+    const order = fix.fixed ? compareDistroVersions(build.distro, build.version, fix.fixed) : -1;
+    if (order !== null) {
+      if (order >= 0) return null;
+      const name = advisory.cve_id ?? advisory.id;
+      const detail = fix.fixed
+        ? `Package ${build.package} ${build.version} on ${build.label} is older than ${fix.fixed}, the distribution's fix for ${name}.`
+        : `${build.label} has not fixed ${name} in package ${build.package} yet; the host runs ${build.version}.`;
+      return {
+        advisory,
+        product,
+        build,
+        fix,
+        detection: detection('package_revision', detail, build),
+      };
+    }
+  }
+  const range = seen.version && entry.ranges.find((r) => r.holds(seen.version!))?.range;
+  if (!range) return null;
+  const label = `${productLabel(product.key)} ${product.version}`;
+  const where = `the affected range ${describeRange(range)}`;
+  const detail = build
+    ? `Upstream version only on a ${build.label} build: the distribution may have backported the fix (${label} is in ${where}; ${
+        build.version
+          ? `no fix of ${build.label} is recorded for package ${build.version}`
+          : 'the package revision is not shown'
+      }).`
+    : `${label} is in ${where}.`;
+  return {
+    advisory,
+    product,
+    build,
+    range,
+    detection: detection('upstream_version', detail, build),
+  };
+}
+
+function detection(
+  method: TDetection['method'],
+  detail: string,
+  build: DistroBuild | undefined,
+): TDetection {
+  const qod = method === 'upstream_version' && build ? DISTRO_UPSTREAM_QOD : DETECTION_QOD[method];
+  return { method, qod, detail: detail.slice(0, 1000), distribution: build?.label ?? null };
 }
 
 // Probes trim versions ("9.9.7" from BIND's "9.9.7-P2"); the raw string keeps patch levels.

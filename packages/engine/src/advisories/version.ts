@@ -72,30 +72,37 @@ export function compareVersions(a: string, b: string): -1 | 0 | 1 | null {
   return pa && pb ? compareParsed(pa, pb) : null;
 }
 
+/** A range with its bounds parsed once: true when a parsed version lies inside it. */
+export type CompiledRange = (version: ParsedVersion) => boolean;
+
+const NEVER: CompiledRange = () => false;
+
+/** Parses a range's bounds once; a range with an unparsable bound never matches. */
+export function compileRange(range: TVersionRange): CompiledRange {
+  const bound = (text: string | undefined) => (text ? parseVersion(text) : undefined);
+  const introduced = range.introduced === '0' ? undefined : bound(range.introduced);
+  const fixed = bound(range.fixed);
+  const last = bound(range.last_affected);
+  if (introduced === null || fixed === null || last === null) return NEVER;
+  const exclusive = Boolean(range.introduced_exclusive);
+  return (v) => {
+    const against = (b: ParsedVersion) =>
+      // NVD writes OpenSSH bounds without the portable suffix: "up to 9.6" includes 9.6p1.
+      compareParsed(v.post?.portable && !b.pre && !b.post ? { numbers: v.numbers } : v, b);
+    if (introduced) {
+      const c = against(introduced);
+      if (c < 0 || (c === 0 && exclusive)) return false;
+    }
+    if (fixed && against(fixed) >= 0) return false;
+    if (last && against(last) > 0) return false;
+    return true;
+  };
+}
+
 /** True when the version lies inside the range; an unparsable version or bound never matches. */
 export function inRange(version: string, range: TVersionRange): boolean {
   const v = parseVersion(version);
-  if (!v) return false;
-  const against = (bound: string) => {
-    const b = parseVersion(bound);
-    if (!b) return null;
-    // NVD writes OpenSSH bounds without the portable suffix: "up to 9.6" includes 9.6p1.
-    const plain = v.post?.portable && !b.pre && !b.post;
-    return compareParsed(plain ? { numbers: v.numbers } : v, b);
-  };
-  if (range.introduced && range.introduced !== '0') {
-    const c = against(range.introduced);
-    if (c === null || c < 0 || (c === 0 && range.introduced_exclusive)) return false;
-  }
-  if (range.fixed) {
-    const c = against(range.fixed);
-    if (c === null || c >= 0) return false;
-  }
-  if (range.last_affected) {
-    const c = against(range.last_affected);
-    if (c === null || c > 0) return false;
-  }
-  return true;
+  return v ? compileRange(range)(v) : false;
 }
 
 /** A range as people read it: "= 2.3.4", ">= 8.5p1, < 9.8p1", "<= 6.0.16". */
