@@ -147,7 +147,12 @@ function judge(entry: IndexedAdvisory, seen: Seen): AdvisoryMatch | null {
         product,
         build,
         fix,
-        detection: detection('package_revision', detail, build),
+        detection: {
+          method: 'package_revision',
+          qod: DETECTION_QOD.package_revision,
+          detail,
+          distribution: build.label,
+        },
       };
     }
   }
@@ -167,17 +172,17 @@ function judge(entry: IndexedAdvisory, seen: Seen): AdvisoryMatch | null {
     product,
     build,
     range,
-    detection: detection('upstream_version', detail, build),
+    detection: upstreamDetection(detail, build?.label ?? null),
   };
 }
 
-function detection(
-  method: TDetection['method'],
-  detail: string,
-  build: DistroBuild | undefined,
-): TDetection {
-  const qod = method === 'upstream_version' && build ? DISTRO_UPSTREAM_QOD : DETECTION_QOD[method];
-  return { method, qod, detail: detail.slice(0, 1000), distribution: build?.label ?? null };
+/**
+ * A detection from the upstream version alone: QoD 80, or DISTRO_UPSTREAM_QOD on a distribution
+ * build, whose backported fixes the version cannot show.
+ */
+export function upstreamDetection(detail: string, distribution: string | null): TDetection {
+  const qod = distribution ? DISTRO_UPSTREAM_QOD : DETECTION_QOD.upstream_version;
+  return { method: 'upstream_version', qod, detail: detail.slice(0, 1000), distribution };
 }
 
 // Probes trim versions ("9.9.7" from BIND's "9.9.7-P2"); the raw string keeps patch levels.

@@ -38,6 +38,12 @@ const ADVERTISED = detectedBy(
   'Read from what the service advertises about itself.',
 );
 
+/** The TLS certificate checks' detection. */
+export const FROM_CERTIFICATE = detectedBy(
+  'configuration',
+  'Read from the certificate the server presented in the TLS handshake.',
+);
+
 /** Builds a Finding for the context's host and port; risk is CVSS scaled to 0-100. */
 export function makeFinding(checkId: string, ctx: CheckContext, fields: FindingFields): TFinding {
   return {
