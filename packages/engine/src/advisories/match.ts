@@ -1,16 +1,17 @@
 import { DETECTION_QOD, DISTRO_UPSTREAM_QOD, type TDetection } from '@netguard/contracts';
 import type { ServiceInfo } from '../types.ts';
+import {
+  type AdvisoryIndex,
+  fixKey,
+  type IndexedAdvisory,
+  upstreamHits,
+} from './advisory-index.ts';
 import { compareDistroVersions, type DistroBuild, distroBuild } from './distro.ts';
-import { decidingCheck } from './judged.ts';
 import { cpeVendorProduct, productKeyForCpe, productKeyForName, productLabel } from './products.ts';
 import type { TAdvisory, TDistroFix, TVersionRange } from './schema.ts';
-import {
-  type CompiledRange,
-  compileRange,
-  describeRange,
-  type ParsedVersion,
-  parseVersion,
-} from './version.ts';
+import { describeRange } from './version.ts';
+
+export { type AdvisoryIndex, indexAdvisories } from './advisory-index.ts';
 
 /**
  * A product and version seen on a service, and the text that showed it. `library`: named next to
@@ -30,45 +31,6 @@ export type AdvisoryMatch = {
   fix?: TDistroFix;
   detection: TDetection;
 };
-
-/** An advisory with its ranges compiled and its distribution fixes keyed for lookup. */
-type IndexedAdvisory = {
-  advisory: TAdvisory;
-  ranges: { range: TVersionRange; holds: CompiledRange }[];
-  fixes?: ReadonlyMap<string, TDistroFix>;
-};
-
-/** Advisories grouped by product key, built once per advisory list. */
-export type AdvisoryIndex = ReadonlyMap<string, readonly IndexedAdvisory[]>;
-
-const fixKey = (distro: string, release: string, pkg: string) => `${distro}/${release}/${pkg}`;
-
-/**
- * Groups advisories by product key (`product` may be a key or a detected name, `cpe` a fallback)
- * and parses their bounds once. Left out: client-tool flaws (never on a listening service) and
- * CVEs a check decides from the server's behaviour (judged.ts).
- */
-export function indexAdvisories(advisories: readonly TAdvisory[]): AdvisoryIndex {
-  const index = new Map<string, IndexedAdvisory[]>();
-  for (const advisory of advisories) {
-    if (advisory.component === 'client' || decidingCheck(advisory.cve_id)) continue;
-    const key =
-      productKeyForName(advisory.product) ??
-      (advisory.cpe && productKeyForCpe(advisory.cpe)) ??
-      advisory.product.toLowerCase();
-    const list = index.get(key) ?? [];
-    if (!list.length) index.set(key, list);
-    const fixes = advisory.distributions?.map(
-      (f) => [fixKey(f.distro, f.release, f.package), f] as const,
-    );
-    list.push({
-      advisory,
-      ranges: advisory.affected.map((range) => ({ range, holds: compileRange(range) })),
-      ...(fixes?.length ? { fixes: new Map(fixes) } : {}),
-    });
-  }
-  return index;
-}
 
 // Server and X-Powered-By list several products: "Apache/2.4.7 (Ubuntu) OpenSSL/1.0.1f PHP/5.5.9".
 const HEADER_TOKEN = /([A-Za-z][\w.-]*)\/v?(\d[\w.~+-]*)/g;
@@ -105,75 +67,74 @@ export function detectedProducts(service: ServiceInfo): DetectedProduct[] {
 export function matchAdvisories(service: ServiceInfo, index: AdvisoryIndex): AdvisoryMatch[] {
   const matches: AdvisoryMatch[] = [];
   for (const product of detectedProducts(service)) {
-    const candidates = index.get(product.key);
-    if (!candidates) continue;
-    const version = parseVersion(product.version);
+    const advisories = index.get(product.key);
+    if (!advisories) continue;
     const build = distroBuild(product);
-    const seen = { product, version, build, fixKey: buildKey(build) };
-    for (const entry of candidates) {
-      if (entry.advisory.component === 'library' && !product.library) continue;
-      const match = judge(entry, seen);
-      if (match) matches.push(match);
+    const key =
+      build?.release && build.package && fixKey(build.distro, build.release, build.package);
+    const decided = new Set<IndexedAdvisory>();
+    for (const entry of key ? (advisories.byFix.get(key) ?? []) : []) {
+      const fix = entry.fixes!.get(key as string)!;
+      const verdict = applies(entry, product) ? packageVerdict(fix, build!) : 'unknown';
+      if (verdict === 'unknown') continue;
+      decided.add(entry);
+      if (verdict === 'affected') matches.push(packageMatch(entry.advisory, product, build!, fix));
     }
+    for (const { entry, range } of upstreamHits(advisories, product.version))
+      if (!decided.has(entry) && applies(entry, product))
+        matches.push(upstreamMatch(entry.advisory, product, build, range));
   }
   return matches;
 }
 
-type Seen = {
-  product: DetectedProduct;
-  version: ParsedVersion | null;
-  build: DistroBuild | undefined;
-  fixKey: string | undefined;
-};
+/** A library flaw applies only where the service names the library next to its own product. */
+const applies = (entry: IndexedAdvisory, product: DetectedProduct) =>
+  entry.advisory.component !== 'library' || product.library;
 
-const buildKey = (build: DistroBuild | undefined) =>
-  build?.release && build.package ? fixKey(build.distro, build.release, build.package) : undefined;
+/** The distribution's verdict on the build's package; `unknown` leaves it to upstream ranges. */
+function packageVerdict(fix: TDistroFix, build: DistroBuild): 'clear' | 'affected' | 'unknown' {
+  if (fix.not_affected) return 'clear';
+  if (!build.version) return 'unknown';
+  if (!fix.fixed) return 'affected';
+  const order = compareDistroVersions(build.distro, build.version, fix.fixed);
+  return order === null ? 'unknown' : order >= 0 ? 'clear' : 'affected';
+}
 
-function judge(entry: IndexedAdvisory, seen: Seen): AdvisoryMatch | null {
-  const { advisory } = entry;
-  const { product, build } = seen;
-  const fix = seen.fixKey ? entry.fixes?.get(seen.fixKey) : undefined;
-  if (fix?.not_affected) return null;
-  if (fix && build?.version) {
-    const order = fix.fixed ? compareDistroVersions(build.distro, build.version, fix.fixed) : -1;
-    if (order !== null) {
-      if (order >= 0) return null;
-      const name = advisory.cve_id ?? advisory.id;
-      const detail = fix.fixed
-        ? `Package ${build.package} ${build.version} on ${build.label} is older than ${fix.fixed}, the distribution's fix for ${name}.`
-        : `${build.label} has not fixed ${name} in package ${build.package} yet; the host runs ${build.version}.`;
-      return {
-        advisory,
-        product,
-        build,
-        fix,
-        detection: {
-          method: 'package_revision',
-          qod: DETECTION_QOD.package_revision,
-          detail,
-          distribution: build.label,
-        },
-      };
-    }
-  }
-  const range = seen.version && entry.ranges.find((r) => r.holds(seen.version!))?.range;
-  if (!range) return null;
+function packageMatch(
+  advisory: TAdvisory,
+  product: DetectedProduct,
+  build: DistroBuild,
+  fix: TDistroFix,
+): AdvisoryMatch {
+  const name = advisory.cve_id ?? advisory.id;
+  const detail = fix.fixed
+    ? `Package ${build.package} ${build.version} on ${build.label} is older than ${fix.fixed}, the distribution's fix for ${name}.`
+    : `${build.label} has not fixed ${name} in package ${build.package} yet; the host runs ${build.version}.`;
+  const detection: TDetection = {
+    method: 'package_revision',
+    qod: DETECTION_QOD.package_revision,
+    detail,
+    distribution: build.label,
+  };
+  return { advisory, product, build, fix, detection };
+}
+
+function upstreamMatch(
+  advisory: TAdvisory,
+  product: DetectedProduct,
+  build: DistroBuild | undefined,
+  range: TVersionRange,
+): AdvisoryMatch {
   const label = `${productLabel(product.key)} ${product.version}`;
   const where = `the affected range ${describeRange(range)}`;
+  const revision = build?.version
+    ? `no fix of ${build.label} is recorded for package ${build.version}`
+    : 'the package revision is not shown';
   const detail = build
-    ? `Upstream version only on a ${build.label} build: the distribution may have backported the fix (${label} is in ${where}; ${
-        build.version
-          ? `no fix of ${build.label} is recorded for package ${build.version}`
-          : 'the package revision is not shown'
-      }).`
+    ? `Upstream version only on a ${build.label} build: the distribution may have backported the fix (${label} is in ${where}; ${revision}).`
     : `${label} is in ${where}.`;
-  return {
-    advisory,
-    product,
-    build,
-    range,
-    detection: upstreamDetection(detail, build?.label ?? null),
-  };
+  const detection = upstreamDetection(detail, build?.label ?? null);
+  return { advisory, product, ...(build ? { build } : {}), range, detection };
 }
 
 /**
