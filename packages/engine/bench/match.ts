@@ -220,6 +220,7 @@ console.log(
       index_build_ms: Math.round(buildMs),
       round_ms: rounds.map((ms) => Math.round(ms)),
       ms_per_service: Number(perService.toFixed(4)),
+      ms_per_service_first_round: Number((rounds[0]! / services.length).toFixed(4)),
       matches_per_round: matches,
     },
     null,
