@@ -107,3 +107,14 @@ describe('compareDistroVersions', () => {
     expect(compareDistroVersions('alpine', '9.7_p1-r0', '9.7_p1-r1')).toBeNull();
   });
 });
+
+describe('distroBuild on nginx comments', () => {
+  it('knows Ubuntu but not the release of an nginx both 20.04 and 22.04 ship', () => {
+    expect(
+      distroBuild({ key: 'nginx', version: '1.18.0', source: 'server: nginx/1.18.0 (Ubuntu)' }),
+    ).toEqual({ distro: 'ubuntu', package: 'nginx', label: 'Ubuntu' });
+    expect(
+      distroBuild({ key: 'nginx', version: '1.22.1', source: 'server: nginx/1.22.1 (Debian)' }),
+    ).toEqual({ distro: 'debian', release: '12', package: 'nginx', label: 'Debian 12' });
+  });
+});
