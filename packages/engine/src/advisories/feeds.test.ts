@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { compareDistroVersions } from './distro.ts';
 import { EPSS_CSV, kevFeed, nvdFeed } from './feed-fixtures.ts';
 import { parseEpss, parseKev } from './kev-epss.ts';
 import { indexAdvisories, matchAdvisories } from './match.ts';
 import { convertNvd } from './nvd.ts';
 import { ZAdvisory } from './schema.ts';
 import { bundledAdvisories } from './store.ts';
+import { parseVersion } from './version.ts';
 
 describe('convertNvd', () => {
   const { advisories, stats } = convertNvd(nvdFeed());
@@ -126,6 +128,23 @@ describe('bundled rule set', () => {
     for (const p of ['mysql', 'mariadb', 'postgresql', 'openssl', 'memcached', 'mongodb'])
       expect(products).toContain(p);
     for (const a of bundled) expect(a.id).toBe(`${a.product}/${a.cve_id}`);
+  });
+
+  it('names the component of every CVE, and distribution fixes that parse in their own order', () => {
+    for (const a of bundledAdvisories()) {
+      expect([a.id, a.component]).toEqual([
+        a.id,
+        expect.stringMatching(/^(server|client|library)$/),
+      ]);
+      for (const fix of a.distributions ?? []) {
+        const order = fix.fixed && compareDistroVersions(fix.distro, fix.fixed, fix.fixed);
+        expect([a.id, fix.release, order]).toEqual([a.id, fix.release, fix.fixed ? 0 : undefined]);
+        expect(fix.fixed ? parseVersion(fix.fixed.replace(/^\d+:/, '')) : {}).not.toBeNull();
+      }
+    }
+    const ssh = bundledAdvisories().filter((a) => a.product === 'openssh');
+    expect(ssh.find((a) => a.cve_id === 'CVE-2023-38408')!.component).toBe('client');
+    expect(bundledAdvisories().some((a) => a.cve_id === 'CVE-2023-48795')).toBe(false);
   });
 
   it('holds MongoBleed in every release line without a fix, rapid releases included', () => {

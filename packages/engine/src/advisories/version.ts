@@ -72,30 +72,58 @@ export function compareVersions(a: string, b: string): -1 | 0 | 1 | null {
   return pa && pb ? compareParsed(pa, pb) : null;
 }
 
+/** A range with its bounds parsed once; `never` when a bound does not parse. */
+export type CompiledRange = {
+  introduced?: ParsedVersion;
+  exclusive: boolean;
+  fixed?: ParsedVersion;
+  last?: ParsedVersion;
+  never: boolean;
+};
+
+/**
+ * Parses a range's bounds once, for matching many versions against it; `parse` may be a memo of
+ * parseVersion when many ranges share bounds.
+ */
+export function compileRange(range: TVersionRange, parse = parseVersion): CompiledRange {
+  const introduced =
+    range.introduced && range.introduced !== '0' ? parse(range.introduced) : undefined;
+  const fixed = range.fixed ? parse(range.fixed) : undefined;
+  const last = range.last_affected ? parse(range.last_affected) : undefined;
+  return {
+    ...(introduced ? { introduced } : {}),
+    ...(fixed ? { fixed } : {}),
+    ...(last ? { last } : {}),
+    exclusive: Boolean(range.introduced_exclusive),
+    never: introduced === null || fixed === null || last === null,
+  };
+}
+
+/** A version without its portable suffix: "9.6p1" as "9.6", for bounds written without one. */
+export const withoutPortable = (v: ParsedVersion): ParsedVersion =>
+  v.post?.portable ? { numbers: v.numbers } : v;
+
+// NVD writes OpenSSH bounds without the portable suffix: "up to 9.6" includes 9.6p1.
+function against(v: ParsedVersion, plain: ParsedVersion, bound: ParsedVersion): number {
+  return compareParsed(bound.pre || bound.post ? v : plain, bound);
+}
+
+/** True when the parsed version (and its `withoutPortable` form) lies inside the compiled range. */
+export function holds(range: CompiledRange, v: ParsedVersion, plain: ParsedVersion): boolean {
+  if (range.never) return false;
+  if (range.introduced) {
+    const c = against(v, plain, range.introduced);
+    if (c < 0 || (c === 0 && range.exclusive)) return false;
+  }
+  if (range.fixed && against(v, plain, range.fixed) >= 0) return false;
+  if (range.last && against(v, plain, range.last) > 0) return false;
+  return true;
+}
+
 /** True when the version lies inside the range; an unparsable version or bound never matches. */
 export function inRange(version: string, range: TVersionRange): boolean {
   const v = parseVersion(version);
-  if (!v) return false;
-  const against = (bound: string) => {
-    const b = parseVersion(bound);
-    if (!b) return null;
-    // NVD writes OpenSSH bounds without the portable suffix: "up to 9.6" includes 9.6p1.
-    const plain = v.post?.portable && !b.pre && !b.post;
-    return compareParsed(plain ? { numbers: v.numbers } : v, b);
-  };
-  if (range.introduced && range.introduced !== '0') {
-    const c = against(range.introduced);
-    if (c === null || c < 0 || (c === 0 && range.introduced_exclusive)) return false;
-  }
-  if (range.fixed) {
-    const c = against(range.fixed);
-    if (c === null || c >= 0) return false;
-  }
-  if (range.last_affected) {
-    const c = against(range.last_affected);
-    if (c === null || c > 0) return false;
-  }
-  return true;
+  return v ? holds(compileRange(range), v, withoutPortable(v)) : false;
 }
 
 /** A range as people read it: "= 2.3.4", ">= 8.5p1, < 9.8p1", "<= 6.0.16". */

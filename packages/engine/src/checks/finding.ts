@@ -1,4 +1,10 @@
-import type { TDetection, TFinding, TMitigationAction } from '@netguard/contracts';
+import {
+  DETECTION_QOD,
+  type TDetection,
+  type TDetectionMethod,
+  type TFinding,
+  type TMitigationAction,
+} from '@netguard/contracts';
 import type { Endpoint } from '../services/exchange.ts';
 import { printable } from '../services/exchange.ts';
 import type { CheckContext } from '../types.ts';
@@ -11,8 +17,32 @@ export type FindingFields = Pick<
   cve_id?: string | null;
   evidence: string;
   mitigations: TMitigationAction[];
+  /** How the check established it; default: read from what the service advertises. */
   detection?: TDetection;
 };
+
+/**
+ * A detection with the method's quality of detection.
+ * @example detectedBy('active_probe', 'Redis answered INFO without AUTH.')
+ */
+export function detectedBy(
+  method: TDetectionMethod,
+  detail: string,
+  distribution: string | null = null,
+): TDetection {
+  return { method, qod: DETECTION_QOD[method], detail: detail.slice(0, 1000), distribution };
+}
+
+const ADVERTISED = detectedBy(
+  'configuration',
+  'Read from what the service advertises about itself.',
+);
+
+/** The TLS certificate checks' detection. */
+export const FROM_CERTIFICATE = detectedBy(
+  'configuration',
+  'Read from the certificate the server presented in the TLS handshake.',
+);
 
 /** Builds a Finding for the context's host and port; risk is CVSS scaled to 0-100. */
 export function makeFinding(checkId: string, ctx: CheckContext, fields: FindingFields): TFinding {
@@ -32,7 +62,7 @@ export function makeFinding(checkId: string, ctx: CheckContext, fields: FindingF
     solution: fields.solution,
     evidence: printable(fields.evidence, 1000).replace(/\\x0d\\x0a|\\x0a/g, '\n'),
     mitigations: fields.mitigations,
-    ...(fields.detection ? { detection: fields.detection } : {}),
+    detection: fields.detection ?? ADVERTISED,
     time: new Date().toISOString(),
   };
 }

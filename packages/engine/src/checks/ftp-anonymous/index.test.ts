@@ -11,6 +11,7 @@ describe('ftp-anonymous', () => {
   it('reports a server that logs in anonymous', async () => {
     peer = await startFtpPeer('127.0.0.1', true);
     const [finding] = await ftpAnonymous.run(await contextFor(peer));
+    expect(finding!.detection).toMatchObject({ method: 'active_probe', qod: 95 });
     expect(finding!.evidence).toContain('230 Login successful.');
   });
 

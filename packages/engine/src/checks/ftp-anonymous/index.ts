@@ -1,6 +1,6 @@
 import { exchange } from '../../services/exchange.ts';
 import type { Check } from '../../types.ts';
-import { action, endpointOf, makeFinding } from '../finding.ts';
+import { action, detectedBy, endpointOf, makeFinding } from '../finding.ts';
 
 /** Logs in as "anonymous" and reports when the server answers 230 (logged in). */
 export const ftpAnonymous: Check = {
@@ -25,6 +25,10 @@ export const ftpAnonymous: Check = {
           'The FTP server accepts the anonymous account, so anyone can list and download its files, and possibly upload.',
         solution: 'Disable anonymous login unless the server is a deliberate public mirror.',
         evidence: `sent: USER anonymous / PASS ***\nreceived: ${reply.trim()}`,
+        detection: detectedBy(
+          'active_probe',
+          'The server logged in the anonymous account (reply 230).',
+        ),
         mitigations: [
           action('configuration', 'urgent', 'Disable anonymous FTP', 10, [
             'vsftpd: anonymous_enable=NO',

@@ -19,6 +19,7 @@ describe('http-security-headers', () => {
   it('lists the headers a bare HTTPS server leaves out, HSTS included', async () => {
     peer = await startHttpPeer('127.0.0.1', (_q, res) => res.end('ok'), makeCert('valid'));
     const [finding] = await httpSecurityHeaders.run(await contextFor(peer));
+    expect(finding!.detection).toMatchObject({ method: 'configuration', qod: 90 });
     expect(finding!.description).toContain(
       'Strict-Transport-Security, Content-Security-Policy, X-Frame-Options, X-Content-Type-Options',
     );

@@ -1,5 +1,5 @@
 import type { Check } from '../../types.ts';
-import { action, makeFinding } from '../finding.ts';
+import { action, detectedBy, makeFinding } from '../finding.ts';
 
 const HEADERS = [
   {
@@ -40,6 +40,7 @@ export const httpSecurityHeaders: Check = {
         description: `The response to GET / lacks ${labels.join(', ')}, leaving browsers without protection against clickjacking, MIME sniffing, content injection or protocol downgrade.`,
         solution: `Send ${labels.join(', ')} on every response.`,
         evidence: `GET / -> HTTP ${http.status}; headers present: ${Object.keys(http.headers).join(', ')}`,
+        detection: detectedBy('configuration', 'Read from the headers of the response to GET /.'),
         mitigations: [
           action(
             'configuration',

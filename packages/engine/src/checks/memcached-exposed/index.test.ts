@@ -12,6 +12,7 @@ describe('memcached-exposed', () => {
     peer = await startMemcachedPeer('127.0.0.1');
     const ctx = await contextFor(peer);
     const [finding] = await memcachedExposed.run(ctx);
+    expect(finding!.detection).toMatchObject({ method: 'active_probe', qod: 95 });
     expect(finding!.evidence).toContain('VERSION 1.6.21');
   });
 

@@ -10,7 +10,9 @@ afterEach(() => peer.close());
 describe('mongodb-no-auth', () => {
   it('reports MongoDB listing databases without credentials', async () => {
     peer = await startMongoPeer('127.0.0.1', false);
-    expect(await mongodbNoAuth.run(await contextFor(peer))).toHaveLength(1);
+    const findings = await mongodbNoAuth.run(await contextFor(peer));
+    expect(findings).toHaveLength(1);
+    expect(findings[0]!.detection).toMatchObject({ method: 'active_probe', qod: 95 });
   });
 
   it('stays quiet when listDatabases is refused as Unauthorized', async () => {

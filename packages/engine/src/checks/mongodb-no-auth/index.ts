@@ -1,6 +1,6 @@
 import { mongoCommand } from '../../services/probes/mongodb.ts';
 import type { Check } from '../../types.ts';
-import { action, endpointOf, makeFinding } from '../finding.ts';
+import { action, detectedBy, endpointOf, makeFinding } from '../finding.ts';
 
 /** listDatabases succeeds without credentials. */
 export const mongodbNoAuth: Check = {
@@ -25,6 +25,10 @@ export const mongodbNoAuth: Check = {
         solution:
           'Enable access control (security.authorization: enabled) and bind to private interfaces.',
         evidence: `sent: {listDatabases: 1} without credentials\nreceived: ok: 1`,
+        detection: detectedBy(
+          'active_probe',
+          'MongoDB ran listDatabases for a client that sent no credentials.',
+        ),
         mitigations: [
           action('access_control', 'immediate', 'Enable MongoDB authentication', 30, [
             'Create an admin user.',

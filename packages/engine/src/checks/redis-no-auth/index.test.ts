@@ -11,6 +11,7 @@ describe('redis-no-auth', () => {
   it('reports Redis answering INFO without a password', async () => {
     peer = await startRedisPeer('127.0.0.1');
     const [finding] = await redisNoAuth.run(await contextFor(peer));
+    expect(finding!.detection).toMatchObject({ method: 'active_probe', qod: 95 });
     expect(finding).toMatchObject({ severity: 'critical', service: 'redis' });
     expect(finding!.evidence).toContain('redis_version:6.0.9');
   });

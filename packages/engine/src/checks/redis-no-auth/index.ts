@@ -1,5 +1,5 @@
 import type { Check } from '../../types.ts';
-import { action, makeFinding } from '../finding.ts';
+import { action, detectedBy, makeFinding } from '../finding.ts';
 
 /** Redis answered INFO without credentials. */
 export const redisNoAuth: Check = {
@@ -19,6 +19,7 @@ export const redisNoAuth: Check = {
         solution:
           'Require a password or ACL users, bind Redis to localhost or a private interface, and enable protected-mode.',
         evidence: `sent: INFO server\nreceived: ${ctx.service.banner ?? `redis_version:${ctx.service.version}`}`,
+        detection: detectedBy('active_probe', 'Redis answered INFO server without AUTH.'),
         mitigations: [
           action('access_control', 'immediate', 'Require authentication on Redis', 15, [
             'Set requirepass or ACL users in redis.conf.',

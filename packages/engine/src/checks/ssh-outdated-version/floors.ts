@@ -7,7 +7,7 @@ export const SSH_VERSION_FLOORS: readonly VersionFloor[] = [
     product: 'OpenSSH',
     floor: '9.6p1',
     reason:
-      'releases before 9.6p1 lack strict key exchange against the Terrapin prefix-truncation attack (CVE-2023-48795) and several later memory-safety fixes',
+      'releases before 9.6p1 miss the upstream security fixes of 9.3p2 to 9.6p1 and several later memory-safety fixes',
   },
   {
     product: 'dropbear',

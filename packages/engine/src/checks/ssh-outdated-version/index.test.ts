@@ -35,3 +35,31 @@ describe('ssh-outdated-version', () => {
     expect(compareVersions('9.3p2', '9.6p1')).toBe(-1);
   });
 });
+
+describe('ssh-outdated-version detection', () => {
+  it('is an upstream-version finding: QoD 80 plain, 30 on a distribution build', async () => {
+    peer = await startSshKexPeer('127.0.2.21', 'SSH-2.0-OpenSSH_7.4');
+    const [plain] = await sshOutdatedVersion.run(await contextFor(peer));
+    expect(plain!.detection).toMatchObject({
+      method: 'upstream_version',
+      qod: 80,
+      distribution: null,
+    });
+    await peer.close();
+    peer = await startSshKexPeer('127.0.2.21', 'SSH-2.0-OpenSSH_8.9p1 Ubuntu-3ubuntu0.6');
+    const [distro] = await sshOutdatedVersion.run(await contextFor(peer));
+    expect(distro!.detection).toMatchObject({
+      method: 'upstream_version',
+      qod: 30,
+      distribution: 'Ubuntu 22.04',
+    });
+    expect(distro!.detection!.detail).toContain('may have backported');
+  });
+
+  it('never claims Terrapin from the version number (ssh-weak-algorithms decides it)', async () => {
+    peer = await startSshKexPeer('127.0.2.21', 'SSH-2.0-OpenSSH_9.3p1');
+    const [finding] = await sshOutdatedVersion.run(await contextFor(peer));
+    const text = [finding!.title, finding!.description, finding!.solution].join(' ');
+    expect(text).not.toMatch(/Terrapin|CVE-2023-48795|strict key exchange/i);
+  });
+});

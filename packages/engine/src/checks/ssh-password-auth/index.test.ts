@@ -18,6 +18,7 @@ describe('ssh-password-auth', () => {
     const ctx = await contextFor(peer);
     expect(sshPasswordAuth.appliesTo(ctx)).toBe(true);
     const [finding] = await sshPasswordAuth.run(ctx);
+    expect(finding!.detection).toMatchObject({ method: 'configuration', qod: 90 });
     expect(finding).toMatchObject({ severity: 'medium', service: 'ssh', port: peer.port });
     expect(finding!.evidence).toContain('methods that can continue: publickey,password');
     expect(finding!.evidence).toContain('OpenSSH');

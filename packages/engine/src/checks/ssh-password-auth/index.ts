@@ -1,6 +1,6 @@
 import { sshAuthMethods } from '../../services/probes/ssh.ts';
 import type { Check } from '../../types.ts';
-import { action, endpointOf, makeFinding } from '../finding.ts';
+import { action, detectedBy, endpointOf, makeFinding } from '../finding.ts';
 
 // keyboard-interactive is how PAM asks for a password on most systems.
 const PASSWORD_METHODS = ['password', 'keyboard-interactive'];
@@ -25,6 +25,10 @@ export const sshPasswordAuth: Check = {
             'The server accepted the "none" authentication method: anyone who reaches it gets a session.',
           solution: 'Require public key authentication and disable PermitEmptyPasswords.',
           evidence,
+          detection: detectedBy(
+            'active_probe',
+            'The server accepted the "none" authentication method.',
+          ),
           mitigations: [
             action('access_control', 'immediate', 'Require authentication on SSH', 15, [
               'Set PermitEmptyPasswords no and AuthenticationMethods publickey in sshd_config.',
@@ -45,6 +49,10 @@ export const sshPasswordAuth: Check = {
         solution:
           'Disable PasswordAuthentication and KbdInteractiveAuthentication in sshd_config and use public keys (or certificates) only.',
         evidence,
+        detection: detectedBy(
+          'configuration',
+          'Password methods are among those the server lets a client continue with.',
+        ),
         mitigations: [
           action('configuration', 'high', 'Allow only key-based SSH logins', 20, [
             'Install public keys for every user who needs access (~/.ssh/authorized_keys).',

@@ -12,7 +12,9 @@ describe('telnet-open', () => {
     peer = await startBannerPeer('127.0.0.1', Buffer.from([255, 253, 24, 255, 253, 32]));
     const ctx = await contextFor(peer);
     expect(telnetOpen.appliesTo(ctx)).toBe(true);
-    expect(await telnetOpen.run(ctx)).toHaveLength(1);
+    const findings = await telnetOpen.run(ctx);
+    expect(findings).toHaveLength(1);
+    expect(findings[0]!.detection).toMatchObject({ method: 'active_probe', qod: 95 });
   });
 
   it('does not apply to an SSH service', async () => {

@@ -12,6 +12,7 @@ describe('tls-expired', () => {
   it('reports a certificate whose notAfter has passed', async () => {
     peer = await startTlsPeer('127.0.0.1', makeCert('expired'));
     const [finding] = await tlsExpired.run(await contextFor(peer));
+    expect(finding!.detection).toMatchObject({ method: 'configuration', qod: 90 });
     expect(finding).toMatchObject({ severity: 'high', port: peer.port });
     expect(finding!.evidence).toContain('notAfter 2021-01-01');
   });

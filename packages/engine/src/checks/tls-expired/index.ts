@@ -1,5 +1,5 @@
 import type { Check } from '../../types.ts';
-import { action, makeFinding } from '../finding.ts';
+import { action, FROM_CERTIFICATE, makeFinding } from '../finding.ts';
 
 /** The certificate's notAfter date has passed. */
 export const tlsExpired: Check = {
@@ -18,6 +18,7 @@ export const tlsExpired: Check = {
         description: `The certificate for ${tls.subject} expired on ${tls.validTo}. Clients will reject it or train users to click through warnings.`,
         solution: 'Renew the certificate and automate renewal (for example with ACME).',
         evidence: `TLS handshake: subject ${tls.subject}, notAfter ${tls.validTo}`,
+        detection: FROM_CERTIFICATE,
         mitigations: [
           action('certificate', 'urgent', 'Renew the TLS certificate', 30, [
             'Issue a new certificate for the service name.',

@@ -12,6 +12,7 @@ describe('tls-hostname-mismatch', () => {
   it('reports a certificate for another name', async () => {
     peer = await startTlsPeer('127.0.0.1', makeCert('mismatch'));
     const [finding] = await tlsHostnameMismatch.run(await contextFor(peer));
+    expect(finding!.detection).toMatchObject({ method: 'configuration', qod: 90 });
     expect(finding!.description).toContain('reached as 127.0.0.1');
   });
 

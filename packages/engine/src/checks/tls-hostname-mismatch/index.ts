@@ -1,6 +1,6 @@
 import { checkServerIdentity } from 'node:tls';
 import type { Check } from '../../types.ts';
-import { action, makeFinding } from '../finding.ts';
+import { action, FROM_CERTIFICATE, makeFinding } from '../finding.ts';
 
 /** The certificate names neither the hostname nor the address the service was reached by. */
 export const tlsHostnameMismatch: Check = {
@@ -26,6 +26,7 @@ export const tlsHostnameMismatch: Check = {
         solution:
           'Install a certificate whose subject alternative names include every name clients use.',
         evidence: `TLS handshake to ${name}: subject ${tls.subject}, SANs ${tls.sans.join(', ') || 'none'}`,
+        detection: FROM_CERTIFICATE,
         mitigations: [
           action('certificate', 'high', 'Reissue the certificate with the right names', 30, [
             `Add ${name} to the subject alternative names.`,

@@ -17,6 +17,7 @@ describe('tls-legacy-protocol', () => {
       ciphers: 'DEFAULT:@SECLEVEL=0',
     });
     const [finding] = await tlsLegacyProtocol.run(await contextFor(peer));
+    expect(finding!.detection).toMatchObject({ method: 'configuration', qod: 90 });
     expect(finding!.description).toContain('TLS 1.0 and TLS 1.1');
   });
 

@@ -1,6 +1,6 @@
 import { tlsHandshake } from '../../services/probes/tls.ts';
 import type { Check } from '../../types.ts';
-import { action, endpointOf, makeFinding } from '../finding.ts';
+import { action, detectedBy, endpointOf, makeFinding } from '../finding.ts';
 
 /** The server still completes a TLS 1.0 or TLS 1.1 handshake. */
 export const tlsLegacyProtocol: Check = {
@@ -28,6 +28,10 @@ export const tlsLegacyProtocol: Check = {
         description: `The service accepts ${accepted.join(' and ')}, deprecated by RFC 8996 and open to downgrade attacks such as BEAST and POODLE variants.`,
         solution: 'Allow only TLS 1.2 and TLS 1.3.',
         evidence: `ClientHello offering only ${accepted.join(', ')}: handshake completed`,
+        detection: detectedBy(
+          'configuration',
+          'The server completed handshakes offering only the legacy protocol versions.',
+        ),
         mitigations: [
           action('configuration', 'high', 'Disable TLS 1.0 and 1.1', 15, [
             'nginx: ssl_protocols TLSv1.2 TLSv1.3;',

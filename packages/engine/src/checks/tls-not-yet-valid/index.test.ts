@@ -12,6 +12,7 @@ describe('tls-not-yet-valid', () => {
   it('reports a certificate whose notBefore is in the future', async () => {
     peer = await startTlsPeer('127.0.0.1', makeCert('future'));
     const [finding] = await tlsNotYetValid.run(await contextFor(peer));
+    expect(finding!.detection).toMatchObject({ method: 'configuration', qod: 90 });
     expect(finding!.evidence).toContain('notBefore 2099-01-01');
   });
 

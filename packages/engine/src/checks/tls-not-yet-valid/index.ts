@@ -1,5 +1,5 @@
 import type { Check } from '../../types.ts';
-import { action, makeFinding } from '../finding.ts';
+import { action, FROM_CERTIFICATE, makeFinding } from '../finding.ts';
 
 /** The certificate's notBefore date is still in the future. */
 export const tlsNotYetValid: Check = {
@@ -19,6 +19,7 @@ export const tlsNotYetValid: Check = {
         solution:
           'Check the server clock and the certificate dates; install a currently valid certificate.',
         evidence: `TLS handshake: subject ${tls.subject}, notBefore ${tls.validFrom}`,
+        detection: FROM_CERTIFICATE,
         mitigations: [
           action('certificate', 'high', 'Install a currently valid certificate', 20, [
             'Verify the server time (NTP).',

@@ -12,6 +12,7 @@ describe('tls-self-signed', () => {
   it('reports a certificate issued by itself', async () => {
     peer = await startTlsPeer('127.0.0.1', makeCert('valid'));
     const [finding] = await tlsSelfSigned.run(await contextFor(peer));
+    expect(finding!.detection).toMatchObject({ method: 'configuration', qod: 90 });
     expect(finding!.evidence).toContain('issuer CN=127.0.0.1');
   });
 

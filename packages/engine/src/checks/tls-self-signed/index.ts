@@ -1,5 +1,5 @@
 import type { Check } from '../../types.ts';
-import { action, makeFinding } from '../finding.ts';
+import { action, FROM_CERTIFICATE, makeFinding } from '../finding.ts';
 
 /** The certificate is signed by its own key, so no trusted authority vouches for it. */
 export const tlsSelfSigned: Check = {
@@ -19,6 +19,7 @@ export const tlsSelfSigned: Check = {
         solution:
           'Use a certificate from a public or internal certificate authority that clients trust.',
         evidence: `TLS handshake: subject ${tls.subject}, issuer ${tls.issuer}${tls.authorizationError ? `, verify error ${tls.authorizationError}` : ''}`,
+        detection: FROM_CERTIFICATE,
         mitigations: [
           action('certificate', 'medium', 'Replace with a CA-issued certificate', 45, [
             'Request a certificate from your CA.',

@@ -58,6 +58,7 @@ describe('tls-weak-cipher', () => {
     const ctx = await contextFor({ host: '127.0.0.1', port, close: async () => {} });
     expect(tlsWeakCipher.appliesTo(ctx)).toBe(true);
     const [finding] = await tlsWeakCipher.run(ctx);
+    expect(finding!.detection).toMatchObject({ method: 'configuration', qod: 90 });
     expect(finding!.evidence).toContain('TLS_ECDHE_ECDSA_WITH_NULL_SHA');
   });
 

@@ -1,6 +1,6 @@
 import { negotiatedSuite, WEAK_SUITES } from '../../services/probes/client-hello.ts';
 import type { Check } from '../../types.ts';
-import { action, endpointOf, makeFinding } from '../finding.ts';
+import { action, detectedBy, endpointOf, makeFinding } from '../finding.ts';
 
 /** The server agrees to a weak cipher suite when the client offers only weak ones. */
 export const tlsWeakCipher: Check = {
@@ -23,6 +23,10 @@ export const tlsWeakCipher: Check = {
         description: `The service negotiated ${cipher} over ${protocol} when offered only weak suites. Such ciphers allow decryption (SWEET32, RC4 biases) or offer no protection.`,
         solution: 'Restrict the cipher list to AEAD suites (AES-GCM, ChaCha20-Poly1305).',
         evidence: `ClientHello offering only ${codes.length} weak suites (NULL, EXPORT, anon, DES, 3DES, RC4): ServerHello chose ${cipher} (0x${chosen.toString(16).padStart(4, '0')})`,
+        detection: detectedBy(
+          'configuration',
+          'The server chose a weak suite from a ClientHello offering only weak suites.',
+        ),
         mitigations: [
           action('configuration', 'high', 'Remove weak cipher suites', 15, [
             'nginx: ssl_ciphers HIGH:!aNULL:!MD5:!3DES:!RC4;',

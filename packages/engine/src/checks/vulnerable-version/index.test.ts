@@ -1,5 +1,8 @@
-import { ZFinding } from '@netguard/contracts';
+import { type TFinding, ZFinding } from '@netguard/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
+import { indexAdvisories, matchAdvisories } from '../../advisories/match.ts';
+import { type TAdvisoryInput, ZAdvisory } from '../../advisories/schema.ts';
+import { loadAdvisories } from '../../advisories/store.ts';
 import { contextFor } from '../../testing/check-context.ts';
 import type { Peer } from '../../testing/peers.ts';
 import {
@@ -9,6 +12,7 @@ import {
   startRedisPeer,
 } from '../../testing/protocol-peers.ts';
 import { startHttpPeer } from '../../testing/servers.ts';
+import { startSshd } from '../../testing/sshd.ts';
 import {
   createVulnerableVersionCheck,
   riskScore,
@@ -34,16 +38,14 @@ async function findingsFor(start: Promise<Peer>) {
 const cves = (findings: { cve_id: string | null }[]) => findings.map((f) => f.cve_id).sort();
 
 describe('vulnerable-version against real peers', () => {
-  it('finds regreSSHion in a Debian OpenSSH 9.6p1 banner', async () => {
-    const findings = await findingsFor(
-      startBannerPeer('127.0.0.1', 'SSH-2.0-OpenSSH_9.6p1 Debian-3\r\n'),
-    );
+  it('finds regreSSHion in a plain OpenSSH 9.6p1 banner', async () => {
+    const findings = await findingsFor(startBannerPeer('127.0.0.1', 'SSH-2.0-OpenSSH_9.6p1\r\n'));
     expect(cves(findings)).toEqual(['CVE-2024-6387']);
     const [f] = findings;
     expect(f!.severity).toBe('high');
     expect(f!.cvss_score).toBe(8.1);
     expect(f!.risk_score).toBe(81);
-    expect(f!.evidence).toContain('SSH-2.0-OpenSSH_9.6p1 Debian-3');
+    expect(f!.evidence).toContain('SSH-2.0-OpenSSH_9.6p1');
     expect(f!.evidence).toContain('>= 8.5p1, < 9.8p1');
     expect(f!.description).toContain('OpenSSH 9.6p1 is in the affected range');
     expect(f!.mitigations[0]).toMatchObject({ action_type: 'upgrade', priority: 'urgent' });
@@ -56,12 +58,25 @@ describe('vulnerable-version against real peers', () => {
     );
   });
 
-  it('flags OpenSSH 8.9p1 only for the ssh-agent issue fixed in 9.3p2', async () => {
-    const findings = await findingsFor(
+  it('judges an Ubuntu 22.04 OpenSSH by its package revision, never by the client-only ssh-agent CVE', async () => {
+    const old = await findingsFor(
       startBannerPeer('127.0.0.1', 'SSH-2.0-OpenSSH_8.9p1 Ubuntu-3ubuntu0.1\r\n'),
     );
-    expect(cves(findings)).toEqual(['CVE-2023-38408', 'CVE-2024-6387']);
-    expect(findings.find((f) => f.cve_id === 'CVE-2023-38408')!.severity).toBe('critical');
+    expect(cves(old)).toEqual(['CVE-2024-6387']);
+    expect(old[0]!.detection).toMatchObject({
+      method: 'package_revision',
+      qod: 97,
+      distribution: 'Ubuntu 22.04',
+    });
+    expect(old[0]!.detection!.detail).toContain(
+      '1:8.9p1-3ubuntu0.1 on Ubuntu 22.04 is older than 1:8.9p1-3ubuntu0.10',
+    );
+    await peer!.close();
+    expect(
+      await findingsFor(
+        startBannerPeer('127.0.0.1', 'SSH-2.0-OpenSSH_8.9p1 Ubuntu-3ubuntu0.10\r\n'),
+      ),
+    ).toEqual([]);
   });
 
   it('finds both path traversal CVEs in Apache 2.4.49, KEV-listed and raised', async () => {
@@ -88,6 +103,7 @@ describe('vulnerable-version against real peers', () => {
     );
     expect(cves(findings)).toEqual(['CVE-2014-0160']);
     expect(findings[0]!.title).toContain('OpenSSL 1.0.1f');
+    expect(findings[0]!.detection).toMatchObject({ method: 'upstream_version', qod: 30 });
   });
 
   it('finds the nginx resolver bug in 1.18.0 and not in 1.20.1', async () => {
@@ -221,5 +237,148 @@ describe('scoring', () => {
       severity: 'medium',
       title: expect.stringContaining('local/1'),
     });
+  });
+});
+
+describe('distribution-aware matching', () => {
+  const one = (findings: TFinding[], cve: string) => findings.find((f) => f.cve_id === cve);
+
+  it('reports neither regreSSHion nor the ssh-agent CVE on the real Debian 12 sshd (+deb12u10)', async () => {
+    const findings = await findingsFor(startSshd({ passwordAuthentication: false }));
+    const banner = (await contextFor(peer!)).service.banner ?? '';
+    expect(banner).toMatch(/^SSH-2\.0-OpenSSH_9\.2p1 Debian-2\+deb12u\d+/);
+    expect(cves(findings)).toEqual([]);
+  });
+
+  it('finds regreSSHion by package revision in +deb12u2, but not the client-only CVE-2023-38408', async () => {
+    const findings = await findingsFor(
+      startBannerPeer('127.0.0.3', 'SSH-2.0-OpenSSH_9.2p1 Debian-2+deb12u2\r\n'),
+    );
+    expect(cves(findings)).toEqual(['CVE-2024-6387']);
+    const f = one(findings, 'CVE-2024-6387')!;
+    expect(f.detection).toEqual({
+      method: 'package_revision',
+      qod: 97,
+      detail:
+        "Package openssh 1:9.2p1-2+deb12u2 on Debian 12 is older than 1:9.2p1-2+deb12u3, the distribution's fix for CVE-2024-6387.",
+      distribution: 'Debian 12',
+    });
+    expect(f.title).toBe(
+      'CVE-2024-6387: regreSSHion: unauthenticated remote code execution in OpenSSH sshd (OpenSSH 9.2p1, Debian 12 package 1:9.2p1-2+deb12u2)',
+    );
+    expect(f.mitigations[0]!.description).toContain(
+      "Debian 12's openssh package 1:9.2p1-2+deb12u3",
+    );
+  });
+
+  it('matches a banner without a distribution on the upstream version (QoD 80)', async () => {
+    const findings = await findingsFor(startBannerPeer('127.0.0.4', 'SSH-2.0-OpenSSH_9.2p1\r\n'));
+    expect(cves(findings)).toEqual(['CVE-2024-6387']);
+    expect(findings[0]!.detection).toMatchObject({
+      method: 'upstream_version',
+      qod: 80,
+      distribution: null,
+    });
+    expect(findings[0]!.title).toMatch(/^CVE-2024-6387: /);
+  });
+
+  it('calls a Debian Apache 2.4.49 a possible finding (QoD 30) when no distribution fix decides', async () => {
+    const findings = await findingsFor(
+      startHttpPeer('127.0.0.1', (_q, res) =>
+        res.writeHead(200, { Server: 'Apache/2.4.49 (Debian)' }).end('ok'),
+      ),
+    );
+    expect(cves(findings)).toEqual(['CVE-2021-41773', 'CVE-2021-42013']);
+    for (const f of findings) {
+      expect(f.detection).toMatchObject({
+        method: 'upstream_version',
+        qod: 30,
+        distribution: 'Debian',
+      });
+      expect(f.detection!.detail).toContain(
+        'Upstream version only on a Debian build: the distribution may have backported the fix',
+      );
+      expect(f.title).toMatch(/^Possible CVE-2021-4/);
+      expect(f.description).toMatch(/^Possibly affected: /);
+    }
+  });
+
+  it('lets a distribution entry decide over the upstream range, and skips not-affected releases', () => {
+    const advisory = {
+      id: 'apache-httpd/CVE-0000-0001',
+      product: 'apache-httpd',
+      affected: [{ introduced: '2.4.0', fixed: '2.4.99' }],
+      distributions: [
+        { distro: 'ubuntu', release: '22.04', package: 'apache2', not_affected: true },
+        { distro: 'rhel', release: '9', package: 'httpd', fixed: '2.4.57-5.el9' },
+      ],
+      cve_id: 'CVE-0000-0001',
+      cvss: { score: 5 },
+      summary: 'Test.',
+      solution: 'Upgrade.',
+      references: [],
+    } satisfies TAdvisoryInput;
+    const index = indexAdvisories([ZAdvisory.parse(advisory)]);
+    const http = (server: string, version: string) => ({
+      name: 'http',
+      product: 'Apache httpd',
+      version,
+      http: { status: 200, headers: { server }, body: '' },
+    });
+    expect(matchAdvisories(http('Apache/2.4.52 (Ubuntu)', '2.4.52'), index)).toEqual([]);
+    const rhel = (version: string) =>
+      matchAdvisories(http(`Apache/${version} (Red Hat Enterprise Linux)`, version), index);
+    expect(rhel('2.4.57-5.el9')).toEqual([]);
+    expect(rhel('2.4.57-4.el9_2.1')[0]!.detection.method).toBe('package_revision');
+    expect(rhel('2.4.57')[0]!.detection).toMatchObject({ method: 'upstream_version', qod: 30 });
+  });
+});
+
+describe('what version matching never claims', () => {
+  const advisory = (cve: string, component?: TAdvisoryInput['component']): TAdvisoryInput => ({
+    id: `openssh/${cve}`,
+    product: 'openssh',
+    affected: [{ fixed: '9.6' }],
+    ...(component ? { component } : {}),
+    cve_id: cve,
+    cvss: { score: 5.9 },
+    summary: 'Imported.',
+    solution: 'Upgrade.',
+    references: [],
+  });
+
+  it('skips Terrapin (decided by ssh-weak-algorithms) and client flaws in imported advisories', async () => {
+    const check = createVulnerableVersionCheck(() =>
+      loadAdvisories({
+        advisories: [
+          advisory('CVE-2023-48795'),
+          advisory('CVE-2023-51385', 'client'),
+          advisory('CVE-2023-51767'),
+        ].map((a) => ZAdvisory.parse(a)),
+      }),
+    );
+    peer = await startBannerPeer('127.0.0.1', 'SSH-2.0-OpenSSH_8.4p1\r\n');
+    const findings = await check.run(await contextFor(peer));
+    expect(cves(findings)).toEqual(['CVE-2023-51767']);
+  });
+
+  it('fires a library flaw only when the service names the library', () => {
+    const lib = ZAdvisory.parse({
+      ...advisory('CVE-2014-0160', 'library'),
+      id: 'openssl/CVE-2014-0160',
+      product: 'openssl',
+      affected: [{ introduced: '1.0.1', fixed: '1.0.1g' }],
+    });
+    const index = indexAdvisories([lib]);
+    const named = {
+      name: 'http',
+      http: { status: 200, headers: { server: 'nginx/1.25.0 OpenSSL/1.0.1f' }, body: '' },
+    };
+    expect(matchAdvisories(named, index).map((m) => m.advisory.id)).toEqual([
+      'openssl/CVE-2014-0160',
+    ]);
+    expect(matchAdvisories({ name: 'tls', product: 'OpenSSL', version: '1.0.1f' }, index)).toEqual(
+      [],
+    );
   });
 });

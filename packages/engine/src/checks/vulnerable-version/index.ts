@@ -1,4 +1,4 @@
-import type { TFinding, TMitigationAction } from '@netguard/contracts';
+import { DISTRO_UPSTREAM_QOD, type TFinding, type TMitigationAction } from '@netguard/contracts';
 import {
   type AdvisoryIndex,
   type AdvisoryMatch,
@@ -48,12 +48,19 @@ const percent = (n: number) => `${(n * 100).toFixed(n < 0.01 ? 2 : 1)}%`;
 /** An advisory text with `{port}` filled from the finding: texts never name a default port. */
 const fillPort = (text: string, port: number) => text.replaceAll('{port}', String(port));
 
-function describe({ advisory, product, range }: AdvisoryMatch, port: number): string {
-  const label = productLabel(product.key);
-  const parts = [
-    `${label} ${product.version} is in the affected range ${describeRange(range)} of ${advisory.cve_id ?? advisory.id}.`,
-    fillPort(advisory.summary, port),
-  ];
+/** Where the match came from, in a sentence that claims no more than the method knows. */
+function basis({ advisory, product, range, fix, build, detection }: AdvisoryMatch): string {
+  const name = advisory.cve_id ?? advisory.id;
+  const label = `${productLabel(product.key)} ${product.version}`;
+  if (fix) return detection.detail;
+  const inside = `${label} is in the affected range ${describeRange(range!)} of ${name}`;
+  if (!build) return `${inside}.`;
+  return `Possibly affected: ${inside}, but this is a ${build.label} build and the distribution may have backported the fix; only the package changelog on the host can confirm it.`;
+}
+
+function describe(match: AdvisoryMatch, port: number): string {
+  const { advisory } = match;
+  const parts = [basis(match), fillPort(advisory.summary, port)];
   if (advisory.note) parts.push(`Note: ${fillPort(advisory.note, port)}`);
   if (advisory.kev)
     parts.push(
@@ -67,27 +74,45 @@ function describe({ advisory, product, range }: AdvisoryMatch, port: number): st
   return parts.join(' ').slice(0, 4000);
 }
 
+/** "(OpenSSH 9.6p1)", "(OpenSSH 9.2p1, Debian 12 package 1:9.2p1-2+deb12u2)", "(Apache httpd 2.4.49 on Debian)". */
+function seenAs({ product, build, fix }: AdvisoryMatch): string {
+  const label = `${productLabel(product.key)} ${product.version}`;
+  if (fix && build) return `${label}, ${build.label} package ${build.version}`;
+  return build ? `${label} on ${build.label}` : label;
+}
+
+/** What to move to: the distribution's fixed package, or a release outside the upstream range. */
+function upgradeTarget({ product, build, fix, range }: AdvisoryMatch): string {
+  const label = productLabel(product.key);
+  if (fix && build)
+    return fix.fixed
+      ? `Install ${build.label}'s ${build.package} package ${fix.fixed} or later (the host runs ${build.version}).`
+      : `${build.label} has no fixed ${build.package} package yet: apply the advisory's workaround and watch for the update.`;
+  return `Move ${label} off ${product.version} to a release outside ${describeRange(range!)}.`;
+}
+
 function toFinding(ctx: CheckContext, match: AdvisoryMatch): TFinding {
-  const { advisory, product, range } = match;
+  const { advisory, product, detection } = match;
   const label = productLabel(product.key);
   const severity = severityFor(advisory.cvss.score);
   const name = advisory.cve_id ?? advisory.id;
   const headline = advisory.title ?? `Known vulnerability in ${label}`;
+  const possible = detection.qod === DISTRO_UPSTREAM_QOD ? 'Possible ' : '';
   const solution = fillPort(advisory.solution, ctx.port);
   const instructions = [
     solution.slice(0, 1000),
-    `Confirm the installed version on the host (the scan saw ${label} ${product.version}).`,
+    `Confirm the installed version on the host (the scan saw ${seenAs(match)}).`,
     ...advisory.references.slice(0, 5).map((url) => `Advisory: ${url}`),
   ];
   const finding = makeFinding(ID, ctx, {
-    title: `${name}: ${headline} (${label} ${product.version})`.slice(0, 300),
+    title: `${possible}${name}: ${headline} (${seenAs(match)})`.slice(0, 300),
     severity,
     vulnerability_type: advisory.vulnerability_type ?? 'known_vulnerable_version',
     cve_id: advisory.cve_id,
     cvss: advisory.cvss.score,
     description: describe(match, ctx.port),
     solution,
-    evidence: `${product.source}\nDetected ${label} ${product.version}; ${name} affects ${describeRange(range)}.`,
+    evidence: `${product.source}\n${detection.detail}`,
     mitigations: [
       action(
         'upgrade',
@@ -95,9 +120,10 @@ function toFinding(ctx: CheckContext, match: AdvisoryMatch): TFinding {
         `Upgrade ${label} (${name})`,
         60,
         instructions,
-        `Move ${label} off ${product.version} to a release outside ${describeRange(range)}.`,
+        upgradeTarget(match),
       ),
     ],
+    detection,
   });
   return { ...finding, risk_score: riskScore(advisory) };
 }
