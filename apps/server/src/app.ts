@@ -1,5 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import cookie from '@fastify/cookie';
+import { writeNarrative } from '@netguard/risk';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
@@ -101,7 +102,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const analytics = createAnalyticsService({ db, subscription });
   const reports = createReportService({ db, queue: createReportQueue(queue), log });
   const vulnerabilities = createVulnerabilityService({ db });
-  const risk = createRiskService({ db });
+  const llm = config.llm;
+  const risk = createRiskService({
+    db,
+    narrate: llm ? (assessment) => writeNarrative(llm, assessment) : undefined,
+  });
   const apiKeys = createApiKeyService({ db, subscription });
   const settings = createSettingsService({ db, defaults: config.scans });
   const account = createAccountSelfService({ db });
