@@ -91,7 +91,9 @@ type ContextRow = typeof assetContexts.$inferSelect;
 export function contextForHost(host: string, rows: ContextRow[]): AssessInput['asset'] {
   const own = rows.find((r) => r.kind === 'host' && r.target === host);
   if (!own) return null;
-  const tagRows = rows.filter((r) => r.kind === 'tag' && own.tags.includes(r.target));
+  const tagRows = own.tags
+    .map((tag) => rows.find((r) => r.kind === 'tag' && r.target === tag))
+    .filter((r): r is ContextRow => !!r);
   const exposureTag = own.exposure ? undefined : tagRows.find((r) => r.exposure);
   const ownerTag = own.owner ? undefined : tagRows.find((r) => r.owner);
   const sources = [
@@ -184,7 +186,7 @@ export async function gatherInputs(
 }
 
 /** A Vulnrichment value as the contracts spell it ("public poc" -> poc), null when unknown. */
-function ssvcValue<T extends string>(value: string | null, allowed: readonly T[]): T | null {
+export function ssvcValue<T extends string>(value: string | null, allowed: readonly T[]): T | null {
   const v = value?.toLowerCase().replace('public poc', 'poc').trim();
   return allowed.find((a) => a === v) ?? null;
 }
