@@ -54,8 +54,9 @@ const byCve = <T extends { cveId: string }>(rows: T[]) => new Map(rows.map((r) =
 /** CVSS vectors by CVE: imported advisories first, then the engine's bundled ones. */
 async function vectorsOf(db: Executor, cves: string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
+  const wanted = new Set(cves);
   for (const a of bundledAdvisories())
-    if (a.cve_id && a.cvss.vector && cves.includes(a.cve_id)) out.set(a.cve_id, a.cvss.vector);
+    if (a.cve_id && a.cvss.vector && wanted.has(a.cve_id)) out.set(a.cve_id, a.cvss.vector);
   const rows = await db
     .select({
       cveId: advisories.cveId,
