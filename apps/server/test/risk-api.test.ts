@@ -169,7 +169,9 @@ describe('assessVulnerabilities', () => {
     expect(after.map((e) => e.kind)).toEqual(['assessed', 'priority_changed']);
     // Exploitation none -> active on an open, non-automatable host with low human impact (assumed);
     // the vector's base 4.2 x10 x1.5 (external) = 63 gains x1.2 (exploit) = 75.6: urgent.
-    expect(after[1]?.summary).toBe('SSVC deployer Defer -> Scheduled; urgency moderate -> urgent');
+    expect(after[1]?.summary).toBe(
+      'KEV entry added on 2024-08-01: SSVC deployer Defer -> Scheduled; urgency moderate -> urgent',
+    );
     expect(after[1]?.details).toMatchObject({
       riskScore: 75.6,
       previousRiskScore: 63,
