@@ -1,5 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import cookie from '@fastify/cookie';
+import { writeNarrative } from '@netguard/risk';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
@@ -106,7 +107,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const analytics = createAnalyticsService({ db, subscription });
   const reports = createReportService({ db, queue: createReportQueue(queue), log });
   const vulnerabilities = createVulnerabilityService({ db });
-  const risk = createRiskService({ db });
+  const llm = config.llm;
+  const risk = createRiskService({
+    db,
+    narrate: llm ? (assessment) => writeNarrative(llm, assessment) : undefined,
+  });
   // An asset edit changes the criticality, mission and exposure its hosts' assessments use.
   const assets = createAssetService({
     db,

@@ -62,6 +62,21 @@ describe('loadConfig', () => {
     );
   });
 
+  it('turns the risk narrative on only with a base URL and a model', () => {
+    expect(loadConfig({}).llm).toBeUndefined();
+    expect(
+      loadConfig({
+        LLM_BASE_URL: 'http://127.0.0.1:11434/v1',
+        LLM_MODEL: 'llama3',
+        LLM_API_KEY: 'k',
+      }).llm,
+    ).toEqual({ baseUrl: 'http://127.0.0.1:11434/v1', model: 'llama3', apiKey: 'k' });
+    expect(() => loadConfig({ LLM_MODEL: 'llama3' })).toThrow(
+      /LLM_BASE_URL and LLM_MODEL go together/,
+    );
+    expect(() => loadConfig({ LLM_BASE_URL: 'not a url', LLM_MODEL: 'x' })).toThrow(/LLM_BASE_URL/);
+  });
+
   it('is documented in the README, variable by variable', () => {
     const doc = fs.readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
     for (const [name, defaultValue] of CONFIG_VARS) {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isCidr, ZEmail } from '@netguard/contracts';
+import type { LlmSettings } from '@netguard/risk';
 import { z } from 'zod';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -148,6 +149,13 @@ export const CONFIG_VARS = [
     'Debian,Ubuntu,Alpine,AlmaLinux,Rocky Linux,Red Hat',
     'Comma-separated OSV ecosystems imported.',
   ],
+  [
+    'LLM_BASE_URL',
+    '(unset)',
+    'Base URL of an OpenAI-compatible chat-completions API (e.g. `http://127.0.0.1:11434/v1`). Set with `LLM_MODEL` to add a narrative paragraph to risk assessments; unset: no narrative.',
+  ],
+  ['LLM_MODEL', '(unset)', 'Model name sent to that API.'],
+  ['LLM_API_KEY', '(unset)', 'Bearer key for that API, if it needs one.'],
 ] as const;
 
 /** A comma-separated setting read as a list of trimmed, non-empty entries that each pass `item`. */
@@ -233,6 +241,9 @@ const ZEnv = z.object({
     'Rocky Linux',
     'Red Hat',
   ]),
+  LLM_BASE_URL: z.url().optional(),
+  LLM_MODEL: z.string().max(100).optional(),
+  LLM_API_KEY: z.string().max(500).optional(),
 });
 
 const STRIPE_VARS = [
@@ -261,6 +272,14 @@ function parseStripe(e: z.infer<typeof ZEnv>): StripeSettings | undefined {
       Enterprise: v.STRIPE_PRODUCT_ENTERPRISE,
     },
   };
+}
+
+/** The risk narrative's language model: off unless the base URL and the model are both set. */
+function parseLlm(e: z.infer<typeof ZEnv>): LlmSettings | undefined {
+  if (!e.LLM_BASE_URL && !e.LLM_MODEL) return undefined;
+  if (!e.LLM_BASE_URL || !e.LLM_MODEL)
+    throw new Error('Invalid configuration: LLM_BASE_URL and LLM_MODEL go together');
+  return { baseUrl: e.LLM_BASE_URL, model: e.LLM_MODEL, apiKey: e.LLM_API_KEY };
 }
 
 /** SMS goes through Twilio only when all three variables are set; a partial set is a mistake. */
@@ -299,6 +318,8 @@ export type AppConfig = {
   /** Emails of the deployment operators named in the environment (NETGUARD_OPERATORS). */
   operators: string[];
   feeds: FeedSettings;
+  /** Set when a language model writes risk narratives (LLM_*); otherwise none is written. */
+  llm?: LlmSettings;
 };
 
 /** Where and how often the server fetches threat-intelligence feeds. */
@@ -394,5 +415,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       osvEcosystems: e.NETGUARD_FEED_OSV_ECOSYSTEMS,
       nvdApiKey: e.NVD_API_KEY,
     },
+    llm: parseLlm(e),
   };
 }

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   assetContexts,
+  epssScores,
   riskSnapshots,
   userRoles,
   vulnerabilityAssessments,
@@ -18,6 +19,9 @@ let bob: Account;
 const ids: Record<'exposed' | 'internal' | 'loopback' | 'old' | 'fixed' | 'bob', string> =
   {} as never;
 const today = new Date().toISOString().slice(0, 10);
+const threeDaysAgo = ago(3 * 24 * 60)
+  .toISOString()
+  .slice(0, 10);
 const FULL = 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H';
 
 /**
@@ -33,6 +37,14 @@ beforeAll(async () => {
     vector: FULL,
     kev: { dateAdded: '2024-07-10', dueDate: '2024-07-31', ransomware: false },
     epss: { score: 0.5, percentile: 0.98, date: today },
+  });
+  // EPSS history: 0.04 three days ago, 0.5 today (the current row).
+  await ctx.db.insert(epssScores).values({
+    cveId: 'CVE-2024-0001',
+    scoreDate: threeDaysAgo,
+    score: 0.04,
+    percentile: 0.9,
+    modelVersion: 'v2025.03.14',
   });
   await seedIntel(ctx, 'CVE-2024-0002', { vector: 'CVSS:3.1/AV:N/AC:H/PR:L/UI:N/S:U/C:L/I:L/A:N' });
   await ctx.db.insert(assetContexts).values({
@@ -157,7 +169,9 @@ describe('assessVulnerabilities', () => {
     expect(after.map((e) => e.kind)).toEqual(['assessed', 'priority_changed']);
     // Exploitation none -> active on an open, non-automatable host with low human impact (assumed);
     // the vector's base 4.2 x10 x1.5 (external) = 63 gains x1.2 (exploit) = 75.6: urgent.
-    expect(after[1]?.summary).toBe('SSVC deployer Defer -> Scheduled; urgency moderate -> urgent');
+    expect(after[1]?.summary).toBe(
+      'KEV entry added on 2024-08-01: SSVC deployer Defer -> Scheduled; urgency moderate -> urgent',
+    );
     expect(after[1]?.details).toMatchObject({
       riskScore: 75.6,
       previousRiskScore: 63,
@@ -311,6 +325,13 @@ describe('prioritization, trends, insights', () => {
       title: 'Known exploited',
       statement:
         "1 open vulnerability is in CISA's KEV catalog; the earliest due date is 2024-07-31.",
+      vulnerability_ids: [ids.exposed],
+    });
+    const week = (await read(alice, 'insights?range=7d')).items;
+    expect(week.find((i: { id: string }) => i.id === 'epss-rising')).toEqual({
+      id: 'epss-rising',
+      title: 'Exploitation probability rising',
+      statement: `EPSS crossed 0.1 in this range: CVE-2024-0001 rose from 0.04 on ${threeDaysAgo} to 0.5 on ${today}.`,
       vulnerability_ids: [ids.exposed],
     });
     const month = (await read(alice, 'insights?range=30d')).items;

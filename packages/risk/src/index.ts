@@ -10,6 +10,7 @@ export {
 export { type ExposureLevel, exposureOfAddress, SSVC_EXPOSURE_OF } from './exposure.ts';
 export { applyFormula, riskLevelOf, urgencyOf } from './formula.ts';
 export { type AssessInput, ZAssessInput } from './input.ts';
+export { type LlmSettings, writeNarrative } from './narrative.ts';
 export { ASSUMED_CONTEXT, EPSS_POC_THRESHOLD } from './points.ts';
 export {
   decideCoordinator,

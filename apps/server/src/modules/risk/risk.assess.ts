@@ -34,7 +34,24 @@ export function priorityChange(
     parts.push(`SSVC deployer ${label(before.deployer)} -> ${label(after.ssvc.deployer)}`);
   if (before.assessment.mitigationUrgency !== after.mitigationUrgency)
     parts.push(`urgency ${before.assessment.mitigationUrgency} -> ${after.mitigationUrgency}`);
-  return parts.length ? parts.join('; ') : null;
+  if (!parts.length) return null;
+  const causes = changedInputs(before.assessment, after);
+  return `${causes.length ? `${causes.join(', ')}: ` : ''}${parts.join('; ')}`;
+}
+
+/** Which inputs differ between two assessments, in words ("KEV entry added on 2024-07-10"). */
+function changedInputs(before: TRiskAssessment, after: TRiskAssessment): string[] {
+  const out: string[] = [];
+  if (!before.kev && after.kev)
+    out.push(`KEV entry added on ${after.kev.date_added ?? 'an unknown date'}`);
+  if (before.kev && !after.kev) out.push('KEV entry removed');
+  if (before.epss?.score !== after.epss?.score)
+    out.push(`EPSS ${before.epss?.score ?? 'none'} -> ${after.epss?.score ?? 'none'}`);
+  const value = (a: TRiskAssessment, name: string) => a.inputs.find((i) => i.name === name)?.value;
+  for (const name of ['SSVC (Vulnrichment)', 'Detection', 'Asset context', 'Exposure'])
+    if (value(before, name) !== value(after, name))
+      out.push(`${name} ${value(before, name) ?? 'none'} -> ${value(after, name) ?? 'none'}`);
+  return out;
 }
 
 /**

@@ -54,8 +54,9 @@ const byCve = <T extends { cveId: string }>(rows: T[]) => new Map(rows.map((r) =
 /** CVSS vectors by CVE: imported advisories first, then the engine's bundled ones. */
 async function vectorsOf(db: Executor, cves: string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
+  const wanted = new Set(cves);
   for (const a of bundledAdvisories())
-    if (a.cve_id && a.cvss.vector && cves.includes(a.cve_id)) out.set(a.cve_id, a.cvss.vector);
+    if (a.cve_id && a.cvss.vector && wanted.has(a.cve_id)) out.set(a.cve_id, a.cvss.vector);
   const rows = await db
     .select({
       cveId: advisories.cveId,
@@ -91,7 +92,9 @@ type ContextRow = typeof assetContexts.$inferSelect;
 export function contextForHost(host: string, rows: ContextRow[]): AssessInput['asset'] {
   const own = rows.find((r) => r.kind === 'host' && r.target === host);
   if (!own) return null;
-  const tagRows = rows.filter((r) => r.kind === 'tag' && own.tags.includes(r.target));
+  const tagRows = own.tags
+    .map((tag) => rows.find((r) => r.kind === 'tag' && r.target === tag))
+    .filter((r): r is ContextRow => !!r);
   const exposureTag = own.exposure ? undefined : tagRows.find((r) => r.exposure);
   const ownerTag = own.owner ? undefined : tagRows.find((r) => r.owner);
   const sources = [
@@ -184,7 +187,7 @@ export async function gatherInputs(
 }
 
 /** A Vulnrichment value as the contracts spell it ("public poc" -> poc), null when unknown. */
-function ssvcValue<T extends string>(value: string | null, allowed: readonly T[]): T | null {
+export function ssvcValue<T extends string>(value: string | null, allowed: readonly T[]): T | null {
   const v = value?.toLowerCase().replace('public poc', 'poc').trim();
   return allowed.find((a) => a === v) ?? null;
 }

@@ -23,8 +23,32 @@ function insight(
   ];
 }
 
+export type EpssPoint = { cveId: string; date: string; score: number };
+
+/**
+ * CVEs whose EPSS crossed the exploitation threshold within the range: the first score of the
+ * range below it, the last at or above it. "CVE-X rose from 0.02 on d1 to 0.41 on d2".
+ */
+export function epssCrossings(history: EpssPoint[]): Map<string, string> {
+  const byCve = new Map<string, EpssPoint[]>();
+  for (const p of history) byCve.set(p.cveId, [...(byCve.get(p.cveId) ?? []), p]);
+  const out = new Map<string, string>();
+  for (const [cve, points] of byCve) {
+    const first = points[0];
+    const last = points.at(-1);
+    if (first && last && first.score < EPSS_POC_THRESHOLD && last.score >= EPSS_POC_THRESHOLD)
+      out.set(
+        cve,
+        `${cve} rose from ${first.score} on ${first.date} to ${last.score} on ${last.date}`,
+      );
+  }
+  return out;
+}
+
 /** Statements computed from the assessments in the range, each with the vulnerabilities behind it. */
-export function insightsOf(rows: AssessedRow[]): TRiskInsight[] {
+export function insightsOf(rows: AssessedRow[], epssHistory: EpssPoint[] = []): TRiskInsight[] {
+  const crossings = epssCrossings(epssHistory);
+  const rising = rows.filter((r) => r.cveId && crossings.has(r.cveId));
   const kev = rows.filter((r) => r.assessment.kev);
   const urgent = rows.filter(
     (r) => r.assessment.ssvc.coordinator === 'act' || r.assessment.ssvc.deployer === 'immediate',
@@ -64,6 +88,10 @@ export function insightsOf(rows: AssessedRow[]): TRiskInsight[] {
     ...insight('likely-exploited', 'Likely to be exploited', epss, (r) => {
       const top = r[0]?.assessment;
       return `${plural(r.length, 'vulnerability', 'vulnerabilities')} not in KEV have an EPSS probability of at least ${EPSS_POC_THRESHOLD}; the highest is ${r[0]?.cveId ?? r[0]?.title} at ${top?.epss?.score}.`;
+    }),
+    ...insight('epss-rising', 'Exploitation probability rising', rising, (r) => {
+      const lines = [...new Set(r.map((x) => crossings.get(x.cveId ?? '')))];
+      return `EPSS crossed ${EPSS_POC_THRESHOLD} in this range: ${lines.slice(0, 5).join('; ')}.`;
     }),
     ...insight(
       'upstream-only',

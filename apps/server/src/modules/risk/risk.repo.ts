@@ -1,8 +1,9 @@
 import { RISK_RANGE_HOURS, type TRiskRange } from '@netguard/contracts';
-import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   assetContexts,
+  epssScores,
   riskSnapshots,
   vulnerabilities,
   vulnerabilityAssessments,
@@ -108,4 +109,19 @@ export function snapshotsBetween(db: Executor, organizationId: string, from: Dat
       ),
     )
     .orderBy(asc(riskSnapshots.takenAt));
+}
+
+/** EPSS rows of the CVEs scored on or after the day `since` falls on, oldest first. */
+export function epssSince(db: Executor, cves: string[], since: Date) {
+  if (!cves.length) return Promise.resolve([]);
+  return db
+    .select({ cveId: epssScores.cveId, date: epssScores.scoreDate, score: epssScores.score })
+    .from(epssScores)
+    .where(
+      and(
+        inArray(epssScores.cveId, cves),
+        gte(epssScores.scoreDate, since.toISOString().slice(0, 10)),
+      ),
+    )
+    .orderBy(asc(epssScores.scoreDate));
 }

@@ -140,12 +140,10 @@ export function createRiskService({ db, narrate }: { db: Executor; narrate?: Nar
     },
 
     async insights(auth: AuthContext, range: TRiskRange): Promise<{ items: TRiskInsight[] }> {
-      const rows = await repo.assessedInRange(
-        db,
-        auth.organizationId,
-        repo.rangeStart(range, new Date()),
-      );
-      return { items: insightsOf(rows) };
+      const since = repo.rangeStart(range, new Date());
+      const rows = await repo.assessedInRange(db, auth.organizationId, since);
+      const cves = [...new Set(rows.map((r) => r.cveId).filter((c): c is string => !!c))];
+      return { items: insightsOf(rows, await repo.epssSince(db, cves, since)) };
     },
   };
 }
