@@ -5,6 +5,7 @@ import { parseFeed } from '@netguard/engine';
 import type pg from 'pg';
 import type { Executor } from '../../db/client.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { reassessAllOrganizations } from '../risk/risk.assess.ts';
 import { type FeedData, mergeFeedData } from './feeds.data.ts';
 import type { FeedFile } from './feeds.fetch.ts';
 import { withFeedLock } from './feeds.lock.ts';
@@ -23,8 +24,6 @@ export type ImportDeps = {
   db: Executor;
   pool: pg.Pool;
   log: Logger;
-  /** Called after an import with the vulnerabilities it re-evaluated (e.g. to assess them again). */
-  afterReevaluation?: (changed: Reevaluated[]) => Promise<void>;
 };
 
 export type ImportRequest = NewImport & {
@@ -113,14 +112,12 @@ export async function runImport(deps: ImportDeps, request: ImportRequest) {
           errors,
         });
       });
-      if (changed.length) {
+      if (changed.length)
         log.info({ component: 'feeds', changed: changed.length }, 'vulnerabilities re-evaluated');
-        await deps
-          .afterReevaluation?.(changed)
-          .catch((error: unknown) =>
-            log.error({ err: error, component: 'feeds' }, 'after re-evaluation failed'),
-          );
-      }
+      // KEV, EPSS, SSVC and fixes are inputs of every assessment: assess again with the new data.
+      await reassessAllOrganizations(db).catch((error: unknown) =>
+        log.error({ err: error, component: 'feeds' }, 're-assessing risk after the import failed'),
+      );
       return done;
     } catch (error) {
       log.error({ err: error, component: 'feeds' }, 'storing a feed failed');

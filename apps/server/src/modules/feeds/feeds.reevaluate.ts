@@ -1,5 +1,5 @@
 import { DETECTION_QOD, type TDetection } from '@netguard/contracts';
-import { riskScore } from '@netguard/engine';
+import { compareDistroVersions, distroBuild, productKeyForName, riskScore } from '@netguard/engine';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -10,17 +10,10 @@ import {
   vulnerabilityEvents,
 } from '../../db/schema.ts';
 import type { FeedData } from './feeds.data.ts';
-import { bannerRevision, compareDpkg, withoutEpoch } from './feeds.package-revision.ts';
 
 type Fix = FeedData['distributions'][number];
 export type Reevaluated = { organizationId: string; vulnerabilityId: string };
 
-const DISTRO_NAMES: Record<string, string> = {
-  debian: 'Debian',
-  ubuntu: 'Ubuntu',
-  rhel: 'RHEL',
-  alpine: 'Alpine',
-};
 const PRIORITY_ORDER = ['low', 'medium', 'high', 'urgent', 'immediate'] as const;
 const OPEN_ACTIONS = ['pending', 'in_progress'] as const;
 
@@ -102,10 +95,23 @@ async function raiseForKev(tx: Executor, importId: string, cves: string[]): Prom
   return changed;
 }
 
-const squash = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
-const sameProduct = (service: string | null, product: string) =>
-  !!service &&
-  (squash(service).includes(squash(product)) || squash(product).includes(squash(service)));
+/**
+ * The distribution package a stored service shows, read the way the scan engine reads it (the
+ * first line of the banner: "SSH-2.0-OpenSSH_9.2p1 Debian-2+deb12u10"); only builds whose release
+ * and package version are known can be judged against a distribution's fix.
+ */
+function packageSeen(row: {
+  product: string | null;
+  version: string | null;
+  banner: string | null;
+}) {
+  const key = productKeyForName(row.product ?? undefined);
+  if (!key || !row.version) return null;
+  const source = (row.banner ?? '').split(/\\x0d\\x0a|\\x0a|\r?\n/)[0] ?? '';
+  const build = distroBuild({ key, version: row.version, source });
+  if (!build?.version || !build.release) return null;
+  return { ...build, key, release: build.release, version: build.version };
+}
 
 /**
  * A distribution fix for a CVE of an open vulnerability whose service banner shows that
@@ -122,12 +128,13 @@ async function judgeByFixes(tx: Executor, importId: string, fixes: Fix[]): Promi
     cve_id: string;
     detection: TDetection | null;
     product: string | null;
+    version: string | null;
     banner: string | null;
   }>(sql`
-    select v.id, v.organization_id, v.cve_id, v.detection, s.product, s.banner
+    select v.id, v.organization_id, v.cve_id, v.detection, s.product, s.version, s.banner
     from vulnerabilities v
     join lateral (
-      select ss.product, ss.banner from scan_services ss join scans sc on sc.id = ss.scan_id
+      select ss.product, ss.version, ss.banner from scan_services ss join scans sc on sc.id = ss.scan_id
       where sc.organization_id = v.organization_id and ss.host = v.host and ss.port = v.port
         and ss.protocol = v.protocol and ss.banner is not null
       order by (ss.scan_id = v.last_scan_id) desc, ss.created_at desc limit 1
@@ -135,22 +142,22 @@ async function judgeByFixes(tx: Executor, importId: string, fixes: Fix[]): Promi
     where v.state = 'open' and v.cve_id in ${[...byCve.keys()]}`);
   const changed: Reevaluated[] = [];
   for (const row of rows) {
-    const seen = bannerRevision(row.banner);
+    const seen = packageSeen(row);
     if (!seen) continue;
     const fix = byCve
       .get(row.cve_id)
       ?.find(
         (f) =>
           f.distro === seen.distro &&
-          sameProduct(row.product, f.product) &&
-          (seen.release
-            ? f.release === seen.release
-            : !!f.fixed && withoutEpoch(f.fixed).startsWith(`${seen.upstream}-`)),
+          f.product === seen.key &&
+          f.release === seen.release &&
+          (!seen.package || f.package === seen.package),
       );
     if (!fix) continue;
-    const label = `${DISTRO_NAMES[fix.distro] ?? fix.distro} ${fix.release}`;
-    const notAffected =
-      fix.not_affected || compareDpkg(seen.version, withoutEpoch(fix.fixed!)) >= 0;
+    const order = fix.fixed ? compareDistroVersions(seen.distro, seen.version, fix.fixed) : null;
+    if (!fix.not_affected && order === null) continue;
+    const label = seen.label;
+    const notAffected = fix.not_affected || (order ?? -1) >= 0;
     const detail = fix.not_affected
       ? `${label} says its ${fix.package} package is not affected by ${row.cve_id}; the service shows ${seen.version}.`
       : `${label} fixed ${row.cve_id} in ${fix.package} ${fix.fixed}; the service shows ${seen.version}${notAffected ? '' : ', which is older'}.`;

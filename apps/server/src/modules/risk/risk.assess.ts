@@ -159,6 +159,16 @@ export async function refreshRisk(db: Executor, organizationId: string): Promise
   await takeRiskSnapshot(db, organizationId);
 }
 
+/** After a feed import: every organization with open vulnerabilities is assessed again. */
+export async function reassessAllOrganizations(db: Executor): Promise<number> {
+  const rows = await db
+    .selectDistinct({ id: vulnerabilities.organizationId })
+    .from(vulnerabilities)
+    .where(eq(vulnerabilities.state, 'open'));
+  for (const { id } of rows) await refreshRisk(db, id);
+  return rows.length;
+}
+
 /**
  * Snapshots every organization with assessments whose newest snapshot is older than an hour (or
  * missing), for the Trend Analysis between scans. One worker at a time (advisory lock).
