@@ -18,6 +18,7 @@ import {
   riskScore,
   severityFor,
   vulnerableVersion,
+  withAdvisories,
 } from './index.ts';
 
 let peer: Peer | undefined;
@@ -380,5 +381,19 @@ describe('what version matching never claims', () => {
     expect(matchAdvisories({ name: 'tls', product: 'OpenSSL', version: '1.0.1f' }, index)).toEqual(
       [],
     );
+  });
+});
+
+describe('advisories given by a server', () => {
+  it('validates and indexes one list once, however many engines (scan chunks) use it', () => {
+    const list = loadAdvisories();
+    const checkOf = (advisories: typeof list) =>
+      withAdvisories([vulnerableVersion], { advisories }).find(
+        (c) => c.id === vulnerableVersion.id,
+      );
+    const first = checkOf(list);
+    expect(first).not.toBe(vulnerableVersion);
+    expect(checkOf(list)).toBe(first);
+    expect(checkOf([...list])).not.toBe(first);
   });
 });

@@ -154,7 +154,24 @@ export const vulnerableVersion: Check = createVulnerableVersionCheck(bundledAdvi
 /** The check list with this check reading `options` (a file, extra advisories) when given. */
 export function withAdvisories(checks: readonly Check[], options: LoadOptions): readonly Check[] {
   if (!options.file && !options.advisories?.length) return checks;
-  const advisories = loadAdvisories(options);
-  const configured = createVulnerableVersionCheck(() => advisories);
+  const configured = options.file ? configuredCheck(options) : checkForList(options.advisories!);
   return checks.map((check) => (check.id === ID ? configured : check));
+}
+
+function configuredCheck(options: LoadOptions): Check {
+  const advisories = loadAdvisories(options);
+  return createVulnerableVersionCheck(() => advisories);
+}
+
+// A server passes the same list to every engine it creates (one per scan chunk) until its feeds
+// change: validate and index it once, not per chunk (250,000 advisories take seconds).
+const checksByList = new WeakMap<readonly TAdvisory[], Check>();
+
+function checkForList(list: readonly TAdvisory[]): Check {
+  let check = checksByList.get(list);
+  if (!check) {
+    check = configuredCheck({ advisories: list });
+    checksByList.set(list, check);
+  }
+  return check;
 }
