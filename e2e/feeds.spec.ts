@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { runNetguardCli } from './db.ts';
+import { epssCsv, uploadFeed } from './feed-files.ts';
 import { newAccount, SCREENSHOT_DIR } from './support.ts';
 
 // Feed files the test makes, in the published shapes (test data, not real catalogs).
@@ -12,20 +13,7 @@ const KEV = JSON.stringify({
     { cveID: 'not-a-cve', dateAdded: '2024-01-01' },
   ],
 });
-const EPSS = [
-  '#model_version:v2025.03.14,score_date:2026-11-20T00:00:00+0000',
-  'cve,epss,percentile',
-  'CVE-2024-6387,0.41,0.97',
-  '',
-].join('\n');
-
-async function upload(page: Page, label: string, name: string, body: string) {
-  await page.getByLabel(`${label} file`).setInputFiles({
-    name,
-    mimeType: 'application/octet-stream',
-    buffer: Buffer.from(body),
-  });
-}
+const EPSS = epssCsv('2026-11-20', [['CVE-2024-6387', 0.41, 0.97]]);
 
 test('settings: the Feeds card shows each import with its provenance, and operators upload', async ({
   page,
@@ -43,7 +31,7 @@ test('settings: the Feeds card shows each import with its provenance, and operat
   runNetguardCli('operators', 'add', email);
   await page.reload();
   const kev = card.getByRole('listitem', { name: 'CISA Known Exploited Vulnerabilities' });
-  await upload(
+  await uploadFeed(
     page,
     'CISA Known Exploited Vulnerabilities',
     'known_exploited_vulnerabilities.json',
@@ -55,12 +43,12 @@ test('settings: the Feeds card shows each import with its provenance, and operat
   await expect(kev.getByText('upload: known_exploited_vulnerabilities.json')).toBeVisible();
 
   const epss = card.getByRole('listitem', { name: 'FIRST EPSS' });
-  await upload(page, 'FIRST EPSS', 'epss_scores-2026-11-20.csv', EPSS);
+  await uploadFeed(page, 'FIRST EPSS', 'epss_scores-2026-11-20.csv', EPSS);
   await expect(epss.getByText('Succeeded', { exact: true })).toBeVisible();
   await expect(epss.getByText('v2025.03.14')).toBeVisible();
 
   const osv = card.getByRole('listitem', { name: 'OSV distribution advisories' });
-  await upload(page, 'OSV distribution advisories', 'all.zip', 'not a zip');
+  await uploadFeed(page, 'OSV distribution advisories', 'all.zip', 'not a zip');
   await expect(osv.getByText('Failed', { exact: true })).toBeVisible();
   await expect(osv.getByText(/Nothing was changed/)).toBeVisible();
 

@@ -1,7 +1,8 @@
 import { once } from 'node:events';
 import net from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
-import { connectE2eDatabase } from './db.ts';
+import { runNetguardCli } from './db.ts';
+import { epssCsv, uploadFeed } from './feed-files.ts';
 import { newAccount, PASSWORD, shoot } from './support.ts';
 
 /** A loopback address of this spec alone; port 22 is in every scan profile. */
@@ -28,25 +29,32 @@ async function startSshBanner() {
 }
 
 /**
- * Fixture feed rows, as an import would store them: the CVE in KEV and its EPSS score with the
- * CSV's model version. Threat intelligence is the deployment's, so any account sees them.
+ * Fixture feeds imported the way an air-gapped site does it: the account becomes a deployment
+ * operator and uploads a KEV catalog naming the CVE and an EPSS file from yesterday in Settings.
  */
-async function importFixtureFeeds() {
-  const db = await connectE2eDatabase();
-  try {
-    await db.query(
-      `insert into kev_entries (cve_id, date_added, due_date, ransomware)
-       values ($1, '2024-07-10', '2024-07-31', false) on conflict (cve_id) do nothing`,
-      [CVE],
-    );
-    await db.query(
-      `insert into epss_scores (cve_id, score_date, score, percentile, model_version)
-       values ($1, current_date - 1, 0.41234, 0.97, 'v2025.03.14') on conflict do nothing`,
-      [CVE],
-    );
-  } finally {
-    await db.end();
-  }
+async function importFixtureFeeds(page: Page, email: string) {
+  runNetguardCli('operators', 'add', email);
+  await page.goto('/dashboard/settings');
+  const card = page.locator('[data-slot="card"]', { hasText: 'Threat Intelligence Feeds' });
+  const kev = JSON.stringify({
+    catalogVersion: '2026.11.24',
+    dateReleased: '2026-11-24T12:00:00.000Z',
+    vulnerabilities: [
+      {
+        cveID: CVE,
+        dateAdded: '2024-07-10',
+        dueDate: '2024-07-31',
+        knownRansomwareCampaignUse: 'Unknown',
+      },
+    ],
+  });
+  await uploadFeed(page, 'CISA Known Exploited Vulnerabilities', 'kev.json', kev);
+  const kevItem = card.getByRole('listitem', { name: 'CISA Known Exploited Vulnerabilities' });
+  await expect(kevItem.getByText('2026.11.24')).toBeVisible({ timeout: 20_000 });
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  await uploadFeed(page, 'FIRST EPSS', 'epss.csv', epssCsv(yesterday, [[CVE, 0.41234, 0.97]]));
+  const epssItem = card.getByRole('listitem', { name: 'FIRST EPSS' });
+  await expect(epssItem.getByText('1 imported · 0 skipped of 1')).toBeVisible({ timeout: 20_000 });
 }
 
 /** Runs a real vulnerability scan of HOST through the API and waits until it has completed. */
@@ -91,9 +99,9 @@ test('risk scoring after a real scan: cards per range, assessment with its decis
     await expect(card(page, 'AI Confidence')).toContainText('—');
     await expect(card(page, 'AI Confidence')).toContainText('No assessment in the last 7 days');
 
-    await importFixtureFeeds();
+    await importFixtureFeeds(page, email);
     await scanHost(page, email);
-    await page.reload();
+    await page.goto('/dashboard/ai-risk-scoring');
 
     const assessment = page.getByTestId('risk-assessment').filter({ hasText: CVE });
     await expect(assessment).toBeVisible({ timeout: 20_000 });

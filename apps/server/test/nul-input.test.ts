@@ -47,6 +47,14 @@ const SOME_ID = '00000000-0000-4000-8000-000000000000';
 /** Not an enum, a constant or a format (uuid, date...): text built with the contracts' textField. */
 const isFreeText = (s: JsonSchema) => s.enum === undefined && s.const === undefined && !s.format;
 
+/** A path value its route accepts: the first value of an enum parameter, else an id. */
+function validPathValue(params: Parameter[], name: string): string {
+  const schema = params.find((p) => p.in === 'path' && p.name === name)?.schema as
+    | { enum?: string[] }
+    | undefined;
+  return schema?.enum?.[0] ?? SOME_ID;
+}
+
 type Leaf = { path: (string | number)[]; body: unknown; freeText: boolean };
 
 /**
@@ -96,7 +104,9 @@ function probesOf(doc: OpenApi): Probe[] {
     for (const [method, operation] of Object.entries(operations)) {
       const params = operation.parameters ?? [];
       const url = (nulIn?: string) =>
-        template.replace(/\{(\w+)\}/g, (_, name) => (name === nulIn ? 'ab%00cd' : SOME_ID));
+        template.replace(/\{(\w+)\}/g, (_, name) =>
+          name === nulIn ? 'ab%00cd' : validPathValue(params, name),
+        );
       const name = (input: string) => `${method.toUpperCase()} ${template} ${input}`;
       for (const param of params) {
         const freeText = param.schema?.type === 'string' && isFreeText(param.schema);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from './text-field.ts';
 
 /** Threat-intelligence feeds the server imports (Settings → Feeds). */
 export const FEED_SOURCE_VALUES = ['nvd', 'kev', 'epss', 'vulnrichment', 'osv'] as const;
@@ -58,5 +59,5 @@ export const ZFeedSourceParams = z.object({
 });
 /** POST /api/feeds/:source/upload?name=: the file's name when it is sent as the raw body. */
 export const ZFeedUploadQuery = z.object({
-  name: z.string().trim().min(1).max(200, 'File name must be at most 200 characters').optional(),
+  name: textField().trim().min(1).max(200, 'File name must be at most 200 characters').optional(),
 });

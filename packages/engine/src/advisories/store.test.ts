@@ -35,16 +35,17 @@ describe('distribution fixes and SSVC in the advisories store', () => {
 
   it('applies a Debian fix to the bundled advisory with that CVE and product', () => {
     const before = bundledAdvisories().find((a) => a.id === 'openssh/CVE-2024-6387')!;
+    // The bundled set has no Debian 13 entry; the imported OSV record brings one.
     expect(before.distributions ?? []).not.toContainEqual(
-      expect.objectContaining({ distro: 'debian', release: '12' }),
+      expect.objectContaining({ distro: 'debian', release: '13' }),
     );
     const loaded = loadAdvisories({ file: out });
     const regreSSHion = loaded.find((a) => a.id === 'openssh/CVE-2024-6387')!;
     expect(regreSSHion.distributions).toContainEqual({
       distro: 'debian',
-      release: '12',
+      release: '13',
       package: 'openssh',
-      fixed: '1:9.2p1-2+deb12u3',
+      fixed: '1:9.7p1-7',
     });
     const agent = loaded.find((a) => a.id === 'openssh/CVE-2023-38408')!;
     expect(agent.distributions).toContainEqual(
