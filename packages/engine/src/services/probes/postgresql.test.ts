@@ -1,4 +1,7 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { indexAdvisories, matchAdvisories } from '../../advisories/match.ts';
+import { bundledAdvisories } from '../../advisories/store.ts';
 import { type PostgresServer, startPostgres } from '../../testing/postgres.ts';
 import { detectService } from '../detect.ts';
 
@@ -40,5 +43,51 @@ describe('PostgreSQL detection against a real server', () => {
       extra: { auth: 'trust' },
     });
     expect(service.cpe).toBe(`cpe:/a:postgresql:postgresql:${service.version}`);
+  });
+});
+
+/** A trusting server that names its Debian package, as Debian's postgresql-15 does. */
+async function startPackagedPostgres(serverVersion: string) {
+  const message = (type: string, body: Buffer) => {
+    const head = Buffer.alloc(5);
+    head.write(type, 0);
+    head.writeUInt32BE(body.length + 4, 1);
+    return Buffer.concat([head, body]);
+  };
+  const authOk = message('R', Buffer.alloc(4));
+  const status = message('S', Buffer.from(`server_version\0${serverVersion}\0`));
+  const ready = message('Z', Buffer.from('I'));
+  const server = net.createServer((socket) => {
+    socket.on('error', () => undefined);
+    socket.once('data', () => socket.end(Buffer.concat([authOk, status, ready])));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+describe('PostgreSQL from a distribution package', () => {
+  const cvesOf = async (serverVersion: string) => {
+    const fake = await startPackagedPostgres(serverVersion);
+    try {
+      const service = await detectService('127.0.0.1', fake.port, {
+        timeoutMs: 3000,
+        bannerWaitMs: 500,
+      });
+      return { service, matches: matchAdvisories(service, indexAdvisories(bundledAdvisories())) };
+    } finally {
+      await fake.close();
+    }
+  };
+
+  it('keeps the package version and judges it against the Debian fix', async () => {
+    const patched = await cvesOf('15.14 (Debian 15.14-0+deb12u1)');
+    expect(patched.service).toMatchObject({ version: '15.14', extra: { raw: '15.14-0+deb12u1' } });
+    expect(patched.matches).toEqual([]);
+    const old = await cvesOf('15.4 (Debian 15.4-0+deb12u1)');
+    expect(old.matches.map((m) => [m.advisory.cve_id, m.detection.method])).toContainEqual([
+      'CVE-2023-5869',
+      'package_revision',
+    ]);
   });
 });

@@ -35,7 +35,11 @@ export async function probePostgres(endpoint: Endpoint): Promise<ServiceInfo | n
   const extra: Record<string, string> = {};
   if (isAuth) extra.auth = AUTH_METHODS[first.body.readUInt32BE(0)] ?? 'other';
   const status = messages.filter((m) => m.type === 'S').map((m) => parameterStatus(m.body));
-  const version = status.find(([name]) => name === 'server_version')?.[1].split(' ')[0];
+  const serverVersion = status.find(([name]) => name === 'server_version')?.[1];
+  const version = serverVersion?.split(' ')[0];
+  // Distribution builds add their package: "15.14 (Debian 15.14-0+deb12u1)". Matching reads it.
+  const packaged = /\((?:Debian|Ubuntu) ([^)\s]+)\)/.exec(serverVersion ?? '')?.[1];
+  if (packaged) extra.raw = packaged;
   if (!version) Object.assign(extra, await versionRange(endpoint));
   return {
     name: 'postgresql',
