@@ -78,6 +78,7 @@ async function scanHost(page: Page, email: string) {
       },
     )
     .toBe('completed');
+  return id as string;
 }
 
 const card = (page: Page, title: string) =>
@@ -100,7 +101,7 @@ test('risk scoring after a real scan: cards per range, assessment with its decis
     await expect(card(page, 'AI Confidence')).toContainText('No assessment in the last 7 days');
 
     await importFixtureFeeds(page, email);
-    await scanHost(page, email);
+    const scanId = await scanHost(page, email);
     await page.goto('/dashboard/ai-risk-scoring');
 
     const assessment = page.getByTestId('risk-assessment').filter({ hasText: CVE });
@@ -180,6 +181,16 @@ test('risk scoring after a real scan: cards per range, assessment with its decis
     );
     expect(overflow).toBeLessThanOrEqual(0);
     await shoot(page, 'risk-scoring-mobile');
+
+    // The scan's own findings say how each was detected.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`/dashboard/scans/${scanId}`);
+    const finding = page.getByTestId('finding').filter({ hasText: CVE });
+    await expect(finding).toContainText('QoD 97%');
+    await finding.getByRole('button').first().click();
+    await expect(finding.getByTestId('detection')).toContainText(
+      'Package revision matched against the distribution fix',
+    );
   } finally {
     await closeSsh();
   }

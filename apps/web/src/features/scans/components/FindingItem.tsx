@@ -5,6 +5,8 @@ import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/component
 import { MitigationActions } from '@/features/scans/components/MitigationActions';
 import { SeverityBadge } from '@/features/scans/components/SeverityBadge';
 import { findingLocation } from '@/features/scans/detail-view';
+import { DetectionBadges } from '@/features/vulnerabilities/components/DetectionBadges';
+import { DetectionDetails } from '@/features/vulnerabilities/components/DetectionDetails';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -30,6 +32,9 @@ export function FindingItem({ finding }: { finding: TScanVulnerability }) {
               <span>Risk score {finding.risk_score}</span>
               {finding.cvss_score !== null && <span>CVSS {finding.cvss_score.toFixed(1)}</span>}
             </span>
+            <span className="flex flex-wrap gap-1">
+              <DetectionBadges detection={finding.detection} />
+            </span>
           </span>
           <ChevronDown
             className="mt-1 size-4 shrink-0 transition-transform group-data-[state=open]:rotate-180"
@@ -43,6 +48,7 @@ export function FindingItem({ finding }: { finding: TScanVulnerability }) {
           <Section title="Solution">
             <p className="whitespace-pre-line">{finding.solution}</p>
           </Section>
+          <DetectionDetails detection={finding.detection} />
           {finding.evidence && (
             <Section title="Evidence">
               <pre className="overflow-x-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100">
