@@ -10,7 +10,7 @@ import {
   startTestWorkers,
   type TestContext,
 } from './helpers.ts';
-import { createScan, getScan, scanAction, startPlainHttp, waitFor } from './scan-helpers.ts';
+import { runScan, startPlainHttp, waitFor } from './scan-helpers.ts';
 import { ago } from './seed.ts';
 
 const HOST = '127.0.0.64';
@@ -33,18 +33,11 @@ afterAll(async () => {
 
 describe('risk after a scan', () => {
   it('assesses the findings and takes a snapshot when a scan completes', async () => {
-    const scan = (
-      await createScan(ctx, owner, {
-        scan_name: 'Risk loopback',
-        scan_type: 'vulnerability',
-        target_hosts: [HOST],
-      })
-    ).json();
-    expect((await scanAction(ctx, owner, scan.id, 'start')).statusCode).toBe(202);
-    await waitFor(async () => {
-      const res = (await getScan(ctx, owner, scan.id)).json();
-      return ['completed', 'failed'].includes(res.status) ? res : null;
-    }, 45_000);
+    await runScan(ctx, owner, {
+      scan_name: 'Risk loopback',
+      scan_type: 'vulnerability',
+      target_hosts: [HOST],
+    });
     const found = await ctx.db
       .select({ id: vulnerabilities.id })
       .from(vulnerabilities)

@@ -47,6 +47,22 @@ export async function waitFor<T>(
   throw new Error(`condition not met within ${ms} ms`);
 }
 
+/** Creates and starts a scan and waits until it reaches one of `ends`; returns the scan then. */
+export async function runScan(
+  ctx: TestContext,
+  owner: Account,
+  body: ScanBody,
+  { ms = 45_000, ends = ['completed', 'failed', 'cancelled'] } = {},
+) {
+  const scan = (await createScan(ctx, owner, body)).json();
+  const started = await scanAction(ctx, owner, scan.id, 'start');
+  if (started.statusCode !== 202) throw new Error(`start answered ${started.statusCode}`);
+  return waitFor(async () => {
+    const res = (await getScan(ctx, owner, scan.id)).json();
+    return ends.includes(res.status) ? res : null;
+  }, ms);
+}
+
 export type Message = { type: string; [key: string]: unknown };
 
 /** A WebSocket client that records every message it receives (on /api/realtime unless `path`). */

@@ -17,6 +17,7 @@ import {
   createScan,
   getScan,
   openSocket,
+  runScan,
   scanAction,
   startPlainHttp,
   startSlowBanner,
@@ -104,20 +105,13 @@ describe('a real scan, end to end in one process', () => {
 
   it('keeps one vulnerability across scans, fixed when the service goes, reopened when it returns', async () => {
     const host = '127.0.0.23';
-    const runVulnScan = async () => {
-      const scan = (
-        await createScan(ctx, owner, {
-          scan_name: 'Lifecycle',
-          scan_type: 'vulnerability',
-          target_hosts: [host],
-        })
-      ).json();
-      expect((await scanAction(ctx, owner, scan.id, 'start')).statusCode).toBe(202);
-      return waitFor(async () => {
-        const res = (await getScan(ctx, owner, scan.id)).json();
-        return res.status === 'completed' ? res : null;
-      }, 45_000);
-    };
+    const runVulnScan = () =>
+      runScan(
+        ctx,
+        owner,
+        { scan_name: 'Lifecycle', scan_type: 'vulnerability', target_hosts: [host] },
+        { ends: ['completed'] },
+      );
     const headersOf = async () => {
       const page = await ctx.app.inject({
         method: 'GET',
