@@ -100,11 +100,12 @@ describe('distroBuild', () => {
 });
 
 describe('compareDistroVersions', () => {
-  it('uses dpkg order for Debian and Ubuntu and rpm order for RHEL', () => {
+  it('uses dpkg order for Debian and Ubuntu, rpm order for RHEL and apk order for Alpine', () => {
     expect(compareDistroVersions('debian', '1:9.2p1-2+deb12u2', '1:9.2p1-2+deb12u10')).toBe(-1);
     expect(compareDistroVersions('ubuntu', '1.0~rc1', '1.0')).toBe(-1);
     expect(compareDistroVersions('rhel', '8.0p1-19.el8_10', '8.0p1-19.el8')).toBe(1);
-    expect(compareDistroVersions('alpine', '9.7_p1-r0', '9.7_p1-r1')).toBeNull();
+    expect(compareDistroVersions('alpine', '9.7_p1-r0', '9.7_p1-r1')).toBe(-1);
+    expect(compareDistroVersions('alpine', '1:9.2p1-2', '9.7_p1-r1')).toBeNull();
   });
 });
 

@@ -1,3 +1,4 @@
+import { compareApk } from './apk-version.ts';
 import {
   DISTRO_NAMES,
   DISTRO_WORDS,
@@ -82,10 +83,10 @@ export function distroBuild({ key, version, source }: BuildSource): DistroBuild 
 
 /**
  * Orders two package versions of a distribution in its own order (dpkg for Debian and Ubuntu,
- * rpm for RHEL); null when either does not parse or the order is not implemented (Alpine).
+ * rpm for RHEL, apk for Alpine); null when either does not parse.
  */
 export function compareDistroVersions(distro: TDistro, a: string, b: string): -1 | 0 | 1 | null {
   if (distro === 'debian' || distro === 'ubuntu') return compareDpkg(a, b);
   if (distro === 'rhel') return compareRpm(a, b);
-  return null;
+  return compareApk(a, b);
 }
