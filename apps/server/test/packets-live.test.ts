@@ -20,7 +20,11 @@ type Live = Awaited<ReturnType<typeof openSocket>>;
 
 /** A TCP server on 127.0.0.1 that takes connections and closes them; its port names a BPF. */
 async function tcpServer() {
-  const server = net.createServer((socket) => socket.end('bye\n'));
+  // A client that resets (connectOnce's timeout) must not surface as an uncaught ECONNRESET.
+  const server = net.createServer((socket) => {
+    socket.on('error', () => undefined);
+    socket.end('bye\n');
+  });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   return { port: (server.address() as AddressInfo).port, close: () => server.close() };

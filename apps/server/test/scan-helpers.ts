@@ -78,6 +78,8 @@ export async function openSocket(baseUrl: string, path = '/api/realtime') {
     socket.once('open', () => resolve());
     socket.once('error', reject);
   });
+  // A reset after the handshake shows as a close (closeCode), not as an uncaught error.
+  socket.on('error', () => undefined);
   const send = (message: object) => socket.send(JSON.stringify(message));
   const next = (type: string, ms = 5_000) =>
     waitFor(async () => messages.find((m) => m.type === type), ms);
