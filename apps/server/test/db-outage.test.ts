@@ -16,7 +16,7 @@ import {
 
 // Ten addresses no other test listens on, each with a slow SSH banner on a top-1000 port, so
 // that the scan's five chunks take seconds each and span the outage.
-const HOSTS = Array.from({ length: 10 }, (_, i) => `127.0.91.${i + 1}`);
+const HOSTS = Array.from({ length: 10 }, (_, i) => `127.0.96.${i + 1}`);
 const SLOW_PORT = 7000;
 const OUTAGE_MS = 30_000;
 
@@ -80,7 +80,7 @@ describe('PostgreSQL dies during a scan', () => {
       body: JSON.stringify({
         scan_name: 'Outage',
         scan_type: 'port',
-        target_hosts: ['127.0.91.1-10'],
+        target_hosts: ['127.0.96.1-10'],
       }),
     });
     const scanId = ((await created.json()) as { id: string }).id;
