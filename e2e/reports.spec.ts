@@ -125,7 +125,7 @@ test('generate, find and download reports from a real scan of 127.0.0.1', async 
       page.getByRole('menuitem', { name: /CSV/ }).click(),
     ]);
     expect(readFileSync(await csv.path(), 'utf8')).toMatch(
-      /^rank,title,severity,risk_score,host,port,protocol,service,vulnerability_type,cve_id,solution\r\n1,/,
+      /^rank,title,severity,risk_score,host,port,protocol,service,vulnerability_type,cve_id,solution,detection_method,detection_qod,detection_detail\r\n1,/,
     );
   } finally {
     target.close();
