@@ -1,7 +1,7 @@
 export { parsePorts, topPorts } from '@netguard/contracts';
 export { compareDistroVersions, type DistroBuild, distroBuild } from './advisories/distro.ts';
 export type { FeedKind, ParsedFeed } from './advisories/feed.ts';
-export { parseFeed } from './advisories/feed.ts';
+export { emptyFeedData, parseFeed } from './advisories/feed.ts';
 export type { ImportOptions, ImportResult } from './advisories/import.ts';
 export { importAdvisories } from './advisories/import.ts';
 export { productKeyForName } from './advisories/products.ts';

@@ -25,8 +25,8 @@ export type ParsedFeed = {
   errors: string[];
 };
 
-const empty = (kind: FeedKind): ParsedFeed => ({
-  kind,
+/** What a feed without records brings; the server merges several files' feeds into one. */
+export const emptyFeedData = (): Omit<ParsedFeed, 'kind'> => ({
   feedVersion: null,
   catalogDate: null,
   advisories: [],
@@ -37,6 +37,8 @@ const empty = (kind: FeedKind): ParsedFeed => ({
   counts: { records: 0, imported: 0, skipped: 0 },
   errors: [],
 });
+
+const empty = (kind: FeedKind): ParsedFeed => ({ kind, ...emptyFeedData() });
 
 const counts = (records: number, skipped: number) => ({
   records,

@@ -1,21 +1,11 @@
-import type { ParsedFeed } from '@netguard/engine';
+import { emptyFeedData, type ParsedFeed } from '@netguard/engine';
 
 /** What one feed brought, as the engine's parseFeed returns it (several files merged). */
 export type FeedData = Omit<ParsedFeed, 'kind'>;
 
 /** The feeds of several files (NVD pages, OSV ecosystems, Vulnrichment records) as one. */
 export function mergeFeedData(parts: readonly FeedData[]): FeedData {
-  const merged: FeedData = {
-    feedVersion: null,
-    catalogDate: null,
-    advisories: [],
-    kev: {},
-    epss: {},
-    ssvc: {},
-    distributions: [],
-    counts: { records: 0, imported: 0, skipped: 0 },
-    errors: [],
-  };
+  const merged: FeedData = emptyFeedData();
   for (const part of parts) {
     merged.feedVersion ??= part.feedVersion;
     if (part.catalogDate && (!merged.catalogDate || part.catalogDate > merged.catalogDate))

@@ -20,6 +20,9 @@ export const RealtimeContext = createContext<TRealtimeContext | null>(null);
 /** Slow re-read used only while the socket is down, so the page still moves. */
 export const FALLBACK_REFETCH_MS = 15_000;
 
+/** An open scan is still re-read this often while the socket is up, in case an event was lost. */
+export const MISSED_EVENT_REFETCH_MS = 30_000;
+
 /** Live scan state; only valid inside a RealtimeProvider. */
 export function useRealtime(): TRealtimeContext {
   const context = useContext(RealtimeContext);

@@ -10,7 +10,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { toast } from 'sonner';
 import { isActiveScan } from '@/features/dashboard/metrics';
 import { applyScanToCache } from '@/features/realtime/cache-updates';
-import { useFallbackRefetch } from '@/features/realtime/realtime-context';
+import { MISSED_EVENT_REFETCH_MS, useFallbackRefetch } from '@/features/realtime/realtime-context';
 import {
   HISTORY_PAGE_SIZE,
   historyApiQuery,
@@ -21,7 +21,10 @@ import { apiDownload, apiRequest, errorMessage } from '@/lib/api-client';
 
 export { scanKeys };
 
-/** One scan with its hosts, services and findings; live through the realtime cache updates. */
+/**
+ * One scan with its hosts, services and findings; live through the realtime cache updates, and
+ * re-read now and then while it runs so that a lost event cannot freeze it.
+ */
 export function useScanDetail(id: string) {
   const fallback = useFallbackRefetch();
   return useQuery({
@@ -29,7 +32,9 @@ export function useScanDetail(id: string) {
     queryFn: ({ signal }) =>
       apiRequest(`/api/scans/${encodeURIComponent(id)}`, { schema: ZScanDetail, signal }),
     refetchInterval: (query) =>
-      query.state.data && isActiveScan(query.state.data) ? fallback : false,
+      query.state.data && isActiveScan(query.state.data)
+        ? fallback || MISSED_EVENT_REFETCH_MS
+        : false,
   });
 }
 

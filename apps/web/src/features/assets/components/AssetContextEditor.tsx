@@ -43,6 +43,35 @@ export function AssetContextEditor({ host, heading = true }: { host: string; hea
   );
 }
 
+type ChoiceKey = 'criticality' | 'mission_prevalence' | 'public_wellbeing' | 'exposure';
+
+/** The four choices of the editor, in the order they are shown. */
+const CHOICES: { key: ChoiceKey; label: string; labels: Record<string, string> }[] = [
+  { key: 'criticality', label: T.criticality, labels: CRITICALITY_LABELS },
+  { key: 'mission_prevalence', label: T.missionPrevalence, labels: MISSION_LABELS },
+  { key: 'public_wellbeing', label: T.publicWellbeing, labels: WELLBEING_LABELS },
+  { key: 'exposure', label: T.exposure, labels: EXPOSURE_LABELS },
+];
+
+type TextFieldProps = {
+  label: string;
+  value: string;
+  disabled: boolean;
+  onChange: (value: string) => void;
+  maxLength?: number;
+  placeholder?: string;
+};
+
+function TextField({ label, onChange, ...input }: TextFieldProps) {
+  const id = useId();
+  return (
+    <div className="min-w-0 space-y-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} {...input} onChange={(e) => onChange(e.target.value)} />
+    </div>
+  );
+}
+
 type FormProps = { host: string; contexts: TAssetContext[]; heading: boolean };
 
 function AssetContextForm({ host, contexts, heading }: FormProps) {
@@ -51,8 +80,6 @@ function AssetContextForm({ host, contexts, heading }: FormProps) {
   const start = draftFor(host, contexts);
   const [draft, setDraft] = useState<TAssetDraft>(start.draft);
   const save = useSaveAssetContext();
-  const ownerId = useId();
-  const tagsId = useId();
   const set =
     <K extends keyof TAssetDraft>(key: K) =>
     (value: TAssetDraft[K]) =>
@@ -81,54 +108,30 @@ function AssetContextForm({ host, contexts, heading }: FormProps) {
         <p className="text-xs text-muted-foreground">{T.tagsApply(start.tagContexts)}</p>
       )}
       <div className="grid grid-cols-1 gap-3 @md:grid-cols-2">
-        <AssetSelectField
-          label={T.criticality}
-          value={draft.criticality}
-          labels={CRITICALITY_LABELS}
-          disabled={locked}
-          onChange={set('criticality')}
-        />
-        <AssetSelectField
-          label={T.missionPrevalence}
-          value={draft.mission_prevalence}
-          labels={MISSION_LABELS}
-          disabled={locked}
-          onChange={set('mission_prevalence')}
-        />
-        <AssetSelectField
-          label={T.publicWellbeing}
-          value={draft.public_wellbeing}
-          labels={WELLBEING_LABELS}
-          disabled={locked}
-          onChange={set('public_wellbeing')}
-        />
-        <AssetSelectField
-          label={T.exposure}
-          value={draft.exposure}
-          labels={EXPOSURE_LABELS}
-          disabled={locked}
-          onChange={set('exposure')}
-        />
-        <div className="min-w-0 space-y-1.5">
-          <Label htmlFor={ownerId}>{T.owner}</Label>
-          <Input
-            id={ownerId}
-            value={draft.owner}
-            maxLength={120}
+        {CHOICES.map(({ key, label, labels }) => (
+          <AssetSelectField
+            key={key}
+            label={label}
+            value={draft[key]}
+            labels={labels as Record<TAssetDraft[typeof key], string>}
             disabled={locked}
-            onChange={(e) => set('owner')(e.target.value)}
+            onChange={set(key)}
           />
-        </div>
-        <div className="min-w-0 space-y-1.5">
-          <Label htmlFor={tagsId}>{T.tags}</Label>
-          <Input
-            id={tagsId}
-            value={draft.tags}
-            placeholder={T.tagsHint}
-            disabled={locked}
-            onChange={(e) => set('tags')(e.target.value)}
-          />
-        </div>
+        ))}
+        <TextField
+          label={T.owner}
+          value={draft.owner}
+          maxLength={120}
+          disabled={locked}
+          onChange={set('owner')}
+        />
+        <TextField
+          label={T.tags}
+          value={draft.tags}
+          placeholder={T.tagsHint}
+          disabled={locked}
+          onChange={set('tags')}
+        />
       </div>
       {editable ? (
         <Button type="submit" size="sm" disabled={save.isPending}>
