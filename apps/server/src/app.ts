@@ -17,6 +17,7 @@ import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { createApiKeyService } from './modules/api-keys/api-keys.service.ts';
 import { assetRoutes } from './modules/assets/assets.routes.ts';
 import { createAssetService } from './modules/assets/assets.service.ts';
+import { type AccessEvents, createAccessEvents } from './modules/audit/access-events.ts';
 import { createAccountService } from './modules/auth/accounts.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createSessionService } from './modules/auth/sessions.service.ts';
@@ -62,12 +63,22 @@ import { createVulnerabilityService } from './modules/vulnerabilities/vulnerabil
 import { addAuthGuard } from './plugins/auth-guard.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { addPermissionGuard, type DeclaredPermission } from './plugins/permission-guard.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWeb } from './plugins/web.ts';
 import { createRealtimeHub } from './realtime/hub.ts';
 import { registerRealtime } from './realtime/realtime.routes.ts';
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every guarded API route with the permission it declared (tests and docs read it). */
+    routePermissions: readonly DeclaredPermission[];
+    /** The batched data_access events of permission checks. */
+    accessEvents: AccessEvents;
+  }
+}
 
 /**
  * Builds the HTTP app: db -> repos -> services -> routes. `config.databaseUrl` must point at a
@@ -80,6 +91,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const secret = loadSecretKey(config.secretKey, config.dataDir);
   const https = config.publicUrl.startsWith('https:');
 
+  const accessEvents = createAccessEvents(db, log);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log });
   const tokens = createAccessTokens(secret);
   const sms = createSmsSender({ twilio: config.twilio, db, log });
@@ -148,9 +160,13 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
+  const routePermissions: DeclaredPermission[] = [];
+  app.decorate('routePermissions', routePermissions);
+  app.decorate('accessEvents', accessEvents);
   app.addHook('onClose', async () => {
     await hub.close();
     await queue.stop();
+    await accessEvents.close();
     await close();
   });
   registerErrorHandler(app);
@@ -173,6 +189,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       });
       await api.register(async (guarded) => {
         addAuthGuard(guarded, sessions, apiKeys);
+        addPermissionGuard(guarded, accessEvents, routePermissions);
         await guarded.register(apiKeyRoutes, { apiKeys });
         await guarded.register(settingsRoutes, { settings });
         await guarded.register(accountRoutes, { account, secureCookies: https });

@@ -12,6 +12,7 @@ export * from './messages.ts';
 export * from './mfa.ts';
 export * from './packet-stats.ts';
 export * from './packets.ts';
+export * from './permissions.ts';
 export * from './plans.ts';
 export * from './port-spec.ts';
 export * from './profile.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZDetection } from './detection.ts';
 import { textField } from './text-field.ts';
-import { VALIDATION_MESSAGES as M, type TRole } from './validation.ts';
+import { VALIDATION_MESSAGES as M } from './validation.ts';
 
 /** Texts of the AI-Powered Risk Scoring page (spec part 2). */
 export const RISK_TEXT = {
@@ -212,11 +212,6 @@ export const ZAssetContext = ZAssetContextBody.extend({
 });
 export type TAssetContext = z.infer<typeof ZAssetContext>;
 export const ZAssetContextIdParams = z.object({ id: z.uuid(M.uuid) });
-/** Roles that may change asset context; every role of the organization reads it. */
-export const ASSET_CONTEXT_EDITORS = [
-  'admin',
-  'security_analyst',
-] as const satisfies readonly TRole[];
 /** GET /api/assets: every context, those that apply to a host, or those of a tag. */
 export const ZAssetContextQuery = z.object({
   host: textField().trim().min(1, 'Host is required').max(253).optional(),

@@ -30,6 +30,7 @@ export const SETTINGS_TEXT = {
   apiKeysPaidOnly: 'API keys are part of the Professional and Enterprise plans',
   deleteConfirmation: 'Type DELETE to confirm',
   wrongPassword: 'The password is incorrect',
+  apiDenied: 'Only an administrator can change the API configuration',
 } as const;
 
 export const ZNotificationSettings = z.object({

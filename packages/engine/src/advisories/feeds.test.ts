@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { fixKey } from './advisory-index.ts';
 import { compareDistroVersions } from './distro.ts';
 import { EPSS_CSV, kevFeed, nvdFeed } from './feed-fixtures.ts';
 import { parseEpss, parseKev } from './kev-epss.ts';
 import { indexAdvisories, matchAdvisories } from './match.ts';
 import { convertNvd } from './nvd.ts';
-import { ZAdvisory } from './schema.ts';
+import { type TDistro, ZAdvisory } from './schema.ts';
 import { bundledAdvisories } from './store.ts';
 import { parseVersion } from './version.ts';
 
@@ -145,6 +146,51 @@ describe('bundled rule set', () => {
     const ssh = bundledAdvisories().filter((a) => a.product === 'openssh');
     expect(ssh.find((a) => a.cve_id === 'CVE-2023-38408')!.component).toBe('client');
     expect(bundledAdvisories().some((a) => a.cve_id === 'CVE-2023-48795')).toBe(false);
+  });
+
+  it('gives every advisory a distribution verdict, at most one per release and package', () => {
+    // No distribution tracker records MariaDB's own packages for this CVE (Debian and Ubuntu
+    // filed it under mysql-5.x), so it alone has none.
+    const none = ['mariadb/CVE-2012-2122'];
+    for (const a of bundledAdvisories()) {
+      const keys = (a.distributions ?? []).map((f) => fixKey(f.distro, f.release, f.package));
+      expect([a.id, keys.length > 0]).toEqual([a.id, !none.includes(a.id)]);
+      // The index keeps one fix per key: a second entry for the same key would be lost.
+      expect([a.id, new Set(keys).size]).toEqual([a.id, keys.length]);
+    }
+  });
+
+  it('clears Debian and Ubuntu nginx packages with the fix of CVE-2021-23017 and holds older ones', () => {
+    const nginx = indexAdvisories(bundledAdvisories()).get('nginx')!;
+    // What matchAdvisories does once a build names release, package and package version: the
+    // advisory's fix for that key, compared in the distribution's order. (nginx's Server header
+    // shows neither "1.18.0-6.1" nor the Ubuntu release, so a banner alone cannot get here.)
+    const reported = (distro: TDistro, release: string, version: string) => {
+      const key = fixKey(distro, release, 'nginx');
+      const entry = nginx.byFix.get(key)?.find((e) => e.advisory.cve_id === 'CVE-2021-23017');
+      const fix = entry!.fixes!.get(key)!;
+      return fix.not_affected ? false : compareDistroVersions(distro, version, fix.fixed!)! < 0;
+    };
+    expect(reported('debian', '11', '1.18.0-6.1')).toBe(false);
+    expect(reported('debian', '11', '1.18.0-6.1+deb11u3')).toBe(false);
+    expect(reported('ubuntu', '20.04', '1.18.0-0ubuntu1.2')).toBe(false);
+    expect(reported('ubuntu', '20.04', '1.18.0-0ubuntu1.4')).toBe(false);
+    expect(reported('ubuntu', '20.04', '1.18.0-0ubuntu1')).toBe(true);
+    expect(reported('debian', '10', '1.14.2-2+deb10u3')).toBe(true);
+    // Upstream alone, 1.18.0 is in the affected range: the package fix is what clears it.
+    const banner = matchAdvisories(
+      {
+        name: 'http',
+        product: 'nginx',
+        version: '1.18.0',
+        http: { status: 200, headers: { server: 'nginx/1.18.0 (Debian)' }, body: '' },
+      },
+      indexAdvisories(bundledAdvisories()),
+    ).find((m) => m.advisory.cve_id === 'CVE-2021-23017');
+    expect(banner).toMatchObject({
+      build: { release: '11' },
+      detection: { method: 'upstream_version' },
+    });
   });
 
   it('holds MongoBleed in every release line without a fix, rapid releases included', () => {

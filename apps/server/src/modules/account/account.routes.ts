@@ -7,6 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestMeta } from '../../lib/request-meta.ts';
 import { caller } from '../../plugins/auth-guard.ts';
+import { SELF } from '../../plugins/permission-guard.ts';
 import { clearSessionCookies } from '../auth/auth.cookies.ts';
 import type { AccountSelfService } from './account.service.ts';
 
@@ -18,7 +19,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { account, secureCookies }) => {
   app.post(
     '/account/password',
-    { schema: { tags, body: ZChangePasswordBody, response: { 200: ZMessage } } },
+    { config: SELF, schema: { tags, body: ZChangePasswordBody, response: { 200: ZMessage } } },
     async (request) => {
       await account.changePassword(caller(request), request.body, requestMeta(request));
       return { message: 'Password updated' };
@@ -27,7 +28,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/account/sign-out-all',
-    { schema: { tags, body: ZSignOutAllBody, response: { 200: ZMessage } } },
+    { config: SELF, schema: { tags, body: ZSignOutAllBody, response: { 200: ZMessage } } },
     async (request, reply) => {
       const revokeApiKeys = request.body?.revoke_api_keys === true;
       await account.signOutEverywhere(caller(request), revokeApiKeys, requestMeta(request));
@@ -36,7 +37,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get('/account/export', { schema: { tags } }, async (request, reply) => {
+  app.get('/account/export', { config: SELF, schema: { tags } }, async (request, reply) => {
     const data = await account.exportData(caller(request), requestMeta(request));
     const day = new Date().toISOString().slice(0, 10);
     return reply
@@ -47,7 +48,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/account/delete',
-    { schema: { tags, body: ZDeleteAccountBody, response: { 200: ZMessage } } },
+    { config: SELF, schema: { tags, body: ZDeleteAccountBody, response: { 200: ZMessage } } },
     async (request, reply) => {
       await account.deleteAccount(caller(request), request.body.password, requestMeta(request));
       clearSessionCookies(reply, secureCookies);

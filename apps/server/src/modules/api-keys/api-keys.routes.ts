@@ -7,6 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestMeta } from '../../lib/request-meta.ts';
 import { caller } from '../../plugins/auth-guard.ts';
+import { SELF } from '../../plugins/permission-guard.ts';
 import type { ApiKeyService } from './api-keys.service.ts';
 
 const tags = ['api-keys'];
@@ -15,13 +16,17 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ apiKeys: ApiKeyService }> = a
   app,
   { apiKeys },
 ) => {
-  app.get('/api-keys', { schema: { tags, response: { 200: ZApiKeyList } } }, async (request) => ({
-    items: await apiKeys.list(caller(request)),
-  }));
+  app.get(
+    '/api-keys',
+    { config: SELF, schema: { tags, response: { 200: ZApiKeyList } } },
+    async (request) => ({
+      items: await apiKeys.list(caller(request)),
+    }),
+  );
 
   app.post(
     '/api-keys',
-    { schema: { tags, body: ZCreateApiKeyBody, response: { 201: ZCreatedApiKey } } },
+    { config: SELF, schema: { tags, body: ZCreateApiKeyBody, response: { 201: ZCreatedApiKey } } },
     async (request, reply) =>
       reply
         .status(201)
@@ -30,7 +35,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ apiKeys: ApiKeyService }> = a
 
   app.delete(
     '/api-keys/:id',
-    { schema: { tags, params: ZApiKeyIdParams } },
+    { config: SELF, schema: { tags, params: ZApiKeyIdParams } },
     async (request, reply) => {
       await apiKeys.revoke(caller(request), request.params.id, requestMeta(request));
       return reply.status(204).send();

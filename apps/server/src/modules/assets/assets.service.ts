@@ -1,13 +1,7 @@
-import {
-  RISK_TEXT,
-  type TAssetContext,
-  type TAssetContextQuery,
-  type ZAssetContextBody,
-} from '@netguard/contracts';
+import type { TAssetContext, TAssetContextQuery, ZAssetContextBody } from '@netguard/contracts';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import { assertCan } from '../../lib/permissions.ts';
 import { insertAuditLog, type RequestMeta } from '../audit/audit.repo.ts';
 import type { AuthContext } from '../auth/sessions.service.ts';
 import * as repo from './assets.repo.ts';
@@ -44,7 +38,6 @@ export function createAssetService({ db, reassessAfterAssetChange }: Deps) {
       input: z.output<typeof ZAssetContextBody>,
       meta: RequestMeta,
     ): Promise<TAssetContext> {
-      assertCan(auth.role, 'asset_context', RISK_TEXT.denied);
       const row = await db.transaction(async (tx) => {
         const saved = await repo.upsertContext(tx, auth.organizationId, auth.userId, {
           kind: input.kind,
@@ -75,7 +68,6 @@ export function createAssetService({ db, reassessAfterAssetChange }: Deps) {
     },
 
     async remove(auth: AuthContext, id: string, meta: RequestMeta): Promise<void> {
-      assertCan(auth.role, 'asset_context', RISK_TEXT.denied);
       const hosts = await db.transaction(async (tx) => {
         const row = await repo.deleteContext(tx, auth.organizationId, id);
         if (!row) throw notFound('Asset context');

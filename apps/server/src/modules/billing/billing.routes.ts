@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestMeta } from '../../lib/request-meta.ts';
 import { caller } from '../../plugins/auth-guard.ts';
+import { needs, SELF } from '../../plugins/permission-guard.ts';
 import type { Billing } from './billing.service.ts';
 
 const tags = ['billing'];
@@ -21,25 +22,30 @@ export const billingRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async 
 ) => {
   const { service, local } = billing;
 
-  app.get('/billing/plans', { schema: { tags, response: { 200: ZBillingPlans } } }, async () =>
-    service.plans(),
+  app.get(
+    '/billing/plans',
+    { config: SELF, schema: { tags, response: { 200: ZBillingPlans } } },
+    async () => service.plans(),
   );
 
   app.get(
     '/billing/usage',
-    { schema: { tags, response: { 200: ZBillingUsage } } },
+    { config: SELF, schema: { tags, response: { 200: ZBillingUsage } } },
     async (request) => service.usage(caller(request)),
   );
 
   app.post(
     '/billing/create-checkout',
-    { schema: { tags, body: ZCreateCheckoutBody, response: { 200: ZBillingUrl } } },
+    {
+      config: needs('billing', 'update'),
+      schema: { tags, body: ZCreateCheckoutBody, response: { 200: ZBillingUrl } },
+    },
     async (request) => service.createCheckout(caller(request), request.body),
   );
 
   app.post(
     '/billing/customer-portal',
-    { schema: { tags, response: { 200: ZBillingUrl } } },
+    { config: needs('billing', 'update'), schema: { tags, response: { 200: ZBillingUrl } } },
     async (request) => service.createPortal(caller(request)),
   );
 
@@ -47,19 +53,28 @@ export const billingRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async 
 
   app.get(
     '/billing/checkout-sessions/:id',
-    { schema: { tags, params: ZCheckoutSessionParams, response: { 200: ZCheckoutSession } } },
+    {
+      config: needs('billing', 'read'),
+      schema: { tags, params: ZCheckoutSessionParams, response: { 200: ZCheckoutSession } },
+    },
     async (request) => local.get(caller(request), request.params.id),
   );
 
   app.post(
     '/billing/checkout-sessions/:id/complete',
-    { schema: { tags, params: ZCheckoutSessionParams, response: { 200: ZCheckoutSession } } },
+    {
+      config: needs('billing', 'update'),
+      schema: { tags, params: ZCheckoutSessionParams, response: { 200: ZCheckoutSession } },
+    },
     async (request) => local.complete(caller(request), request.params.id, requestMeta(request)),
   );
 
   app.post(
     '/billing/cancel',
-    { schema: { tags, response: { 200: ZSubscriptionStatus } } },
+    {
+      config: needs('billing', 'update'),
+      schema: { tags, response: { 200: ZSubscriptionStatus } },
+    },
     async (request) => local.cancel(caller(request), requestMeta(request)),
   );
 };

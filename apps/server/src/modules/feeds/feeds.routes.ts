@@ -8,6 +8,7 @@ import {
 } from '@netguard/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { caller } from '../../plugins/auth-guard.ts';
+import { needs } from '../../plugins/permission-guard.ts';
 import type { FeedService } from './feeds.service.ts';
 import { readBody, uploadedFile } from './feeds.upload.ts';
 
@@ -15,8 +16,10 @@ const tags = ['feeds'];
 
 /** GET /feeds: every source's latest import and the schedule, for anyone signed in. */
 export const feedRoutes: FastifyPluginAsyncZod<{ feeds: FeedService }> = async (app, { feeds }) => {
-  app.get('/feeds', { schema: { tags, response: { 200: ZFeedStatus } } }, async (request) =>
-    feeds.status(caller(request)),
+  app.get(
+    '/feeds',
+    { config: needs('dashboard', 'read'), schema: { tags, response: { 200: ZFeedStatus } } },
+    async (request) => feeds.status(caller(request)),
   );
   await app.register(uploadRoutes, { feeds });
 };
@@ -31,6 +34,7 @@ const uploadRoutes: FastifyPluginAsyncZod<{ feeds: FeedService }> = async (app, 
   app.post(
     '/feeds/:source/upload',
     {
+      config: needs('feed', 'create'),
       bodyLimit: FEED_UPLOAD_MAX_BYTES,
       schema: {
         tags,

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { TCaptureCapability, TRole } from '@netguard/contracts';
+import { can, type TCaptureCapability, type TRole } from '@netguard/contracts';
 import { type CaptureInterfaceInfo, captureCapability } from '@netguard/packets';
 import type { PacketCaptureSettings } from '../../config.ts';
-import { can } from '../../lib/permissions.ts';
 import { PACKET_TEXT } from './packets.text.ts';
 
 /** tcpdump is asked again after this long: installing it or granting CAP_NET_RAW shows up. */
@@ -73,7 +72,7 @@ export function createCaptureProbe(configured: PacketCaptureSettings, { isOperat
   async function refusal(caller: Caller): Promise<string | null> {
     if (!settings.enabled) return PACKET_TEXT.captureOff;
     if (!(await isOperator(caller.userId))) return PACKET_TEXT.captureOperator;
-    if (!can(caller.role, 'capture')) return PACKET_TEXT.captureRole;
+    if (!can(caller.role, 'capture', 'execute')) return PACKET_TEXT.captureRole;
     return null;
   }
 

@@ -13,6 +13,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestMeta } from '../../lib/request-meta.ts';
 import { caller } from '../../plugins/auth-guard.ts';
+import { needs, SELF } from '../../plugins/permission-guard.ts';
 import type { CaptureDownload } from './packets.export.ts';
 import type { PacketService } from './packets.service.ts';
 import { uploadRoutes } from './packets.upload.routes.ts';
@@ -38,25 +39,28 @@ export const packetRoutes: FastifyPluginAsyncZod<{ packets: PacketService }> = a
 
   app.get(
     '/packets/capability',
-    { schema: { tags, response: { 200: ZCaptureCapability } } },
+    { config: SELF, schema: { tags, response: { 200: ZCaptureCapability } } },
     async (request) => packets.capability(caller(request)),
   );
 
   app.get(
     '/packets/captures',
-    { schema: { tags, response: { 200: ZCaptureFileList } } },
+    { config: needs('packet', 'read'), schema: { tags, response: { 200: ZCaptureFileList } } },
     async (request) => packets.list(caller(request)),
   );
 
   app.get(
     '/packets/captures/:id',
-    { schema: { tags, params: ZCaptureIdParams, response: { 200: ZCaptureFile } } },
+    {
+      config: needs('packet', 'read'),
+      schema: { tags, params: ZCaptureIdParams, response: { 200: ZCaptureFile } },
+    },
     async (request) => packets.get(caller(request), request.params.id),
   );
 
   app.delete(
     '/packets/captures/:id',
-    { schema: { tags, params: ZCaptureIdParams } },
+    { config: needs('packet', 'delete'), schema: { tags, params: ZCaptureIdParams } },
     async (request, reply) => {
       await packets.remove(caller(request), request.params.id, requestMeta(request));
       return reply.status(204).send();
@@ -66,6 +70,7 @@ export const packetRoutes: FastifyPluginAsyncZod<{ packets: PacketService }> = a
   app.get(
     '/packets/captures/:id/packets',
     {
+      config: needs('packet', 'read'),
       schema: {
         tags,
         params: ZCaptureIdParams,
@@ -78,7 +83,10 @@ export const packetRoutes: FastifyPluginAsyncZod<{ packets: PacketService }> = a
 
   app.get(
     '/packets/captures/:id/export',
-    { schema: { tags, params: ZCaptureIdParams, querystring: ZPacketFilterQuery } },
+    {
+      config: needs('packet', 'export'),
+      schema: { tags, params: ZCaptureIdParams, querystring: ZPacketFilterQuery },
+    },
     async (request, reply) =>
       sendDownload(
         reply,
@@ -88,7 +96,11 @@ export const packetRoutes: FastifyPluginAsyncZod<{ packets: PacketService }> = a
 
   app.post(
     '/packets/export',
-    { bodyLimit: LIVE_EXPORT_BODY_LIMIT, schema: { tags, body: ZPacketExportRequest } },
+    {
+      config: needs('packet', 'export'),
+      bodyLimit: LIVE_EXPORT_BODY_LIMIT,
+      schema: { tags, body: ZPacketExportRequest },
+    },
     async (request, reply) =>
       sendDownload(reply, packets.exportLive(caller(request), request.body)),
   );

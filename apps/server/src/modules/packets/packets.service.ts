@@ -11,7 +11,6 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { assertCan } from '../../lib/permissions.ts';
 import { insertAuditLog, type RequestMeta } from '../audit/audit.repo.ts';
 import type { AuthContext } from '../auth/sessions.service.ts';
 import type { CaptureProbe } from './packets.capability.ts';
@@ -76,7 +75,6 @@ export function createPacketService({ db, store, probe, log }: Deps) {
       upload: CaptureUpload,
       meta: RequestMeta,
     ): Promise<TCaptureFile> {
-      assertCan(auth.role, 'packet', PACKET_TEXT.denied);
       const org = auth.organizationId;
       if ((upload.declaredBytes ?? 0) > PACKET_LIMITS.maxUploadBytes) throw tooLarge();
       if (!upload.body || upload.declaredBytes === 0) {
@@ -132,13 +130,11 @@ export function createPacketService({ db, store, probe, log }: Deps) {
     },
 
     async list(auth: AuthContext): Promise<z.infer<typeof ZCaptureFileList>> {
-      assertCan(auth.role, 'packet', PACKET_TEXT.denied);
       const rows = await repo.listCaptures(db, auth.organizationId);
       return { captures: rows.map(toCaptureListItem) };
     },
 
     async get(auth: AuthContext, id: string): Promise<TCaptureFile> {
-      assertCan(auth.role, 'packet', PACKET_TEXT.denied);
       const row = await repo.findCapture(db, auth.organizationId, id);
       if (!row) throw notFound('Capture');
       return toCaptureFile(row);
@@ -146,7 +142,6 @@ export function createPacketService({ db, store, probe, log }: Deps) {
 
     /** Deletes the capture's row, then its file. */
     async remove(auth: AuthContext, id: string, meta: RequestMeta): Promise<void> {
-      assertCan(auth.role, 'packet', PACKET_TEXT.denied);
       const deleted = await db.transaction(async (tx) => {
         if (!(await repo.deleteCapture(tx, auth.organizationId, id))) return false;
         await insertAuditLog(

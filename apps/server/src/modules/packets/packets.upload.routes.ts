@@ -3,6 +3,7 @@ import { PACKET_LIMITS, ZCaptureFile, ZCaptureUploadQuery } from '@netguard/cont
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestMeta } from '../../lib/request-meta.ts';
 import { caller } from '../../plugins/auth-guard.ts';
+import { needs } from '../../plugins/permission-guard.ts';
 import type { PacketService } from './packets.service.ts';
 
 /**
@@ -20,6 +21,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ packets: PacketService }> = a
   app.post(
     '/packets/captures',
     {
+      config: needs('packet', 'create'),
       bodyLimit: PACKET_LIMITS.maxUploadBytes,
       schema: {
         tags: ['packets'],

@@ -2,6 +2,7 @@ import { ZProfile, ZUpdateProfileBody } from '@netguard/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestMeta } from '../../lib/request-meta.ts';
 import { caller } from '../../plugins/auth-guard.ts';
+import { SELF } from '../../plugins/permission-guard.ts';
 import type { ProfileService } from './profile.service.ts';
 
 const tags = ['profile'];
@@ -10,13 +11,15 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> =
   app,
   { profile },
 ) => {
-  app.get('/profile', { schema: { tags, response: { 200: ZProfile } } }, async (request) =>
-    profile.get(caller(request)),
+  app.get(
+    '/profile',
+    { config: SELF, schema: { tags, response: { 200: ZProfile } } },
+    async (request) => profile.get(caller(request)),
   );
 
   app.patch(
     '/profile',
-    { schema: { tags, body: ZUpdateProfileBody, response: { 200: ZProfile } } },
+    { config: SELF, schema: { tags, body: ZUpdateProfileBody, response: { 200: ZProfile } } },
     async (request) => profile.update(caller(request), request.body, requestMeta(request)),
   );
 };

@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestMeta } from '../../lib/request-meta.ts';
 import { caller } from '../../plugins/auth-guard.ts';
+import { needs } from '../../plugins/permission-guard.ts';
 import type { ReportService } from './reports.service.ts';
 
 const tags = ['reports'];
@@ -20,7 +21,10 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService }> = a
 ) => {
   app.post(
     '/reports',
-    { schema: { tags, body: ZCreateReportBody, response: { 202: ZReportListItem } } },
+    {
+      config: needs('report', 'create'),
+      schema: { tags, body: ZCreateReportBody, response: { 202: ZReportListItem } },
+    },
     async (request, reply) => {
       const report = await reports.create(caller(request), request.body, requestMeta(request));
       return reply.status(202).send(report);
@@ -29,19 +33,28 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService }> = a
 
   app.get(
     '/reports',
-    { schema: { tags, querystring: ZReportListQuery, response: { 200: ZReportList } } },
+    {
+      config: needs('report', 'read'),
+      schema: { tags, querystring: ZReportListQuery, response: { 200: ZReportList } },
+    },
     async (request) => reports.list(caller(request), request.query),
   );
 
   app.get(
     '/reports/:id',
-    { schema: { tags, params: ZReportIdParams, response: { 200: ZReport } } },
+    {
+      config: needs('report', 'read'),
+      schema: { tags, params: ZReportIdParams, response: { 200: ZReport } },
+    },
     async (request) => reports.get(caller(request), request.params.id),
   );
 
   app.get(
     '/reports/:id/download',
-    { schema: { tags, params: ZReportIdParams, querystring: ZReportDownloadQuery } },
+    {
+      config: needs('report', 'export'),
+      schema: { tags, params: ZReportIdParams, querystring: ZReportDownloadQuery },
+    },
     async (request, reply) => {
       const file = await reports.download(caller(request), request.params.id, request.query.format);
       return reply

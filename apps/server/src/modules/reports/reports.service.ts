@@ -11,7 +11,6 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { assertCan } from '../../lib/permissions.ts';
 import { insertAuditLog, type RequestMeta } from '../audit/audit.repo.ts';
 import type { AuthContext } from '../auth/sessions.service.ts';
 import { REPORT_TITLES } from './reports.content.ts';
@@ -27,7 +26,6 @@ type ListQuery = z.output<typeof ZReportListQuery>;
 /** Reports of the caller's organization: generate (as a job), list, read, download. */
 export function createReportService({ db, queue, log }: Deps) {
   async function findOwn(auth: AuthContext, id: string) {
-    assertCan(auth.role, 'report', REPORT_TEXT.denied);
     const row = await repo.findReport(db, auth.organizationId, id);
     if (!row) throw notFound('Report');
     return row;
@@ -40,7 +38,6 @@ export function createReportService({ db, queue, log }: Deps) {
       body: TCreateReportBody,
       meta: RequestMeta,
     ): Promise<TReportListItem> {
-      assertCan(auth.role, 'report', REPORT_TEXT.denied);
       const [latest] = await recentCompletedScans(db, auth.organizationId);
       if (!latest) throw new AppError('conflict', 409, REPORT_TEXT.noData);
       const row = await db.transaction(async (tx) => {
@@ -79,7 +76,6 @@ export function createReportService({ db, queue, log }: Deps) {
     },
 
     async list(auth: AuthContext, query: ListQuery): Promise<TReportList> {
-      assertCan(auth.role, 'report', REPORT_TEXT.denied);
       await repo.failStaleReports(db, auth.organizationId);
       const filters = { search: query.search, type: query.type };
       const [rows, total] = await Promise.all([

@@ -10,6 +10,7 @@ import {
 } from '@netguard/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { caller } from '../../plugins/auth-guard.ts';
+import { needs } from '../../plugins/permission-guard.ts';
 import type { RiskService } from './risk.service.ts';
 
 const tags = ['risk'];
@@ -18,37 +19,52 @@ const tags = ['risk'];
 export const riskRoutes: FastifyPluginAsyncZod<{ risk: RiskService }> = async (app, { risk }) => {
   app.get(
     '/risk/summary',
-    { schema: { tags, querystring: ZRiskRangeQuery, response: { 200: ZRiskSummary } } },
+    {
+      config: needs('dashboard', 'read'),
+      schema: { tags, querystring: ZRiskRangeQuery, response: { 200: ZRiskSummary } },
+    },
     async (request) => risk.summary(caller(request), request.query.range),
   );
 
   app.get(
     '/risk/assessments',
-    { schema: { tags, querystring: ZRiskRangeQuery, response: { 200: ZRiskAssessmentList } } },
+    {
+      config: needs('dashboard', 'read'),
+      schema: { tags, querystring: ZRiskRangeQuery, response: { 200: ZRiskAssessmentList } },
+    },
     async (request) => risk.assessments(caller(request), request.query.range),
   );
 
   app.get(
     '/risk/assessments/:id',
-    { schema: { tags, params: ZVulnerabilityIdParams, response: { 200: ZRiskAssessmentRow } } },
+    {
+      config: needs('dashboard', 'read'),
+      schema: { tags, params: ZVulnerabilityIdParams, response: { 200: ZRiskAssessmentRow } },
+    },
     async (request) => risk.assessment(caller(request), request.params.id),
   );
 
   app.get(
     '/risk/prioritization',
-    { schema: { tags, response: { 200: ZPriorityQueue } } },
+    { config: needs('dashboard', 'read'), schema: { tags, response: { 200: ZPriorityQueue } } },
     async (request) => risk.prioritization(caller(request)),
   );
 
   app.get(
     '/risk/trends',
-    { schema: { tags, querystring: ZRiskRangeQuery, response: { 200: ZRiskTrend } } },
+    {
+      config: needs('dashboard', 'read'),
+      schema: { tags, querystring: ZRiskRangeQuery, response: { 200: ZRiskTrend } },
+    },
     async (request) => risk.trends(caller(request), request.query.range),
   );
 
   app.get(
     '/risk/insights',
-    { schema: { tags, querystring: ZRiskRangeQuery, response: { 200: ZRiskInsights } } },
+    {
+      config: needs('dashboard', 'read'),
+      schema: { tags, querystring: ZRiskRangeQuery, response: { 200: ZRiskInsights } },
+    },
     async (request) => risk.insights(caller(request), request.query.range),
   );
 };

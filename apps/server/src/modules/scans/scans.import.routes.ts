@@ -12,6 +12,7 @@ import { AppError } from '../../lib/errors.ts';
 import { parseJsonStrings } from '../../lib/json-strings.ts';
 import { requestMeta } from '../../lib/request-meta.ts';
 import { caller } from '../../plugins/auth-guard.ts';
+import { needs } from '../../plugins/permission-guard.ts';
 import type { ScanService } from './scans.service.ts';
 
 // JSON doubles a quote or a newline: any ASCII report of NMAP_XML_MAX_CHARS fits.
@@ -40,6 +41,7 @@ export const scanImportRoutes: FastifyPluginAsyncZod<{ scans: ScanService }> = a
     {
       bodyLimit: BODY_LIMIT_BYTES,
       config: {
+        ...needs('scan', 'create'),
         rateLimit: {
           max: NMAP_IMPORTS_PER_MINUTE,
           timeWindow: 60_000,

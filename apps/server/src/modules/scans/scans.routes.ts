@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestMeta } from '../../lib/request-meta.ts';
 import { caller } from '../../plugins/auth-guard.ts';
+import { needs } from '../../plugins/permission-guard.ts';
 import { scanImportRoutes } from './scans.import.routes.ts';
 import type { ScanService } from './scans.service.ts';
 
@@ -19,7 +20,10 @@ const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', json: 'application/json;
 export const scanRoutes: FastifyPluginAsyncZod<{ scans: ScanService }> = async (app, { scans }) => {
   app.post(
     '/scans',
-    { schema: { tags, body: ZCreateScanBody, response: { 201: ZScanListItem } } },
+    {
+      config: needs('scan', 'create'),
+      schema: { tags, body: ZCreateScanBody, response: { 201: ZScanListItem } },
+    },
     async (request, reply) => {
       const scan = await scans.create(caller(request), request.body, requestMeta(request));
       return reply.status(201).send(scan);
@@ -30,13 +34,16 @@ export const scanRoutes: FastifyPluginAsyncZod<{ scans: ScanService }> = async (
 
   app.get(
     '/scans',
-    { schema: { tags, querystring: ZScanListQuery, response: { 200: ZScanList } } },
+    {
+      config: needs('scan', 'read'),
+      schema: { tags, querystring: ZScanListQuery, response: { 200: ZScanList } },
+    },
     async (request) => scans.list(caller(request), request.query),
   );
 
   app.get(
     '/scans/export',
-    { schema: { tags, querystring: ZScanExportQuery } },
+    { config: needs('scan', 'export'), schema: { tags, querystring: ZScanExportQuery } },
     async (request, reply) => {
       const { format, ...filters } = request.query;
       const body = await scans.exportList(caller(request), filters, format);
@@ -50,13 +57,19 @@ export const scanRoutes: FastifyPluginAsyncZod<{ scans: ScanService }> = async (
 
   app.get(
     '/scans/:id',
-    { schema: { tags, params: ZScanIdParams, response: { 200: ZScanDetail } } },
+    {
+      config: needs('scan', 'read'),
+      schema: { tags, params: ZScanIdParams, response: { 200: ZScanDetail } },
+    },
     async (request) => scans.get(caller(request), request.params.id),
   );
 
   app.post(
     '/scans/:id/start',
-    { schema: { tags, params: ZScanIdParams, response: { 202: ZScanListItem } } },
+    {
+      config: needs('scan', 'execute'),
+      schema: { tags, params: ZScanIdParams, response: { 202: ZScanListItem } },
+    },
     async (request, reply) => {
       const scan = await scans.start(caller(request), request.params.id, requestMeta(request));
       return reply.status(202).send(scan);
@@ -65,7 +78,10 @@ export const scanRoutes: FastifyPluginAsyncZod<{ scans: ScanService }> = async (
 
   app.post(
     '/scans/:id/cancel',
-    { schema: { tags, params: ZScanIdParams, response: { 200: ZScanListItem } } },
+    {
+      config: needs('scan', 'update'),
+      schema: { tags, params: ZScanIdParams, response: { 200: ZScanListItem } },
+    },
     async (request) => scans.cancel(caller(request), request.params.id, requestMeta(request)),
   );
 };

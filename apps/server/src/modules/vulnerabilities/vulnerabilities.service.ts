@@ -1,14 +1,12 @@
-import {
-  type TThreatMitigationAction,
-  type TVulnerability,
-  type TVulnerabilityFilters,
-  type TVulnerabilityHistory,
-  type TVulnerabilityPage,
-  VULNERABILITY_TEXT,
+import type {
+  TThreatMitigationAction,
+  TVulnerability,
+  TVulnerabilityFilters,
+  TVulnerabilityHistory,
+  TVulnerabilityPage,
 } from '@netguard/contracts';
 import type { Executor } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import { assertCan } from '../../lib/permissions.ts';
 import { insertAuditLog, type RequestMeta } from '../audit/audit.repo.ts';
 import type { AuthContext } from '../auth/sessions.service.ts';
 import { toAction } from '../scans/scans.view.ts';
@@ -35,7 +33,6 @@ export function createVulnerabilityService({ db }: { db: Executor }) {
       auth: AuthContext,
       query: TVulnerabilityFilters & { limit: number; offset: number },
     ): Promise<TVulnerabilityPage> {
-      assertCan(auth.role, 'vulnerability', VULNERABILITY_TEXT.denied);
       const [rows, total, summary] = await Promise.all([
         repo.listVulnerabilities(db, auth.organizationId, query, query),
         repo.countVulnerabilities(db, auth.organizationId, query),
@@ -46,7 +43,6 @@ export function createVulnerabilityService({ db }: { db: Executor }) {
 
     /** What happened to one vulnerability of the caller's organization, newest first. */
     async history(auth: AuthContext, id: string): Promise<TVulnerabilityHistory> {
-      assertCan(auth.role, 'vulnerability', VULNERABILITY_TEXT.denied);
       const events = await repo.eventsOf(db, auth.organizationId, id);
       if (!events) throw notFound('Vulnerability');
       return {
@@ -75,18 +71,12 @@ export function createVulnerabilityService({ db }: { db: Executor }) {
       }
     },
 
-    /** Checks the caller may export before the download starts. */
-    assertCanRead(auth: AuthContext) {
-      assertCan(auth.role, 'vulnerability', VULNERABILITY_TEXT.denied);
-    },
-
     async setActionStatus(
       auth: AuthContext,
       actionId: string,
       status: TThreatMitigationAction['status'],
       meta: RequestMeta,
     ): Promise<TThreatMitigationAction> {
-      assertCan(auth.role, 'vulnerability', VULNERABILITY_TEXT.denied);
       return db.transaction(async (tx) => {
         const row = await repo.updateActionStatus(tx, auth.organizationId, actionId, status);
         if (!row) throw notFound('Mitigation action');

@@ -1,5 +1,5 @@
 import {
-  ASSET_CONTEXT_EDITORS,
+  can,
   type TAssetContextBody,
   type TRole,
   ZAssetContext,
@@ -17,7 +17,7 @@ export const assetKeys = {
 
 /** Whether the role may change asset context (every role reads it). */
 export function canEditAssetContext(role: TRole | undefined): boolean {
-  return role !== undefined && (ASSET_CONTEXT_EDITORS as readonly TRole[]).includes(role);
+  return role !== undefined && can(role, 'asset_context', 'update');
 }
 
 /** The contexts that apply to a host: its own and those of the tags it lists. */

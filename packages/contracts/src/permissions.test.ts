@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import {
+  can,
+  deniedReason,
+  effectiveRole,
+  PERMISSION_ACTIONS,
+  PERMISSION_RESOURCES,
+  type ROLE_PERMISSIONS,
+  rolesAllowed,
+} from './permissions.ts';
+
+/** Resources each role holds at all (any action), as spec part 2 §6 lists them. */
+const held = (role: keyof typeof ROLE_PERMISSIONS) =>
+  PERMISSION_RESOURCES.filter((r) => PERMISSION_ACTIONS.some((a) => can(role, r, a)));
+
+describe('permission matrix', () => {
+  it('gives admin everything', () => {
+    for (const r of PERMISSION_RESOURCES)
+      for (const a of PERMISSION_ACTIONS) expect(can('admin', r, a), `${r}:${a}`).toBe(true);
+  });
+
+  it('keeps the spec roles: analyst scan, vulnerability, report, dashboard (+ packets, asset context); auditor report, audit, dashboard; viewer dashboard', () => {
+    expect(held('security_analyst')).toEqual([
+      'dashboard',
+      'scan',
+      'vulnerability',
+      'report',
+      'packet',
+      'asset_context',
+    ]);
+    expect(held('auditor')).toEqual(['dashboard', 'report', 'audit']);
+    expect(held('viewer')).toEqual(['dashboard']);
+  });
+
+  it('keeps auditors read-only with exports, and only admins run the security scan', () => {
+    for (const r of PERMISSION_RESOURCES) {
+      expect(can('auditor', r, 'update'), r).toBe(false);
+      expect(can('auditor', r, 'delete'), r).toBe(false);
+      expect(can('auditor', r, 'execute'), r).toBe(false);
+    }
+    expect(can('auditor', 'report', 'export')).toBe(true);
+    expect(can('auditor', 'audit', 'export')).toBe(true);
+    expect(rolesAllowed('security_scan', 'execute')).toEqual(['admin']);
+  });
+
+  it('treats a missing or unknown role as viewer', () => {
+    expect(effectiveRole(undefined)).toBe('viewer');
+    expect(effectiveRole('root')).toBe('viewer');
+    expect(can(null, 'dashboard', 'read')).toBe(true);
+    expect(can(undefined, 'scan', 'read')).toBe(false);
+  });
+
+  it('explains a refusal with who may do it', () => {
+    expect(deniedReason('scan', 'create')).toBe(
+      'Insufficient permissions for security scan. Allowed for: Admin, Security Analyst.',
+    );
+    expect(deniedReason('packet', 'read')).toBe(
+      'Packet analysis needs the admin or security analyst role in your organization. Allowed for: Admin, Security Analyst.',
+    );
+  });
+});
