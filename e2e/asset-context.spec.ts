@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { connectE2eDatabase } from './db.ts';
+import { connectE2eDatabase, setRoleInDatabase } from './db.ts';
 import { newAccount, SCREENSHOT_DIR, shoot } from './support.ts';
 
 // Documentation addresses: the rows are seeded, nothing is ever sent to them.
@@ -42,18 +42,6 @@ async function seedHost(email: string) {
          ('Imported HTTP finding', 80, 'http', 'medium', null, 40, 'k2', null)
        ) v(title, port, service, severity, cve, risk, k, d)`,
       [email, HOST, JSON.stringify(DETECTION)],
-    );
-  } finally {
-    await db.end();
-  }
-}
-
-async function setRole(email: string, role: string) {
-  const db = await connectE2eDatabase();
-  try {
-    await db.query(
-      `update user_roles set role = $2 where user_id = (select id from users where email = $1)`,
-      [email, role],
     );
   } finally {
     await db.end();
@@ -140,7 +128,7 @@ test('asset criticality edited on the vulnerability card and the topology panel;
   await expect(panel.getByLabel('Criticality')).toHaveText('Critical');
 
   // A viewer reads the context and cannot change it.
-  await setRole(email, 'viewer');
+  await setRoleInDatabase(email, 'viewer');
   await page.reload();
   await page.locator(`[data-node-id="host:${HOST}"]`).click();
   await details.getByRole('button', { name: 'Asset context' }).click();

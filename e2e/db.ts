@@ -38,3 +38,16 @@ export async function subscribeInDatabase(email: string): Promise<void> {
     await db.end();
   }
 }
+
+/** Gives `email` another role in its organization, as an admin's role change would. */
+export async function setRoleInDatabase(email: string, role: string): Promise<void> {
+  const db = await connectE2eDatabase();
+  try {
+    await db.query(
+      `update user_roles set role = $2 where user_id = (select id from users where email = $1)`,
+      [email, role],
+    );
+  } finally {
+    await db.end();
+  }
+}

@@ -35,6 +35,8 @@ import { createMfaService } from './modules/mfa/mfa.service.ts';
 import { createSmsSender } from './modules/mfa/mfa.sms.ts';
 import { createMfaParts } from './modules/mfa/mfa.wiring.ts';
 import { isDeploymentOperator } from './modules/operators/operators.repo.ts';
+import { organizationRoutes } from './modules/organization/organization.routes.ts';
+import { createOrganizationService } from './modules/organization/organization.service.ts';
 import { createCaptureProbe } from './modules/packets/packets.capability.ts';
 import { registerPacketsLive } from './modules/packets/packets.live.routes.ts';
 import { createLiveCaptures } from './modules/packets/packets.live.ts';
@@ -132,6 +134,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     },
   });
   const apiKeys = createApiKeyService({ db, subscription });
+  const organization = createOrganizationService({ db, mailer, publicUrl: config.publicUrl });
   const settings = createSettingsService({ db, defaults: config.scans });
   const account = createAccountSelfService({ db });
   const mfa = createMfaService({
@@ -207,6 +210,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         await guarded.register(assetRoutes, { assets });
         await guarded.register(packetRoutes, { packets });
         await guarded.register(feedRoutes, { feeds });
+        await guarded.register(organizationRoutes, { organization, sessions });
       });
     },
     { prefix: '/api' },

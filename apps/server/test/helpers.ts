@@ -66,11 +66,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   };
 }
 
-/** The token of the newest mailed link with `param` (confirm or reset) sent to `email`. */
+/** The token of the newest mailed link with `param` (confirm, reset, invite) sent to `email`. */
 export async function mailedToken(
   ctx: TestContext,
   email: string,
-  param: 'confirm' | 'reset',
+  param: 'confirm' | 'reset' | 'invite',
 ): Promise<string> {
   const rows = await ctx.db
     .select({ link: mailOutbox.link })

@@ -10,6 +10,7 @@ export * from './findings.ts';
 export * from './health.ts';
 export * from './messages.ts';
 export * from './mfa.ts';
+export * from './organization.ts';
 export * from './packet-stats.ts';
 export * from './packets.ts';
 export * from './permissions.ts';

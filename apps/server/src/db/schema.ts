@@ -1,6 +1,7 @@
 export * from './tables/accounts.ts';
 export * from './tables/billing.ts';
 export * from './tables/intel.ts';
+export * from './tables/members.ts';
 export * from './tables/mfa.ts';
 export * from './tables/packets.ts';
 export * from './tables/risk.ts';

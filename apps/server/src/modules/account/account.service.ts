@@ -1,4 +1,4 @@
-import { SETTINGS_TEXT } from '@netguard/contracts';
+import { ORGANIZATION_TEXT, SETTINGS_TEXT } from '@netguard/contracts';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { refreshTokens, users } from '../../db/schema.ts';
@@ -15,6 +15,10 @@ import {
 import type { AuthContext } from '../auth/sessions.service.ts';
 import { revokeAllForUser } from '../auth/tokens.repo.ts';
 import { setPassword } from '../auth/users.repo.ts';
+import {
+  handOverOwnedOrganizations,
+  soleAdminOrganizations,
+} from '../organization/organization.repo.ts';
 import { collectAccountData } from './account.export.ts';
 
 const REAUTH_REASON: Record<PasswordOutcome | 'success', string> = {
@@ -119,10 +123,17 @@ export function createAccountSelfService({ db }: { db: Executor }) {
       return collectAccountData(db, auth.userId);
     },
 
-    /** Deletes the user and the organizations it owns, with all their data. */
+    /**
+     * Deletes the user and the organizations it owns alone, with all their data; one shared with
+     * another admin goes to that admin. Refused while the user is the only admin of a team.
+     */
     async deleteAccount(auth: AuthContext, password: string, meta: RequestMeta) {
       const user = await confirmPassword(auth, password, meta);
       await db.transaction(async (tx) => {
+        const blocking = await soleAdminOrganizations(tx, user.id);
+        if (blocking.length)
+          throw new AppError('conflict', 409, ORGANIZATION_TEXT.onlyAdminDelete(blocking));
+        await handOverOwnedOrganizations(tx, user.id);
         await insertAuditLog(
           tx,
           {

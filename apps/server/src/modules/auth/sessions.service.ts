@@ -1,6 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import {
   AUTH_MESSAGES,
+  ORGANIZATION_TEXT,
   REFRESH_TOKEN_TTL_S,
   type TMfaChallenge,
   type TMfaSignInBody,
@@ -80,7 +81,9 @@ export function createSessionService({ db, tokens, secret, secondFactor }: Deps)
     familyId: string,
     refreshToken: string,
   ): Promise<IssuedSession> {
-    const organizationId = await usersRepo.findPersonalOrganizationId(db, userId);
+    const organizationId =
+      (await usersRepo.findSessionOrganizationId(db, userId, familyId)) ??
+      (await usersRepo.findPersonalOrganizationId(db, userId));
     if (!organizationId) throw sessionExpired();
     const access = await tokens.sign({ userId, organizationId, sessionId: familyId });
     return { session: await describe(userId, organizationId, access), refreshToken };
@@ -204,6 +207,21 @@ export function createSessionService({ db, tokens, secret, secondFactor }: Deps)
       if (!by.refreshToken) return;
       const row = await tokensRepo.findRefreshToken(db, sha256(by.refreshToken));
       if (row) await tokensRepo.revokeFamily(db, row.familyId);
+    },
+
+    /**
+     * Moves the caller's session to another organization it belongs to: the new access token
+     * works there, and refreshes (a reload) stay there.
+     */
+    async switchOrganization(auth: AuthContext, organizationId: string): Promise<TSession> {
+      if (!(await usersRepo.setSessionOrganization(db, auth, organizationId)))
+        throw new AppError('not_found', 404, ORGANIZATION_TEXT.notMember);
+      const access = await tokens.sign({
+        userId: auth.userId,
+        organizationId,
+        sessionId: auth.sessionId,
+      });
+      return describe(auth.userId, organizationId, access);
     },
 
     /** Resolves a bearer token to the caller; null when invalid, expired or signed out. */

@@ -5,6 +5,7 @@ import {
   organizationSettings,
   organizations,
   profiles,
+  sessionOrganizations,
   subscriptions,
   userRoles,
   users,
@@ -61,6 +62,46 @@ export async function findPersonalOrganizationId(db: Executor, userId: string) {
     .from(organizations)
     .where(and(eq(organizations.ownerId, userId), eq(organizations.personal, true)));
   return row?.id;
+}
+
+/** The organization a session moved to, while the user still belongs to it. */
+export async function findSessionOrganizationId(db: Executor, userId: string, familyId: string) {
+  const [row] = await db
+    .select({ id: sessionOrganizations.organizationId })
+    .from(sessionOrganizations)
+    .innerJoin(
+      userRoles,
+      and(
+        eq(userRoles.organizationId, sessionOrganizations.organizationId),
+        eq(userRoles.userId, userId),
+      ),
+    )
+    .where(
+      and(eq(sessionOrganizations.familyId, familyId), eq(sessionOrganizations.userId, userId)),
+    );
+  return row?.id;
+}
+
+/** Records the session's organization when the user belongs to it; false otherwise. */
+export async function setSessionOrganization(
+  db: Executor,
+  session: { userId: string; sessionId: string },
+  organizationId: string,
+): Promise<boolean> {
+  const [member] = await db
+    .select({ id: userRoles.id })
+    .from(userRoles)
+    .where(and(eq(userRoles.userId, session.userId), eq(userRoles.organizationId, organizationId)));
+  if (!member) return false;
+  await db
+    .insert(sessionOrganizations)
+    .values({ familyId: session.sessionId, userId: session.userId, organizationId })
+    .onConflictDoUpdate({
+      target: sessionOrganizations.familyId,
+      set: { organizationId, updatedAt: new Date() },
+      where: eq(sessionOrganizations.userId, session.userId),
+    });
+  return true;
 }
 
 /** The fields of a session's user: account, profile username and role in the organization. */

@@ -1,3 +1,4 @@
+import type { TPermissionAction, TPermissionResource } from '@netguard/contracts';
 import {
   Activity,
   BookOpen,
@@ -20,7 +21,13 @@ import {
   Wrench,
 } from 'lucide-react';
 
-export type TNavItem = { title: string; url: string; icon: LucideIcon };
+export type TNavItem = {
+  title: string;
+  url: string;
+  icon: LucideIcon;
+  /** What the page needs from the permission matrix; without it every role opens it. */
+  needs?: { resource: TPermissionResource; action: TPermissionAction };
+};
 export type TNavGroup = { label: string; items: readonly TNavItem[] };
 
 /**
@@ -32,12 +39,37 @@ export const NAV_GROUPS: readonly TNavGroup[] = [
     label: 'Main Menu',
     items: [
       { title: 'Dashboard', url: '/dashboard', icon: LayoutDashboard },
-      { title: 'Scan Network', url: '/dashboard/scan', icon: Radar },
-      { title: 'Scan History', url: '/dashboard/scans', icon: History },
-      { title: 'Packet Analysis', url: '/dashboard/packets', icon: Activity },
+      {
+        title: 'Scan Network',
+        url: '/dashboard/scan',
+        icon: Radar,
+        needs: { resource: 'scan', action: 'create' },
+      },
+      {
+        title: 'Scan History',
+        url: '/dashboard/scans',
+        icon: History,
+        needs: { resource: 'scan', action: 'read' },
+      },
+      {
+        title: 'Packet Analysis',
+        url: '/dashboard/packets',
+        icon: Activity,
+        needs: { resource: 'packet', action: 'read' },
+      },
       { title: 'Network Topology', url: '/dashboard/topology', icon: Network },
-      { title: 'Vulnerabilities', url: '/dashboard/vulnerabilities', icon: ShieldAlert },
-      { title: 'Reports', url: '/dashboard/reports', icon: FileText },
+      {
+        title: 'Vulnerabilities',
+        url: '/dashboard/vulnerabilities',
+        icon: ShieldAlert,
+        needs: { resource: 'vulnerability', action: 'read' },
+      },
+      {
+        title: 'Reports',
+        url: '/dashboard/reports',
+        icon: FileText,
+        needs: { resource: 'report', action: 'read' },
+      },
       { title: 'Cloud Security', url: '/dashboard/cloud', icon: Cloud },
       { title: 'Security Testing', url: '/dashboard/security-testing', icon: FlaskConical },
       { title: 'AI Risk Scoring', url: '/dashboard/ai-risk-scoring', icon: Bot },

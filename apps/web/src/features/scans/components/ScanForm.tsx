@@ -5,6 +5,8 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/features/auth/components/FormField';
+import { PermissionNote } from '@/features/auth/components/PermissionNote';
+import { usePermission } from '@/features/auth/use-permission';
 import { PortsField } from '@/features/scans/components/PortsField';
 import { RemainingScans, useRemainingScans } from '@/features/scans/components/RemainingScans';
 import { ScanDetailsCard, SecurityNoticeCard } from '@/features/scans/components/ScanSideCards';
@@ -32,6 +34,7 @@ export function ScanForm({ busy, onLaunch }: ScanFormProps) {
     name: ['scan_type', 'target_hosts', 'ports'],
   });
   const remaining = useRemainingScans();
+  const permission = usePermission('scan', 'create');
 
   const onSubmit = async (values: TScanFormValues) => {
     if (isMissingRequired(values)) {
@@ -108,7 +111,7 @@ export function ScanForm({ busy, onLaunch }: ScanFormProps) {
               type="submit"
               size="lg"
               className="w-full"
-              disabled={busy || remaining.exhausted}
+              disabled={busy || remaining.exhausted || !permission.allowed}
             >
               {busy ? (
                 <Loader2 className="animate-spin" aria-hidden="true" />
@@ -117,6 +120,7 @@ export function ScanForm({ busy, onLaunch }: ScanFormProps) {
               )}
               {busy ? T.launching : T.launch}
             </Button>
+            <PermissionNote reason={permission.reason} />
           </form>
         </CardContent>
       </Card>

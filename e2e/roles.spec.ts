@@ -1,0 +1,87 @@
+import { readFileSync } from 'node:fs';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { setRoleInDatabase } from './db.ts';
+import { newAccount, PASSWORD, shoot } from './support.ts';
+
+const SCAN_REFUSED =
+  'Insufficient permissions for security scan. Allowed for: Admin, Security Analyst.';
+
+async function bearer(request: APIRequestContext, email: string) {
+  const session = await request.post('/api/auth/sign-in', { data: { email, password: PASSWORD } });
+  return { authorization: `Bearer ${(await session.json()).access_token}` };
+}
+
+/** A completed Network Discovery of an address nothing listens on, so reports have data. */
+async function completeDiscovery(request: APIRequestContext, email: string) {
+  const headers = await bearer(request, email);
+  const created = await request.post('/api/scans', {
+    headers,
+    data: { scan_name: 'Audit base', scan_type: 'network', target_hosts: ['127.0.0.59'] },
+  });
+  const { id } = await created.json();
+  expect((await request.post(`/api/scans/${id}/start`, { headers })).status()).toBe(202);
+  await expect
+    .poll(async () => (await (await request.get(`/api/scans/${id}`, { headers })).json()).status, {
+      timeout: 120_000,
+      intervals: [1_000],
+    })
+    .toBe('completed');
+}
+
+test('an auditor downloads a report but cannot start a scan: disabled with the reason, 403 from the API', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(200_000);
+  const email = await newAccount(page, 'auditor');
+  await completeDiscovery(request, email);
+  await setRoleInDatabase(email, 'auditor');
+  await page.reload();
+
+  // The sidebar shows what the role cannot open as disabled, with the reason and who can.
+  const scanItem = page.getByRole('button', { name: /^Scan Network/ });
+  await expect(scanItem).toHaveAttribute('aria-disabled', 'true');
+  await expect(scanItem).toHaveAttribute('title', SCAN_REFUSED);
+  await expect(page.getByRole('link', { name: 'Scan Network' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Vulnerabilities/ })).toHaveAttribute(
+    'aria-disabled',
+    'true',
+  );
+  await expect(page.getByRole('link', { name: 'Reports', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^New Scan/ })).toBeDisabled();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await shoot(page, 'roles-auditor-dashboard-1440', { fullPage: false });
+
+  // The scan form, opened by its address, cannot be sent; the server refuses it anyway.
+  await page.goto('/dashboard/scan');
+  await expect(page.getByTestId('permission-note')).toHaveText(SCAN_REFUSED);
+  await expect(page.getByRole('button', { name: 'Launch Scan' })).toBeDisabled();
+  const refused = await request.post('/api/scans', {
+    headers: await bearer(request, email),
+    data: { scan_name: 'Not allowed', scan_type: 'network', target_hosts: ['127.0.0.59'] },
+  });
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).error).toEqual({
+    code: 'forbidden',
+    message: 'Insufficient permissions for security scan',
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shoot(page, 'roles-auditor-scan-form-390');
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // Reports are the auditor's: generate one and download it.
+  await page.goto('/dashboard/reports');
+  await page.getByTestId('generator-executive').getByRole('button').click();
+  const item = page.getByTestId('report-item').first();
+  await expect(item).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+  await item.getByRole('button', { name: 'Download' }).click();
+  const [pdf] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: /PDF/ }).click(),
+  ]);
+  expect(
+    readFileSync(await pdf.path())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
+});
