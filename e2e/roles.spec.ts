@@ -1,7 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { setRoleInDatabase } from './db.ts';
-import { newAccount, PASSWORD, shoot } from './support.ts';
+import {
+  newAccount,
+  PASSWORD,
+  readMailLink,
+  SCREENSHOT_DIR,
+  shoot,
+  signIn,
+  signUp,
+  uniqueEmail,
+} from './support.ts';
 
 const SCAN_REFUSED =
   'Insufficient permissions for security scan. Allowed for: Admin, Security Analyst.';
@@ -84,4 +93,58 @@ test('an auditor downloads a report but cannot start a scan: disabled with the r
       .subarray(0, 5)
       .toString(),
   ).toBe('%PDF-');
+});
+
+test('an admin invites a colleague who joins as security analyst: scanning yes, Settings → Members no', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const admin = await newAccount(page, 'team-admin');
+  const colleague = uniqueEmail('team-analyst');
+  await page.goto('/dashboard/settings');
+  const card = page.getByTestId('members-card');
+  await page.getByLabel('Invite by e-mail').fill(colleague);
+  await page.getByRole('button', { name: 'Invite', exact: true }).click();
+  await expect(page.getByText('Invitation sent')).toBeVisible();
+  const pending = page.getByTestId('invitation');
+  await expect(pending).toContainText(colleague);
+  await expect(pending).toContainText('Security Analyst');
+  await card.scrollIntoViewIfNeeded();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await card.screenshot({ path: `${SCREENSHOT_DIR}/members-card-1440.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await card.scrollIntoViewIfNeeded();
+  await card.screenshot({ path: `${SCREENSHOT_DIR}/members-card-390.png` });
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // The colleague opens the mailed link in another browser, signs up, confirms and signs in.
+  const invited = await browser.newPage();
+  await invited.goto(await readMailLink(colleague, 'invite'));
+  await expect(invited.getByTestId('invitation-hint')).toBeVisible();
+  await signUp(invited, colleague);
+  await invited.goto(await readMailLink(colleague, 'confirm'));
+  await expect(invited.getByText('Email confirmed')).toBeVisible();
+  await signIn(invited, colleague);
+  await expect(invited.getByText('Invitation accepted')).toBeVisible();
+  const switcher = invited.getByRole('combobox', { name: 'Organization' });
+  await expect(switcher).toContainText('Security Analyst');
+  await expect(invited.getByRole('link', { name: 'Scan Network' })).toBeVisible();
+  await invited.goto('/dashboard/settings');
+  await expect(invited.getByText('Your account details')).toBeVisible();
+  await expect(invited.getByTestId('members-card')).toHaveCount(0);
+  // The choice of organization survives a reload.
+  await invited.reload();
+  await expect(switcher).toContainText('Security Analyst');
+  await shoot(invited, 'members-invitee-settings', { fullPage: false });
+
+  // The admin sees the new member with the role, and no pending invitation.
+  await page.reload();
+  const members = page.getByTestId('member');
+  await expect(members).toHaveCount(2);
+  await expect(members.filter({ hasText: colleague })).toBeVisible();
+  await expect(page.getByTestId('invitation')).toHaveCount(0);
+  await expect(page.getByLabel(`Role of ${colleague}`)).toHaveText('Security Analyst');
+  await expect(page.getByLabel(`Role of ${admin}`)).toHaveText('Admin');
+  await invited.close();
 });

@@ -10,7 +10,10 @@ export function uniqueEmail(prefix: string): string {
 }
 
 /** Finds the newest link the server logged for mail sent to `email` (no SMTP in tests). */
-export async function readMailLink(email: string, kind: 'confirm' | 'reset'): Promise<string> {
+export async function readMailLink(
+  email: string,
+  kind: 'confirm' | 'reset' | 'invite',
+): Promise<string> {
   const pattern = new RegExp(
     `Email to ${email.replace(/[.+]/g, '\\$&')} \\(.*?\\): (\\S+?\\?${kind}=[\\w-]+)`,
   );

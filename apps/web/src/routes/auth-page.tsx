@@ -4,11 +4,13 @@ import { AuthTabs } from '@/features/auth/components/AuthTabs';
 import { RedirectIfSignedIn } from '@/features/auth/components/RedirectIfSignedIn';
 import { ResetPasswordCard } from '@/features/auth/components/ResetPasswordCard';
 import { useConfirmLink } from '@/features/auth/use-confirm-link';
+import { pendingInvitation, useInvitationLink } from '@/features/organization/pending-invitation';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 export default function AuthPage() {
   useDocumentTitle('Sign In');
   useConfirmLink();
+  useInvitationLink();
   const [params, setParams] = useSearchParams();
   const resetToken = params.get('reset');
 
@@ -18,7 +20,18 @@ export default function AuthPage() {
         {resetToken ? (
           <ResetPasswordCard token={resetToken} onDone={() => setParams({}, { replace: true })} />
         ) : (
-          <AuthTabs />
+          <>
+            {(params.has('invite') || pendingInvitation()) && (
+              <p
+                className="mb-4 rounded-md border bg-muted/50 p-3 text-sm"
+                data-testid="invitation-hint"
+              >
+                You were invited to an organization. Sign in, or create an account, with the address
+                the invitation was sent to: you join right after.
+              </p>
+            )}
+            <AuthTabs />
+          </>
         )}
       </AuthLayout>
     </RedirectIfSignedIn>

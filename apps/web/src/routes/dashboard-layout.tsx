@@ -1,12 +1,14 @@
 import { Outlet } from 'react-router';
 import { SidebarInset, SidebarProvider } from '@/components/ui/sidebar';
 import { readSidebarCookie } from '@/components/ui/sidebar-context';
+import { useAcceptPendingInvitation } from '@/features/organization/pending-invitation';
 import { RealtimeProvider } from '@/features/realtime/RealtimeProvider';
 import { AppSidebar } from '@/features/shell/components/AppSidebar';
 import { DashboardHeader } from '@/features/shell/components/DashboardHeader';
 
-/** The dashboard shell: live scan updates, sidebar, header and the nested page. */
+/** The dashboard shell: live scan updates, sidebar, header and the nested page; joins a pending invitation. */
 export default function DashboardLayout() {
+  useAcceptPendingInvitation();
   return (
     <RealtimeProvider>
       <SidebarProvider defaultOpen={readSidebarCookie()}>

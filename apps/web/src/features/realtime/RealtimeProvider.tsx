@@ -19,7 +19,10 @@ import { socketUrl } from '@/lib/json-socket';
 /** Holds the signed-in user's scan-updates socket and turns its events into cache writes and alerts. */
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const userId = useAuth().user?.id;
+  const { user } = useAuth();
+  const userId = user?.id;
+  // A switch of organization opens a new socket: events are the organization's.
+  const organizationId = user?.organization_id;
   const [status, setStatus] = useState<TRealtimeStatus>('connecting');
   const [liveScans, setLiveScans] = useState<Record<string, TScanListItem>>({});
   const lastStatus = useRef(new Map<string, TScanListItem['status']>());
@@ -31,7 +34,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   const { raiseNotice, addFinding } = alerts;
 
   useEffect(() => {
-    if (!userId) return;
+    if (!userId || !organizationId) return;
     const connection = createRealtimeConnection({
       url: socketUrl(window.location, REALTIME_PATH),
       getAccessToken: () => getAuthState().session?.access_token ?? null,
@@ -64,7 +67,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       unsubscribe();
       connection.stop();
     };
-  }, [userId, queryClient, raiseNotice, addFinding]);
+  }, [userId, organizationId, queryClient, raiseNotice, addFinding]);
 
   const value = useMemo<TRealtimeContext>(
     () => ({

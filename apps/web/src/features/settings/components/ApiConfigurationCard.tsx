@@ -17,6 +17,8 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
+import { PermissionNote } from '@/features/auth/components/PermissionNote';
+import { usePermission } from '@/features/auth/use-permission';
 import { useSettings, useUpdateApiSettings } from '@/features/settings/api';
 import { ApiKeysSection } from '@/features/settings/components/ApiKeysSection';
 import { SettingsCard } from '@/features/settings/components/SettingsCard';
@@ -34,6 +36,7 @@ const FREQUENCY_LABEL: Record<TAutoScanFrequency, string> = {
 export function ApiConfigurationCard() {
   const settings = useSettings();
   const update = useUpdateApiSettings();
+  const permission = usePermission('organization', 'update');
   const [frequency, setFrequency] = useState<TAutoScanFrequency>('weekly');
   const [concurrent, setConcurrent] = useState('3');
   const [timeout, setTimeoutSeconds] = useState('1800');
@@ -116,9 +119,10 @@ export function ApiConfigurationCard() {
             />
           </div>
         </div>
-        <Button type="submit" disabled={!api || update.isPending}>
+        <Button type="submit" disabled={!api || update.isPending || !permission.allowed}>
           {update.isPending ? 'Saving...' : 'Save Configuration'}
         </Button>
+        <PermissionNote reason={permission.reason} />
       </form>
     </SettingsCard>
   );

@@ -1,6 +1,7 @@
 import { Settings } from 'lucide-react';
 import { PageHeader } from '@/components/PageHeader';
 import { MfaCard } from '@/features/mfa/components/MfaCard';
+import { MembersCard } from '@/features/organization/components/MembersCard';
 import { ApiConfigurationCard } from '@/features/settings/components/ApiConfigurationCard';
 import { DangerZoneCard } from '@/features/settings/components/DangerZoneCard';
 import { FeedsCard } from '@/features/settings/components/FeedsCard';
@@ -8,7 +9,7 @@ import { NotificationsCard } from '@/features/settings/components/NotificationsC
 import { ProfileCard } from '@/features/settings/components/ProfileCard';
 import { SecurityCard } from '@/features/settings/components/SecurityCard';
 
-/** The Settings page: profile, notifications, security, API configuration, MFA, feeds and danger zone. */
+/** The Settings page: profile, notifications, security, API configuration, MFA, members (admins), feeds and danger zone. */
 export function SettingsPage() {
   return (
     <div className="space-y-6">
@@ -19,6 +20,9 @@ export function SettingsPage() {
         <SecurityCard />
         <ApiConfigurationCard />
         <MfaCard />
+        <div className="lg:col-span-2">
+          <MembersCard />
+        </div>
         <div className="lg:col-span-2">
           <FeedsCard />
         </div>

@@ -9,6 +9,7 @@ import {
   SidebarMenuItem,
   SidebarRail,
 } from '@/components/ui/sidebar';
+import { OrganizationSwitcher } from '@/features/organization/components/OrganizationSwitcher';
 import { NavGroup } from '@/features/shell/components/NavGroup';
 import { SignOutButton } from '@/features/shell/components/SignOutButton';
 import { NAV_GROUPS } from '@/features/shell/nav-items';
@@ -29,6 +30,7 @@ export function AppSidebar() {
             </SidebarMenuButton>
           </SidebarMenuItem>
         </SidebarMenu>
+        <OrganizationSwitcher />
       </SidebarHeader>
       <SidebarContent>
         {main && <NavGroup group={main} />}
