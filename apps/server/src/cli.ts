@@ -2,6 +2,7 @@ import { migrateDatabase, type OpenedDatabase, openDatabase } from './bootstrap.
 import { loadConfig } from './config.ts';
 import { createDatabase } from './db/client.ts';
 import { createLogger } from './lib/logger.ts';
+import { formatChainReport, verifySecurityEvents } from './modules/audit/security-events.ts';
 import { findUserByEmail, listUsers, markEmailConfirmed } from './modules/auth/users.repo.ts';
 import {
   listDeploymentOperators,
@@ -20,7 +21,9 @@ Commands:
   users confirm <email>     Mark an account's email as confirmed
   operators list            List the deployment operators (only they may capture live)
   operators add <email>     Make an account a deployment operator
-  operators remove <email>  Make an account no longer a deployment operator`;
+  operators remove <email>  Make an account no longer a deployment operator
+  events verify [--organization <uuid>]
+                            Check the security event log's hash chains (exit 1 if one is broken)`;
 
 type Command = (url: string, args: string[]) => Promise<number>;
 
@@ -76,6 +79,28 @@ const commands: Record<string, Command> = {
       await database.close();
     }
   },
+  async 'events verify'(url, args) {
+    const organizationId = organizationOption(args);
+    if (organizationId === undefined) {
+      console.error('Usage: netguard events verify [--organization <uuid>]');
+      return 2;
+    }
+    const database = createDatabase(url, { max: 1 });
+    try {
+      const report = await verifySecurityEvents(
+        database.db,
+        organizationId ? { organizationId } : {},
+      );
+      if (report.chains.length === 0) console.log('No chained security events');
+      for (const chain of report.chains) console.log(formatChainReport(chain));
+      if (report.unchained > 0) {
+        console.log(`${report.unchained} events from before the chain started (not verified)`);
+      }
+      return report.ok ? 0 : 1;
+    } finally {
+      await database.close();
+    }
+  },
   'operators add': (url, args) => markOperator(url, args, true),
   'operators remove': (url, args) => markOperator(url, args, false),
 };
@@ -108,8 +133,23 @@ async function markOperator(url: string, [email]: string[], operator: boolean): 
   }
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `--organization <uuid>` (or `--organization=<uuid>`): the uuid, null when absent, undefined when bad. */
+function organizationOption(args: string[]): string | null | undefined {
+  const rest = args.filter((arg) => arg !== '');
+  if (rest.length === 0) return null;
+  const [flag, value] = rest[0]?.startsWith('--organization=')
+    ? ['--organization', rest[0].slice('--organization='.length)]
+    : rest;
+  const expected = rest[0]?.includes('=') ? 1 : 2;
+  if (flag !== '--organization' || !value || rest.length !== expected || !UUID.test(value))
+    return undefined;
+  return value.toLowerCase();
+}
+
 /** Commands of two words: `users confirm`, `operators add`... */
-const GROUPS = new Set(['users', 'operators']);
+const GROUPS = new Set(['users', 'operators', 'events']);
 
 async function run(argv: string[]): Promise<number> {
   const [first = 'serve', second, ...rest] = argv;

@@ -49,10 +49,14 @@ async function eventOutcomes(userId: string) {
 
 /** Moves a user's sign-in failures back in time, as if `minutes` had passed. */
 async function age(userId: string, minutes: number) {
-  await ctx.db
-    .update(securityEvents)
-    .set({ createdAt: sql`${securityEvents.createdAt} - make_interval(mins => ${minutes})` })
-    .where(eq(securityEvents.userId, userId));
+  // The event log is append-only (a trigger refuses updates): the test steps around it.
+  await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    await tx
+      .update(securityEvents)
+      .set({ createdAt: sql`${securityEvents.createdAt} - make_interval(mins => ${minutes})` })
+      .where(eq(securityEvents.userId, userId));
+  });
 }
 
 describe('sign-in throttling: strangers cannot lock the owner out', () => {

@@ -78,7 +78,8 @@ describe('one permission matrix, one guard', () => {
         const label = `${role} ${route.method} ${route.url}`;
         if (can(role, resource, action)) {
           expected.granted++;
-          const refusedByGuard = response.statusCode === 403 && response.json().error?.message === reason;
+          const refusedByGuard =
+            response.statusCode === 403 && response.json().error?.message === reason;
           expect(refusedByGuard, label).toBe(false);
           expect(response.statusCode, label).toBeLessThan(500);
         } else {
@@ -98,10 +99,7 @@ describe('one permission matrix, one guard', () => {
       })
       .from(securityEvents)
       .where(
-        and(
-          eq(securityEvents.userId, owner.userId),
-          eq(securityEvents.eventType, 'data_access'),
-        ),
+        and(eq(securityEvents.userId, owner.userId), eq(securityEvents.eventType, 'data_access')),
       )
       .groupBy(securityEvents.severity, sql`2`);
     expect(counts).toEqual(

@@ -8,16 +8,19 @@ import { type Comparison, compareWithTshark, protocolCounts } from './compare.ts
 
 const HOST = '127.0.91.4';
 
+// Waits for sshd's banner and the close of this probe, so that none of it can reach the capture
+// started next (under load sshd's banner used to arrive after tcpdump had started).
 const accepts = (port: number) =>
   new Promise<boolean>((resolve) => {
     const socket = net.connect({ host: HOST, port });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-    socket.setTimeout(1000, () => done(false));
+    let ok = false;
+    socket.once('data', () => {
+      ok = true;
+      socket.end();
+    });
+    socket.once('close', () => resolve(ok));
+    socket.once('error', () => socket.destroy());
+    socket.setTimeout(3000, () => socket.destroy());
   });
 
 // The client's key exchange then a refused login: sshd has no key of ours.

@@ -10,6 +10,7 @@ import {
 } from '@netguard/contracts';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   doublePrecision,
   index,
@@ -18,6 +19,7 @@ import {
   pgEnum,
   pgTable,
   text,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -207,10 +209,23 @@ export const securityEvents = pgTable(
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
     createdAt: createdAt(),
+    /**
+     * Tamper-evident chain (modules/audit/event-chain.ts): the organization and user at insert,
+     * kept when the FK columns above are set to null by a deletion; the chain is per chain_org.
+     */
+    chainOrg: uuid('chain_org'),
+    chainUser: uuid('chain_user'),
+    /** 1-based position in the chain of chain_org; null only for rows older than the chain. */
+    seq: bigint('seq', { mode: 'number' }),
+    /** hash of the previous row of the chain (64 zeros for the first). */
+    prevHash: text('prev_hash'),
+    /** Hex sha256 of the row's canonical form, prev_hash included. */
+    hash: text('hash'),
   },
   (t) => [
     index('security_events_org_created_idx').on(t.organizationId, t.createdAt),
     index('security_events_user_idx').on(t.userId),
+    unique('security_events_chain_seq_uq').on(t.chainOrg, t.seq).nullsNotDistinct(),
   ],
 );
 

@@ -6,9 +6,10 @@ import {
 import { inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { isDatabaseUnavailable } from '../../db/outage.ts';
-import { organizations, securityEvents, users } from '../../db/schema.ts';
+import { organizations, users } from '../../db/schema.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { RequestMeta } from './audit.repo.ts';
+import { appendSecurityEvents } from './security-events.ts';
 
 /** One permission check, as the guard saw it. */
 export type AccessCheck = {
@@ -78,11 +79,12 @@ export function createAccessEvents(db: Executor, log: Logger): AccessEvents {
 
   async function insert(rows: Row[]): Promise<void> {
     try {
-      await db.insert(securityEvents).values(rows);
+      await appendSecurityEvents(db, rows);
     } catch (error) {
       if ((error as { cause?: { code?: string } }).cause?.code !== FOREIGN_KEY_VIOLATION)
         throw error;
-      await db.insert(securityEvents).values(await withoutDeleted(db, rows));
+      // Linked again: an event whose organization is gone joins the chain without one.
+      await appendSecurityEvents(db, await withoutDeleted(db, rows));
     }
   }
 

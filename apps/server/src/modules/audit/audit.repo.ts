@@ -1,6 +1,7 @@
 import type { TEventSeverity, TSecurityEventType } from '@netguard/contracts';
 import type { Executor } from '../../db/client.ts';
-import { auditLogs, securityEvents } from '../../db/schema.ts';
+import { auditLogs } from '../../db/schema.ts';
+import { appendSecurityEvents } from './security-events.ts';
 
 /** Who made a request: recorded with audit rows and security events. */
 export type RequestMeta = { ip: string; userAgent: string | null };
@@ -27,14 +28,13 @@ export type SecurityEventEntry = {
   metadata?: Record<string, unknown>;
 };
 
+/** Appends one event to its organization's chain (see appendSecurityEvents). */
 export async function insertSecurityEvent(
   db: Executor,
   entry: SecurityEventEntry,
   meta: RequestMeta,
 ) {
-  await db.insert(securityEvents).values({
-    ...entry,
-    ipAddress: meta.ip,
-    userAgent: meta.userAgent?.slice(0, 512) ?? null,
-  });
+  await appendSecurityEvents(db, [
+    { ...entry, ipAddress: meta.ip, userAgent: meta.userAgent?.slice(0, 512) ?? null },
+  ]);
 }
