@@ -58,6 +58,10 @@ test('an auditor downloads a report but cannot start a scan: disabled with the r
   );
   await expect(page.getByRole('link', { name: 'Reports', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: /^New Scan/ })).toBeDisabled();
+  // The recent scan is listed, without links into the scan pages the role cannot open.
+  const recent = page.getByTestId('recent-scans');
+  await expect(recent).toContainText('Audit base');
+  await expect(recent.getByRole('link')).toHaveCount(0);
   await page.setViewportSize({ width: 1440, height: 900 });
   await shoot(page, 'roles-auditor-dashboard-1440', { fullPage: false });
 

@@ -10,32 +10,42 @@ import {
   CardHeader,
   CardTitle,
 } from '@/components/ui/card';
+import { usePermission } from '@/features/auth/use-permission';
 import { ScanActions } from '@/features/scans/components/ScanActions';
 import { ScanNameLink } from '@/features/scans/components/ScanNameLink';
 import { ScanStatusBadge } from '@/features/scans/components/ScanStatusBadge';
 import { formatDateTime } from '@/lib/format';
 
-/** The five newest scans, each linking to its detail page, or the "No scans yet" empty state. */
+/**
+ * The five newest scans, each linking to its detail page, or the "No scans yet" empty state;
+ * links and actions only for the roles that may use them.
+ */
 export function RecentScans({ scans }: { scans: readonly TScanListItem[] }) {
+  const canRead = usePermission('scan', 'read').allowed;
+  const canRun = usePermission('scan', 'create').allowed;
   return (
     <Card data-testid="recent-scans">
       <CardHeader>
         <CardTitle>Recent Scans</CardTitle>
         <CardDescription>Your latest network scans and their status</CardDescription>
-        <CardAction>
-          <Button asChild variant="outline" size="sm">
-            <Link to="/dashboard/scans">View all scans</Link>
-          </Button>
-        </CardAction>
+        {canRead && (
+          <CardAction>
+            <Button asChild variant="outline" size="sm">
+              <Link to="/dashboard/scans">View all scans</Link>
+            </Button>
+          </CardAction>
+        )}
       </CardHeader>
       <CardContent>
         {scans.length === 0 ? (
           <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed py-10 text-center">
             <Radar className="size-8 text-muted-foreground" aria-hidden="true" />
             <p className="font-medium">{UI_TEXT.noScansYet}</p>
-            <Button asChild>
-              <Link to="/dashboard/scan">{UI_TEXT.startFirstScan}</Link>
-            </Button>
+            {canRun && (
+              <Button asChild>
+                <Link to="/dashboard/scan">{UI_TEXT.startFirstScan}</Link>
+              </Button>
+            )}
           </div>
         ) : (
           <ul className="divide-y">
@@ -58,7 +68,7 @@ export function RecentScans({ scans }: { scans: readonly TScanListItem[] }) {
                     </span>
                   )}
                   <ScanStatusBadge status={scan.status} />
-                  <ScanActions scan={scan} />
+                  {canRun && <ScanActions scan={scan} />}
                 </div>
               </li>
             ))}
