@@ -37,17 +37,17 @@ const setRole = (who: Account, role: TRole) =>
 
 describe('PUT /api/assets', () => {
   it('creates a host context, then replaces it by kind and target, and audits both', async () => {
-    const created = await put(alice, host(' 198.18.10.5 ', { owner: 'Ops', tags: ['web', 'web'] }));
+    const created = await put(alice, host(' 192.0.2.25 ', { owner: 'Ops', tags: ['web', 'web'] }));
     expect(created.statusCode).toBe(200);
     expect(created.json()).toMatchObject({
       kind: 'host',
-      target: '198.18.10.5',
+      target: '192.0.2.25',
       criticality: 'high',
       exposure: null,
       owner: 'Ops',
       tags: ['web'],
     });
-    const replaced = (await put(alice, host('198.18.10.5', { criticality: 'critical' }))).json();
+    const replaced = (await put(alice, host('192.0.2.25', { criticality: 'critical' }))).json();
     expect(replaced.id).toBe(created.json().id);
     expect(replaced).toMatchObject({ criticality: 'critical', owner: null, tags: [] });
     const audits = await ctx.db
@@ -60,12 +60,12 @@ describe('PUT /api/assets', () => {
   it('answers 400 with a message for bad input', async () => {
     const cases = [
       host(''),
-      host('198.18.10.6', { criticality: 'extreme' }),
-      host('198.18.10.6', { exposure: 'internet' }),
-      host('198.18.10.6', { kind: 'group' }),
-      host('198.18.10.6', { tags: ['x'.repeat(61)] }),
+      host('192.0.2.26', { criticality: 'extreme' }),
+      host('192.0.2.26', { exposure: 'internet' }),
+      host('192.0.2.26', { kind: 'group' }),
+      host('192.0.2.26', { tags: ['x'.repeat(61)] }),
       host('x'.repeat(254)),
-      { kind: 'host', target: '198.18.10.6' },
+      { kind: 'host', target: '192.0.2.26' },
     ];
     for (const body of cases) {
       const res = await put(alice, body);
@@ -79,27 +79,27 @@ describe('PUT /api/assets', () => {
 
 describe('GET /api/assets', () => {
   it('gives a host its own context and the tag contexts its tags name; a tag its tagged hosts', async () => {
-    await put(alice, host('198.18.20.1', { tags: ['db'] }));
-    await put(alice, host('198.18.20.2'));
+    await put(alice, host('192.0.2.41', { tags: ['db'] }));
+    await put(alice, host('192.0.2.42'));
     await put(alice, { ...host('db'), kind: 'tag', criticality: 'critical' });
     await put(alice, { ...host('unused'), kind: 'tag' });
-    const ofHost = (await get(alice, '?host=198.18.20.1')).json().items;
+    const ofHost = (await get(alice, '?host=192.0.2.41')).json().items;
     expect(ofHost.map((c: { kind: string; target: string }) => `${c.kind}:${c.target}`)).toEqual([
-      'host:198.18.20.1',
+      'host:192.0.2.41',
       'tag:db',
     ]);
-    const untagged = (await get(alice, '?host=198.18.20.2')).json().items;
-    expect(untagged.map((c: { target: string }) => c.target)).toEqual(['198.18.20.2']);
+    const untagged = (await get(alice, '?host=192.0.2.42')).json().items;
+    expect(untagged.map((c: { target: string }) => c.target)).toEqual(['192.0.2.42']);
     const ofTag = (await get(alice, '?tag=db')).json().items;
-    expect(ofTag.map((c: { target: string }) => c.target)).toEqual(['198.18.20.1', 'db']);
-    expect((await get(alice, '?host=198.18.99.9')).json().items).toEqual([]);
+    expect(ofTag.map((c: { target: string }) => c.target)).toEqual(['192.0.2.41', 'db']);
+    expect((await get(alice, '?host=192.0.2.207')).json().items).toEqual([]);
   });
 });
 
 describe('roles', () => {
   it('lets admins and analysts edit, auditors and viewers only read', async () => {
     const carol = await createAccount(ctx, 'carol-assets@example.com');
-    const { id } = (await put(carol, host('198.18.30.1'))).json();
+    const { id } = (await put(carol, host('192.0.2.61'))).json();
     for (const role of ROLES) {
       await setRole(carol, role);
       const editor = role === 'admin' || role === 'security_analyst';
@@ -107,8 +107,8 @@ describe('roles', () => {
       const read = await get(carol);
       expect(read.statusCode, role).toBe(200);
       expect(read.json().items.map((c: { id: string }) => c.id)).toContain(id);
-      const saved = await put(carol, host('198.18.30.1', { owner: role }));
-      const other = await put(carol, host(`198.18.31.${ROLES.indexOf(role)}`));
+      const saved = await put(carol, host('192.0.2.61', { owner: role }));
+      const other = await put(carol, host(`192.0.2.14${ROLES.indexOf(role)}`));
       const removed = await del(carol, other.statusCode === 200 ? other.json().id : id);
       if (editor) {
         expect([saved.statusCode, other.statusCode, removed.statusCode], role).toEqual([
@@ -121,24 +121,24 @@ describe('roles', () => {
         }
       }
     }
-    const [kept] = (await get(carol, '?host=198.18.30.1')).json().items;
+    const [kept] = (await get(carol, '?host=192.0.2.61')).json().items;
     expect(kept.owner).toBe('security_analyst');
   });
 });
 
 describe('organizations', () => {
   it('keeps another organization from reading or changing the contexts', async () => {
-    const { id } = (await put(alice, host('198.18.40.1', { owner: 'Alice team' }))).json();
+    const { id } = (await put(alice, host('192.0.2.81', { owner: 'Alice team' }))).json();
     expect((await get(bob)).json().items).toEqual([]);
-    expect((await get(bob, '?host=198.18.40.1')).json().items).toEqual([]);
+    expect((await get(bob, '?host=192.0.2.81')).json().items).toEqual([]);
     expect((await del(bob, id)).statusCode).toBe(404);
-    const bobs = (await put(bob, host('198.18.40.1', { owner: 'Bob team' }))).json();
+    const bobs = (await put(bob, host('192.0.2.81', { owner: 'Bob team' }))).json();
     expect(bobs.id).not.toBe(id);
-    const [still] = (await get(alice, '?host=198.18.40.1')).json().items;
+    const [still] = (await get(alice, '?host=192.0.2.81')).json().items;
     expect(still).toMatchObject({ id, owner: 'Alice team' });
     expect((await del(alice, id)).statusCode).toBe(204);
-    expect((await get(alice, '?host=198.18.40.1')).json().items).toEqual([]);
-    expect((await get(bob, '?host=198.18.40.1')).json().items).toHaveLength(1);
+    expect((await get(alice, '?host=192.0.2.81')).json().items).toEqual([]);
+    expect((await get(bob, '?host=192.0.2.81')).json().items).toHaveLength(1);
   });
 });
 
@@ -147,7 +147,7 @@ describe('re-assessment', () => {
     const dana = await createAccount(ctx, 'dana-assets@example.com');
     const scan = await seedScan(ctx, dana, { status: 'completed', type: 'vulnerability' });
     const owner = { scanId: scan.id, userId: dana.userId, organizationId: dana.organizationId };
-    const id = await recordFinding(ctx.db, owner, finding({ host: '198.18.50.1' }));
+    const id = await recordFinding(ctx.db, owner, finding({ host: '192.0.2.101' }));
     const assessment = async () => {
       const res = await ctx.app.inject({
         method: 'GET',
@@ -160,9 +160,9 @@ describe('re-assessment', () => {
       (await assessment())?.multipliers.find((m: { name: string }) => m.name === 'critical_assets');
     expect(await assessment()).toBeNull();
 
-    await put(dana, host('198.18.50.1', { criticality: 'critical', tags: ['crown'] }));
+    await put(dana, host('192.0.2.101', { criticality: 'critical', tags: ['crown'] }));
     expect(await criticalAsset()).toMatchObject({ applied: true });
-    await put(dana, host('198.18.50.1', { criticality: 'low', tags: ['crown'] }));
+    await put(dana, host('192.0.2.101', { criticality: 'low', tags: ['crown'] }));
     expect(await criticalAsset()).toMatchObject({ applied: false });
 
     // A tag context reaches the hosts whose context lists the tag.

@@ -63,12 +63,18 @@ export function createOrganizationService({ db, mailer, publicUrl }: Deps) {
   }
 
   /** Ensures the organization keeps an admin when `userId` stops being one. */
-  async function keepAnAdmin(tx: Executor, auth: AuthContext, userId: string) {
+  async function memberRole(tx: Executor, auth: AuthContext, userId: string) {
     const member = await repo.findMembership(tx, auth.organizationId, userId);
     if (!member) throw notFound('Member');
+    return member.role;
+  }
+
+  /** The member's role and the other admins (locked); refused when no admin would be left. */
+  async function keepAnAdmin(tx: Executor, auth: AuthContext, userId: string) {
+    const role = await memberRole(tx, auth, userId);
     const others = await repo.lockOtherAdmins(tx, auth.organizationId, userId);
-    if (member.role === 'admin' && others.length === 0) throw conflict(T.lastAdmin);
-    return others;
+    if (role === 'admin' && others.length === 0) throw conflict(T.lastAdmin);
+    return { role, others };
   }
 
   return {
@@ -158,11 +164,12 @@ export function createOrganizationService({ db, mailer, publicUrl }: Deps) {
     async changeRole(auth: AuthContext, userId: string, role: TRole, meta: RequestMeta) {
       requireSession(auth);
       const before = await db.transaction(async (tx) => {
-        const member = await repo.findMembership(tx, auth.organizationId, userId);
-        if (role !== 'admin') await keepAnAdmin(tx, auth, userId);
-        if (!member) throw notFound('Member');
+        const current =
+          role === 'admin'
+            ? await memberRole(tx, auth, userId)
+            : (await keepAnAdmin(tx, auth, userId)).role;
         await repo.setRole(tx, auth.organizationId, userId, role);
-        return member.role;
+        return current;
       });
       const severity = role === 'admin' && before !== 'admin' ? 'high' : 'medium';
       await record(
@@ -177,7 +184,7 @@ export function createOrganizationService({ db, mailer, publicUrl }: Deps) {
     async remove(auth: AuthContext, userId: string, meta: RequestMeta) {
       requireSession(auth);
       await db.transaction(async (tx) => {
-        const others = await keepAnAdmin(tx, auth, userId);
+        const { others } = await keepAnAdmin(tx, auth, userId);
         await tx
           .delete(userRoles)
           .where(
