@@ -14,15 +14,14 @@ import { loadConfig } from '../src/config.ts';
 import { createDatabase } from '../src/db/client.ts';
 import { startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { createLogger } from '../src/lib/logger.ts';
-import { findUserByEmail, markEmailConfirmed } from '../src/modules/auth/users.repo.ts';
 import { notifyRealtime } from '../src/realtime/notify.ts';
 import { startWorkers } from '../src/workers.ts';
 import { openSocket } from '../test/scan-helpers.ts';
+import { benchAccount } from './accounts.ts';
 
 const ACCOUNTS = 20;
 const SOCKETS_PER_ACCOUNT = 10;
 const ROUNDS = 25;
-const PASSWORD = 'Str0ng!Passw0rd';
 
 const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'netguard-bench-pg-'));
 await fs.chmod(dir, 0o755);
@@ -42,22 +41,7 @@ const database = createDatabase(pg.url, { max: 4 });
 const sockets: Awaited<ReturnType<typeof openSocket>>[] = [];
 
 async function account(i: number) {
-  const email = `bench${i}@example.com`;
-  await app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-up',
-    payload: { email, password: PASSWORD },
-  });
-  const user = await findUserByEmail(database.db, email);
-  if (!user) throw new Error('sign-up failed');
-  await markEmailConfirmed(database.db, user.id);
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-in',
-    payload: { email, password: PASSWORD },
-  });
-  const session = res.json();
-  const auth = { authorization: `Bearer ${session.access_token}` };
+  const { token, orgId, auth } = await benchAccount(app, database.db, `bench${i}@example.com`);
   const scan = await app.inject({
     method: 'POST',
     url: '/api/scans',
@@ -65,8 +49,8 @@ async function account(i: number) {
     payload: { scan_name: `Bench ${i}`, scan_type: 'network', target_hosts: ['127.0.0.1'] },
   });
   return {
-    token: session.access_token as string,
-    orgId: session.user.organization_id as string,
+    token,
+    orgId,
     auth,
     scanId: scan.json().id as string,
   };

@@ -4,7 +4,9 @@ import { writeNarrative } from '@netguard/risk';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
+import { appRoleUrl, prepareAppRole } from './db/app-role.ts';
 import { createDatabase } from './db/client.ts';
+import { createTenantScope } from './db/tenant-scope.ts';
 import { createAccessTokens } from './lib/access-token.ts';
 import { createLogger } from './lib/logger.ts';
 import { createMailer } from './lib/mailer.ts';
@@ -30,6 +32,10 @@ import { createDashboardService } from './modules/dashboard/dashboard.service.ts
 import { feedRoutes } from './modules/feeds/feeds.routes.ts';
 import { createFeedService } from './modules/feeds/feeds.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { incidentRoutes } from './modules/incidents/incidents.routes.ts';
+import { createIncidentService } from './modules/incidents/incidents.service.ts';
+import { sessionCheckRoutes } from './modules/incidents/session.routes.ts';
+import { createSessionMonitor } from './modules/incidents/session-monitor.ts';
 import { mfaRoutes } from './modules/mfa/mfa.routes.ts';
 import { createMfaService } from './modules/mfa/mfa.service.ts';
 import { createSmsSender } from './modules/mfa/mfa.sms.ts';
@@ -54,8 +60,14 @@ import { createRiskService } from './modules/risk/risk.service.ts';
 import { createScanQueue } from './modules/scans/scans.queue.ts';
 import { scanRoutes } from './modules/scans/scans.routes.ts';
 import { createScanService } from './modules/scans/scans.service.ts';
+import { addSecurityPolicyGuard } from './modules/security-center/policy-guard.ts';
+import { securityCenterRoutes } from './modules/security-center/security-center.routes.ts';
+import { createSecurityCenterService } from './modules/security-center/security-center.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
+import { ssoPublicRoutes } from './modules/sso/sso.public.routes.ts';
+import { ssoConfigRoutes } from './modules/sso/sso.routes.ts';
+import { createSsoService } from './modules/sso/sso.service.ts';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes.ts';
 import { createSubscriptionService } from './modules/subscription/subscription.service.ts';
 import { topologyRoutes } from './modules/topology/topology.routes.ts';
@@ -67,6 +79,7 @@ import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { addPermissionGuard, type DeclaredPermission } from './plugins/permission-guard.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { addTenantScope } from './plugins/tenant-scope.ts';
 import { registerWeb } from './plugins/web.ts';
 import { createRealtimeHub } from './realtime/hub.ts';
 import { registerRealtime } from './realtime/realtime.routes.ts';
@@ -86,11 +99,41 @@ declare module 'fastify' {
  * Builds the HTTP app: db -> repos -> services -> routes. `config.databaseUrl` must point at a
  * migrated database; the app owns its connection pool and closes it on `app.close()`.
  */
-export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+export type BuildOptions = {
+  /**
+   * false: handlers use the owner's pool without row-level security and permission checks write
+   * no events. Only for the API benchmark's baseline (npm run bench:api); never for serving.
+   */
+  isolation?: boolean;
+};
+
+export async function buildApp(
+  config: AppConfig,
+  { isolation = true }: BuildOptions = {},
+): Promise<FastifyInstance> {
   if (!config.databaseUrl) throw new Error('buildApp needs config.databaseUrl');
   const log = createLogger(config.logLevel);
-  const { db, pool, close } = createDatabase(config.databaseUrl);
   const secret = loadSecretKey(config.secretKey, config.dataDir);
+  const appUrl = appRoleUrl(config.databaseUrl, secret, config.databaseAppUrl);
+  const queue = createScanQueue({
+    url: config.databaseUrl,
+    timeoutSeconds: config.scans.timeoutSeconds,
+    log,
+    supervise: false,
+  });
+  const system = createDatabase(config.databaseUrl);
+  const appRole = createDatabase(appUrl);
+  // The role's grants cover the job queue's tables (ending a scan drops its waiting jobs), so the
+  // queue's schema is made first.
+  const tenant = createTenantScope(system.db, appRole.db, async () => {
+    await queue.start();
+    await prepareAppRole(config.databaseUrl as string, appUrl, !config.databaseAppUrl);
+  });
+  const { db } = tenant;
+  const { pool } = system;
+  const close = async () => {
+    await Promise.all([system.close(), appRole.close()]);
+  };
   const https = config.publicUrl.startsWith('https:');
 
   const accessEvents = createAccessEvents(db, log);
@@ -98,7 +141,21 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const tokens = createAccessTokens(secret);
   const sms = createSmsSender({ twilio: config.twilio, db, log });
   const mfaParts = createMfaParts({ db, secret, mailer, sms, publicUrl: config.publicUrl, log });
-  const sessions = createSessionService({ db, tokens, secret, secondFactor: mfaParts.signIn });
+  const sessions = createSessionService({
+    db,
+    tokens,
+    secret,
+    secondFactor: mfaParts.signIn,
+    // "Require SSO" refuses password sign-ins (the SSO service is built below; called later).
+    ssoGate: (userId) => sso.passwordGate(userId),
+  });
+  const sso = createSsoService({
+    db,
+    secret,
+    sessions,
+    publicUrl: config.publicUrl,
+    tiers: tierTable(config.stripe),
+  });
   const accounts = createAccountService({ db, mailer, publicUrl: config.publicUrl, log });
   const subscription = createSubscriptionService({ db, tiers: tierTable(config.stripe) });
   const billing = createBilling({
@@ -107,12 +164,6 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     stripe: config.stripe,
     publicUrl: config.publicUrl,
     log,
-  });
-  const queue = createScanQueue({
-    url: config.databaseUrl,
-    timeoutSeconds: config.scans.timeoutSeconds,
-    log,
-    supervise: false,
   });
   const scans = createScanService({ db, subscription, queue, settings: config.scans, log });
   const hub = createRealtimeHub({ db, url: config.databaseUrl, sessions, log });
@@ -134,6 +185,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     },
   });
   const apiKeys = createApiKeyService({ db, subscription });
+  const incidents = createIncidentService({ db });
+  const sessionMonitor = createSessionMonitor({ db, sessions });
   const organization = createOrganizationService({ db, mailer, publicUrl: config.publicUrl });
   const settings = createSettingsService({ db, defaults: config.scans });
   const account = createAccountSelfService({ db });
@@ -153,6 +206,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     probe: captureProbe,
     log,
   });
+  const security = createSecurityCenterService({ db });
   const liveCaptures = createLiveCaptures({ db, sessions, probe: captureProbe, log });
 
   const app = Fastify({
@@ -183,6 +237,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     async (api) => {
       await api.register(healthRoutes, { db });
       await api.register(billingWebhookRoutes, { billing });
+      await api.register(sessionCheckRoutes, { prefix: '/auth', monitor: sessionMonitor });
       await api.register(authRoutes, {
         prefix: '/auth',
         accounts,
@@ -190,9 +245,22 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         secureCookies: https,
         rateLimitPerMinute: config.authRateLimit,
       });
+      await api.register(ssoPublicRoutes, {
+        prefix: '/sso',
+        sso,
+        publicUrl: config.publicUrl,
+        secureCookies: https,
+        rateLimitPerMinute: config.authRateLimit,
+      });
       await api.register(async (guarded) => {
         addAuthGuard(guarded, sessions, apiKeys);
-        addPermissionGuard(guarded, accessEvents, routePermissions);
+        addPermissionGuard(
+          guarded,
+          isolation ? accessEvents : { ...accessEvents, record: () => undefined },
+          routePermissions,
+        );
+        addSecurityPolicyGuard(guarded, db);
+        if (isolation) addTenantScope(guarded, tenant);
         await guarded.register(apiKeyRoutes, { apiKeys });
         await guarded.register(settingsRoutes, { settings });
         await guarded.register(accountRoutes, { account, secureCookies: https });
@@ -211,6 +279,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         await guarded.register(packetRoutes, { packets });
         await guarded.register(feedRoutes, { feeds });
         await guarded.register(organizationRoutes, { organization, sessions });
+        await guarded.register(incidentRoutes, { incidents, monitor: sessionMonitor });
+        await guarded.register(ssoConfigRoutes, { sso });
+        await guarded.register(securityCenterRoutes, { security });
       });
     },
     { prefix: '/api' },
@@ -218,6 +289,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await registerWeb(app, config.webDistDir);
   // Listening before the first request, when the database is up; never blocks start for long.
   app.addHook('onReady', () => Promise.race([hub.ready, delay(2_000)]));
+  // The role is ready before the first request when the database is up; else at that request.
+  app.addHook('onReady', () => Promise.race([tenant.ready().catch(() => undefined), delay(2_000)]));
   app.addHook('onReady', async () => {
     // Files of deleted accounts and crashed uploads; in the background, never delaying start.
     void packets

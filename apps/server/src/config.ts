@@ -13,6 +13,11 @@ export const CONFIG_VARS = [
     '(unset)',
     'External PostgreSQL URL. Unset: an embedded PostgreSQL is started in `$NETGUARD_DATA_DIR/pg`.',
   ],
+  [
+    'DATABASE_APP_URL',
+    '(derived)',
+    'URL of the role that request handlers use, bound by row-level security (no superuser, no BYPASSRLS). Unset: NetGuard creates `netguard_app` with a password derived from the secret key (the DATABASE_URL user needs CREATEROLE).',
+  ],
   ['PORT', '8080', 'HTTP port.'],
   ['HOST', '0.0.0.0', 'Address to listen on.'],
   [
@@ -183,6 +188,8 @@ const ZEnv = z.object({
   SCAN_CHUNK_STALE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   DATABASE_URL: z.string().min(1).optional(),
+  /** The role request handlers use (no BYPASSRLS); by default NetGuard makes netguard_app. */
+  DATABASE_APP_URL: z.string().min(1).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_URL: z.url().optional(),
@@ -297,6 +304,8 @@ function parseTwilio(e: z.infer<typeof ZEnv>): TwilioSettings | undefined {
 
 export type AppConfig = {
   databaseUrl?: string;
+  /** DATABASE_APP_URL: the row-level-security-bound role's URL, when the operator made it. */
+  databaseAppUrl?: string;
   port: number;
   host: string;
   publicUrl: string;
@@ -371,6 +380,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const e = parsed.data;
   return {
     databaseUrl: e.DATABASE_URL,
+    databaseAppUrl: e.DATABASE_APP_URL,
     port: e.PORT,
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

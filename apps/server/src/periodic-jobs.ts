@@ -3,6 +3,8 @@ import type { Executor } from './db/client.ts';
 import { isDatabaseUnavailable } from './db/outage.ts';
 import type { Logger } from './lib/logger.ts';
 import { createMailer } from './lib/mailer.ts';
+import { sendCriticalAlerts } from './modules/incidents/alerts.ts';
+import { evaluateAnomalyRules } from './modules/incidents/anomaly-rules.ts';
 import { notifyFinishedScans } from './modules/notifications/notify-scans.ts';
 import { sendWeeklyReports } from './modules/notifications/weekly-report.ts';
 import { takeDueRiskSnapshots } from './modules/risk/risk.assess.ts';
@@ -16,7 +18,8 @@ const TICK_MS = 5_000;
 
 /**
  * Every few seconds: mail the notices of finished scans, the weekly reports that are due,
- * start the scheduled re-scans that are due, and take the hourly risk snapshots that are due.
+ * start the scheduled re-scans that are due, take the hourly risk snapshots that are due, run
+ * the anomaly rules over new security events and send the critical-event alerts.
  * Each step claims its rows, so any number of workers can run this; a failing step is logged and
  * tried again on the next tick.
  */
@@ -42,6 +45,11 @@ export function startPeriodicJobs(deps: {
     ['weekly reports', () => sendWeeklyReports(db, mailer, notices.publicUrl, log)],
     ['scheduled re-scans', () => runDueAutoScans(db, scanService, log)],
     ['risk snapshots', () => takeDueRiskSnapshots(db)],
+    ['anomaly rules', () => evaluateAnomalyRules(db)],
+    [
+      'critical alerts',
+      () => sendCriticalAlerts({ db, mailer, publicUrl: notices.publicUrl, log }),
+    ],
   ] as const;
   let running = false;
   // While the database is down every step fails each tick: say so once, and once when it is back.

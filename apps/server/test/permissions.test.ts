@@ -23,8 +23,8 @@ const setRole = (who: Account, role: TRole) =>
 const concrete = (url: string) =>
   url.replace(':source', 'kev').replace(/:[a-z_]+/gi, () => randomUUID());
 
-/** Public operations: sign-in and sign-up, health, the billing webhook (signed by Stripe). */
-const PUBLIC = [/^\/api\/health$/, /^\/api\/auth\//, /^\/api\/billing\/webhook$/];
+/** Public operations: sign-in and sign-up (password and SSO), health, the billing webhook (signed by Stripe). */
+const PUBLIC = [/^\/api\/health$/, /^\/api\/auth\//, /^\/api\/sso\//, /^\/api\/billing\/webhook$/];
 
 describe('one permission matrix, one guard', () => {
   it('covers every operation of the OpenAPI document that needs a session', async () => {

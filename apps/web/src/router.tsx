@@ -53,6 +53,10 @@ export const router = createBrowserRouter([
                 path: 'ai-risk-scoring',
                 lazy: () => import('./routes/ai-risk-scoring-page.tsx').then(toRoute),
               },
+              {
+                path: 'enterprise-security',
+                lazy: () => import('./routes/enterprise-security-page.tsx').then(toRoute),
+              },
               // The help guide links to /dashboard/testing.
               { path: 'testing', element: <Navigate to="/dashboard/security-testing" replace /> },
               ...PLACEHOLDER_PAGES.map((page) => ({

@@ -27,8 +27,9 @@ describe('permission matrix', () => {
       'report',
       'packet',
       'asset_context',
+      'incident',
     ]);
-    expect(held('auditor')).toEqual(['dashboard', 'report', 'audit']);
+    expect(held('auditor')).toEqual(['dashboard', 'report', 'audit', 'incident']);
     expect(held('viewer')).toEqual(['dashboard']);
   });
 

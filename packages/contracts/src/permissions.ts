@@ -29,6 +29,8 @@ export const PERMISSION_RESOURCES = [
   'feed',
   /** The Enterprise Security Center's assessment of the organization. */
   'security_scan',
+  /** Security incidents opened by the anomaly rules: triage, notes, assignment, merge. */
+  'incident',
 ] as const;
 export type TPermissionResource = (typeof PERMISSION_RESOURCES)[number];
 
@@ -64,11 +66,13 @@ export const ROLE_PERMISSIONS: Record<TRole, Grants> = {
     report: ['read', 'create', 'export'],
     packet: ['read', 'create', 'delete', 'export'],
     asset_context: ['update'],
+    incident: ['read', 'update'],
   },
   auditor: {
     dashboard: ['read'],
     report: ['read', 'create', 'export'],
     audit: ['read', 'export'],
+    incident: ['read', 'export'],
   },
   viewer: { dashboard: ['read'] },
 };
@@ -101,6 +105,7 @@ export const PERMISSION_DENIED: Record<TPermissionResource, string> = {
   billing: 'Only administrators can change the subscription',
   feed: 'Only administrators can manage vulnerability feeds',
   security_scan: 'Insufficient permissions for security scan',
+  incident: 'Insufficient permissions for security incidents',
 };
 
 export const ROLE_LABELS: Record<TRole, string> = {

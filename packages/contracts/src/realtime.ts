@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZScanListItem } from './scans.ts';
-import { VULN_SEVERITIES } from './security-events.ts';
+import { SECURITY_EVENT_TYPES, SEVERITIES, VULN_SEVERITIES } from './security-events.ts';
 import { textField } from './text-field.ts';
 
 /** WebSocket endpoint of live updates. */
@@ -48,6 +48,22 @@ export const ZRealtimeVulnerabilityEvent = z.object({
   table: z.literal('vulnerabilities'),
   record: ZRealtimeVulnerability,
 });
+/**
+ * A critical security event of the organization, pushed to its signed-in admins only (no
+ * subscription needed): the web shows it as a toast.
+ */
+export const ZRealtimeSecurityAlert = z.object({
+  type: z.literal('security.alert'),
+  event: z.object({
+    id: z.uuid(),
+    event_type: z.enum(SECURITY_EVENT_TYPES),
+    severity: z.enum(SEVERITIES),
+    description: z.string(),
+    created_at: z.string(),
+  }),
+});
+export type TRealtimeSecurityAlert = z.infer<typeof ZRealtimeSecurityAlert>;
+
 export type TRealtimeEvent =
   | z.infer<typeof ZRealtimeScanEvent>
   | z.infer<typeof ZRealtimeVulnerabilityEvent>;
@@ -61,12 +77,14 @@ export const ZRealtimeServerMessage = z.union([
   z.object({ type: z.literal('pong') }),
   ZRealtimeScanEvent,
   ZRealtimeVulnerabilityEvent,
+  ZRealtimeSecurityAlert,
 ]);
 export type TRealtimeServerMessage = z.infer<typeof ZRealtimeServerMessage>;
 
 /** NOTIFY payload on the netguard_realtime channel: ids only, never row data. */
 export const ZRealtimeNotification = z.object({
-  table: z.enum(['scans', 'vulnerabilities']),
+  /** security_events: a critical event to alert the organization's admins of. */
+  table: z.enum(['scans', 'vulnerabilities', 'security_events']),
   event: z.enum(['INSERT', 'UPDATE']),
   id: z.uuid(),
   organization_id: z.uuid(),

@@ -19,7 +19,9 @@ export function createDatabase(url: string, options: { max?: number } = {}): Dat
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,
-    connectionTimeoutMillis: 5_000,
+    // Also how long a request waits for a free connection in a burst: queueing, not an outage
+    // (an unreachable server refuses at once and answers 503 then).
+    connectionTimeoutMillis: 15_000,
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);

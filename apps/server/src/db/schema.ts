@@ -1,5 +1,6 @@
 export * from './tables/accounts.ts';
 export * from './tables/billing.ts';
+export * from './tables/incidents.ts';
 export * from './tables/intel.ts';
 export * from './tables/members.ts';
 export * from './tables/mfa.ts';
@@ -7,5 +8,7 @@ export * from './tables/packets.ts';
 export * from './tables/risk.ts';
 export * from './tables/scan-results.ts';
 export * from './tables/security.ts';
+export * from './tables/security-center.ts';
 export * from './tables/settings.ts';
+export * from './tables/sso.ts';
 export * from './tables/topology.ts';

@@ -1,5 +1,5 @@
 import { ACCESS_TOKEN_TTL_S } from '@netguard/contracts';
-import { jwtVerify, SignJWT } from 'jose';
+import { decodeJwt, jwtVerify, SignJWT } from 'jose';
 import { deriveKey } from './secret-key.ts';
 
 export type AccessClaims = {
@@ -32,13 +32,18 @@ export function createAccessTokens(secret: string) {
         .sign(key);
       return { token, expiresAt };
     },
-    /** Returns the claims of a valid, unexpired token, or null. */
-    async verify(token: string): Promise<AccessClaims | null> {
+    /**
+     * Returns the claims of a valid, unexpired token, or null. `allowExpired` also accepts a
+     * genuine token past its expiry (to tell "your session expired" from "no session").
+     */
+    async verify(token: string, { allowExpired = false } = {}): Promise<AccessClaims | null> {
       try {
+        const expiry = allowExpired ? decodeJwt(token).exp : undefined;
         const { payload } = await jwtVerify(token, key, {
           algorithms: ['HS256'],
           issuer: ISSUER,
           audience: AUDIENCE,
+          ...(typeof expiry === 'number' ? { currentDate: new Date((expiry - 1) * 1000) } : {}),
         });
         const { sub, org, sid, exp } = payload;
         if (typeof sub !== 'string' || typeof org !== 'string' || typeof sid !== 'string')

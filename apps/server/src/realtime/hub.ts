@@ -55,6 +55,7 @@ export function createRealtimeHub(deps: {
   }
 
   async function fanOut(note: ReturnType<typeof ZRealtimeNotification.parse>) {
+    if (note.table === 'security_events') return alertAdmins(note);
     const conns = [...(byOrg.get(note.organization_id) ?? [])].filter((c) =>
       c.channels.has('scan-updates'),
     );
@@ -71,6 +72,21 @@ export function createRealtimeHub(deps: {
         conn.send({ type: 'error', message: AUTH_MESSAGES.sessionExpired });
         conn.socket.close(REALTIME_CLOSE_UNAUTHORIZED, 'unauthorized');
       }
+    }
+  }
+
+  /** A critical event's toast: to the organization's admins only, whatever they subscribed to. */
+  async function alertAdmins(note: ReturnType<typeof ZRealtimeNotification.parse>) {
+    const conns = [...(byOrg.get(note.organization_id) ?? [])];
+    const callers = conns.flatMap((c) => (c.auth ? [c.auth] : []));
+    if (callers.length === 0) return;
+    const message = await records.securityAlert(note);
+    if (!message) return;
+    const admins = await records.admins(note.organization_id);
+    const live = await records.liveSessions(note.organization_id, callers);
+    for (const conn of conns) {
+      if (conn.auth && admins.has(conn.auth.userId) && live.has(conn.auth.sessionId))
+        conn.send(message);
     }
   }
 

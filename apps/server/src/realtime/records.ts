@@ -1,7 +1,11 @@
-import type { TRealtimeEvent, TRealtimeNotification } from '@netguard/contracts';
+import type {
+  TRealtimeEvent,
+  TRealtimeNotification,
+  TRealtimeSecurityAlert,
+} from '@netguard/contracts';
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { refreshTokens, userRoles, vulnerabilities } from '../db/schema.ts';
+import { refreshTokens, securityEvents, userRoles, vulnerabilities } from '../db/schema.ts';
 import { findScan } from '../modules/scans/scans.repo.ts';
 import { toScanListItem } from '../modules/scans/scans.view.ts';
 
@@ -49,6 +53,39 @@ export function createRecordLoader(db: Executor) {
         table: 'vulnerabilities',
         record: { ...row, scan_id: row.scan_id },
       };
+    },
+
+    /** The toast of a critical security event, read within the notified organization. */
+    async securityAlert(note: TRealtimeNotification): Promise<TRealtimeSecurityAlert | null> {
+      const [row] = await db
+        .select({
+          id: securityEvents.id,
+          event_type: securityEvents.eventType,
+          severity: securityEvents.severity,
+          description: securityEvents.description,
+          created_at: securityEvents.createdAt,
+        })
+        .from(securityEvents)
+        .where(
+          and(
+            eq(securityEvents.id, note.id),
+            eq(securityEvents.organizationId, note.organization_id),
+          ),
+        );
+      if (!row) return null;
+      return {
+        type: 'security.alert',
+        event: { ...row, created_at: row.created_at.toISOString() },
+      };
+    },
+
+    /** The organization's admins now (roles change; a token's role may be stale). */
+    async admins(organizationId: string): Promise<Set<string>> {
+      const rows = await db
+        .select({ userId: userRoles.userId })
+        .from(userRoles)
+        .where(and(eq(userRoles.organizationId, organizationId), eq(userRoles.role, 'admin')));
+      return new Set(rows.map((r) => r.userId));
     },
 
     /**

@@ -5,12 +5,15 @@ import { RedirectIfSignedIn } from '@/features/auth/components/RedirectIfSignedI
 import { ResetPasswordCard } from '@/features/auth/components/ResetPasswordCard';
 import { useConfirmLink } from '@/features/auth/use-confirm-link';
 import { pendingInvitation, useInvitationLink } from '@/features/organization/pending-invitation';
+import { SsoSignIn } from '@/features/sso/components/SsoSignIn';
+import { useSsoLanding } from '@/features/sso/use-sso-landing';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 export default function AuthPage() {
   useDocumentTitle('Sign In');
   useConfirmLink();
   useInvitationLink();
+  useSsoLanding();
   const [params, setParams] = useSearchParams();
   const resetToken = params.get('reset');
 
@@ -31,6 +34,7 @@ export default function AuthPage() {
               </p>
             )}
             <AuthTabs />
+            <SsoSignIn />
           </>
         )}
       </AuthLayout>

@@ -9,5 +9,4 @@ export const PLACEHOLDER_PAGES = [
   { path: 'automated-remediation', title: 'Automated Remediation' },
   { path: 'compliance-evidence', title: 'Compliance Evidence Collection' },
   { path: 'siem-integrations', title: 'SIEM Integrations' },
-  { path: 'enterprise-security', title: 'Enterprise Security Center' },
 ] as const;

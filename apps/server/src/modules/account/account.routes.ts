@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestMeta } from '../../lib/request-meta.ts';
 import { caller } from '../../plugins/auth-guard.ts';
 import { SELF } from '../../plugins/permission-guard.ts';
+import { SELF_ACROSS_ORGANIZATIONS } from '../../plugins/tenant-scope.ts';
 import { clearSessionCookies } from '../auth/auth.cookies.ts';
 import type { AccountSelfService } from './account.service.ts';
 
@@ -48,7 +49,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/account/delete',
-    { config: SELF, schema: { tags, body: ZDeleteAccountBody, response: { 200: ZMessage } } },
+    {
+      config: SELF_ACROSS_ORGANIZATIONS,
+      schema: { tags, body: ZDeleteAccountBody, response: { 200: ZMessage } },
+    },
     async (request, reply) => {
       await account.deleteAccount(caller(request), request.body.password, requestMeta(request));
       clearSessionCookies(reply, secureCookies);

@@ -19,6 +19,7 @@ import {
   handOverOwnedOrganizations,
   soleAdminOrganizations,
 } from '../organization/organization.repo.ts';
+import { applyPasswordPolicy } from '../security-center/policies.ts';
 import { collectAccountData } from './account.export.ts';
 
 const REAUTH_REASON: Record<PasswordOutcome | 'success', string> = {
@@ -94,6 +95,7 @@ export function createAccountSelfService({ db }: { db: Executor }) {
       meta: RequestMeta,
     ) {
       await confirmPassword(auth, body.current_password, meta);
+      await applyPasswordPolicy(db, auth.userId, body.new_password);
       await setPassword(db, auth.userId, await hashPassword(body.new_password));
       await db
         .update(refreshTokens)

@@ -70,3 +70,20 @@ export async function touchApiKey(db: Executor, id: string, now: Date) {
       ),
     );
 }
+
+/**
+ * Records use like touchApiKey and says whether this is the key's first use in the current clock
+ * hour (its last use was in an earlier hour, or never): one caller wins, however many race.
+ */
+export async function touchApiKeyHourly(db: Executor, id: string, now: Date): Promise<boolean> {
+  const hour = new Date(now);
+  hour.setUTCMinutes(0, 0, 0);
+  const [first] = await db
+    .update(apiKeys)
+    .set({ lastUsedAt: now })
+    .where(and(eq(apiKeys.id, id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, hour))))
+    .returning({ id: apiKeys.id });
+  if (first) return true;
+  await touchApiKey(db, id, now);
+  return false;
+}

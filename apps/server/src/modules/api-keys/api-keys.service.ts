@@ -1,10 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { API_KEY_PATTERN, API_KEY_PREFIX, SETTINGS_TEXT, type TApiKey } from '@netguard/contracts';
+import {
+  API_KEY_PATTERN,
+  API_KEY_PREFIX,
+  eventRiskScore,
+  SECURITY_CENTER_TEXT,
+  SETTINGS_TEXT,
+  type TApiKey,
+} from '@netguard/contracts';
 import type { Executor } from '../../db/client.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { insertAuditLog, type RequestMeta } from '../audit/audit.repo.ts';
+import { insertAuditLog, insertSecurityEvent, type RequestMeta } from '../audit/audit.repo.ts';
+import { appendSecurityEvents } from '../audit/security-events.ts';
 import type { AuthContext } from '../auth/sessions.service.ts';
+import { findPolicyRow } from '../security-center/policies.ts';
 import type { SubscriptionService } from '../subscription/subscription.service.ts';
 import * as repo from './api-keys.repo.ts';
 
@@ -44,6 +53,31 @@ export function createApiKeyService({
       throw new AppError('payment_required', 402, SETTINGS_TEXT.apiKeysPaidOnly);
   }
 
+  /** A key credential appeared or went away: a privilege change of the owner. */
+  const keyEvent = (
+    auth: AuthContext,
+    severity: 'low' | 'medium',
+    description: string,
+    apiKeyId: string,
+    outcome: string,
+    meta: RequestMeta,
+  ) =>
+    insertSecurityEvent(
+      db,
+      {
+        ...owner(auth),
+        eventType: 'privilege_escalation',
+        severity,
+        description,
+        metadata: {
+          outcome,
+          apiKeyId,
+          riskScore: eventRiskScore('privilege_escalation', severity),
+        },
+      },
+      meta,
+    );
+
   return {
     async list(auth: AuthContext): Promise<TApiKey[]> {
       return (await repo.listApiKeys(db, auth.userId)).map(toApiKey);
@@ -51,6 +85,8 @@ export function createApiKeyService({
 
     async create(auth: AuthContext, name: string, meta: RequestMeta) {
       requireSession(auth);
+      if ((await findPolicyRow(db, auth.organizationId))?.apiKeysAllowed === false)
+        throw new AppError('forbidden', 403, SECURITY_CENTER_TEXT.apiKeysDisabled);
       await assertPaid(auth);
       const key = `${API_KEY_PREFIX}${randomBytes(32).toString('hex')}`;
       const row = await repo.insertApiKey(db, {
@@ -65,6 +101,14 @@ export function createApiKeyService({
         { ...owner(auth), action: 'api_key.create', resourceType: 'api_key', resourceId: row.id },
         meta,
       );
+      await keyEvent(
+        auth,
+        'medium',
+        `API key created: ${row.prefix}`,
+        row.id,
+        'api_key.create',
+        meta,
+      );
       return { ...toApiKey(row), key };
     },
 
@@ -76,6 +120,7 @@ export function createApiKeyService({
         { ...owner(auth), action: 'api_key.revoke', resourceType: 'api_key', resourceId: id },
         meta,
       );
+      await keyEvent(auth, 'low', 'API key revoked', id, 'api_key.revoke', meta);
     },
 
     /** The caller behind an API key, or null when unknown, revoked or the plan lapsed. */
@@ -92,7 +137,23 @@ export function createApiKeyService({
       };
       const status = await subscription.status(auth);
       if (!status.subscribed || !PAID_TIERS.has(status.tier)) return null;
-      await repo.touchApiKey(db, found.key.id, new Date());
+      // One auth_attempt event per key per clock hour: enough to see use without a flood.
+      if (await repo.touchApiKeyHourly(db, found.key.id, new Date()))
+        await appendSecurityEvents(db, [
+          {
+            ...owner(auth),
+            eventType: 'auth_attempt',
+            severity: 'low',
+            description: `API key used: ${found.key.prefix}`,
+            metadata: {
+              outcome: 'api_key_use',
+              apiKeyId: found.key.id,
+              riskScore: eventRiskScore('auth_attempt', 'low'),
+            },
+            ipAddress: null,
+            userAgent: null,
+          },
+        ]);
       return auth;
     },
   };

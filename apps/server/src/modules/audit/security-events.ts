@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TEventSeverity, TSecurityEventType } from '@netguard/contracts';
 import { and, asc, count, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { securityEvents } from '../../db/schema.ts';
+import { securityAlerts, securityEvents } from '../../db/schema.ts';
 import { type ChainBreak, type ChainHead, checkLinks, linkEvents } from './event-chain.ts';
 
 /** A security event to write; id, created_at and the chain columns are set here. */
@@ -71,6 +71,14 @@ export async function appendSecurityEvents(db: Executor, events: NewSecurityEven
       rows.push(...linked);
     }
     await tx.insert(securityEvents).values(rows);
+    // Critical events of an organization are alerted on by modules/incidents/alerts.ts: the
+    // outbox row commits with the event, so no alert is lost and none is sent twice.
+    const alerts = rows.flatMap((r) =>
+      r.severity === 'critical' && r.organizationId
+        ? [{ eventId: r.id, organizationId: r.organizationId }]
+        : [],
+    );
+    if (alerts.length) await tx.insert(securityAlerts).values(alerts);
   });
 }
 

@@ -11,6 +11,7 @@ import type { Logger } from '../../lib/logger.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { revokeAllApiKeys } from '../api-keys/api-keys.repo.ts';
 import { insertAuditLog, insertSecurityEvent, type RequestMeta } from '../audit/audit.repo.ts';
+import { applyPasswordPolicy } from '../security-center/policies.ts';
 import { RESET_OUTCOME } from './sign-in-attempts.repo.ts';
 import * as tokensRepo from './tokens.repo.ts';
 import * as usersRepo from './users.repo.ts';
@@ -148,6 +149,8 @@ export function createAccountService({ db, mailer, publicUrl, log }: Deps) {
       const userId = await db.transaction(async (tx) => {
         const id = await tokensRepo.consumeEmailToken(tx, sha256(body.token), 'reset');
         if (!id) return undefined;
+        // A refusal rolls back, so the same link works for a better password.
+        await applyPasswordPolicy(tx, id, body.password);
         await tokensRepo.deleteUnusedEmailTokens(tx, id, 'reset');
         await usersRepo.setPassword(tx, id, passwordHash);
         // Receiving the reset mail proves the address, so it counts as confirmed.

@@ -3,6 +3,7 @@ import {
   AUTH_MESSAGES,
   ORGANIZATION_TEXT,
   REFRESH_TOKEN_TTL_S,
+  SSO_TEXT,
   type TMfaChallenge,
   type TMfaSignInBody,
   type TRole,
@@ -10,13 +11,15 @@ import {
   type TSignInBody,
 } from '@netguard/contracts';
 import type { Executor } from '../../db/client.ts';
-import type { AccessTokens } from '../../lib/access-token.ts';
+import type { AccessClaims, AccessTokens } from '../../lib/access-token.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { deriveKey } from '../../lib/secret-key.ts';
 import { insertSecurityEvent, type RequestMeta } from '../audit/audit.repo.ts';
 import type { MfaSignIn } from '../mfa/mfa.sign-in.ts';
-import { createSignInCheck } from './sign-in.ts';
+import { sessionPolicyExpired } from '../security-center/policies.ts';
+import { findSessionPin, pinSession } from '../sso/sso.repo.ts';
+import { createSignInCheck, type SsoPasswordGate } from './sign-in.ts';
 import * as tokensRepo from './tokens.repo.ts';
 import * as usersRepo from './users.repo.ts';
 
@@ -42,10 +45,17 @@ const sessionExpired = () => new AppError('unauthorized', 401, AUTH_MESSAGES.ses
  */
 export const ROTATION_GRACE_MS = 30_000;
 
-type Deps = { db: Executor; tokens: AccessTokens; secret: string; secondFactor: MfaSignIn };
+type Deps = {
+  db: Executor;
+  tokens: AccessTokens;
+  secret: string;
+  secondFactor: MfaSignIn;
+  /** What "require SSO" of the user's organizations says of a password sign-in. */
+  ssoGate?: SsoPasswordGate;
+};
 
-export function createSessionService({ db, tokens, secret, secondFactor }: Deps) {
-  const checkSignIn = createSignInCheck({ db, secondFactor });
+export function createSessionService({ db, tokens, secret, secondFactor, ssoGate }: Deps) {
+  const checkSignIn = createSignInCheck({ db, secondFactor, ssoGate });
   const successorKey = deriveKey(secret, 'refresh-token-successor');
   /**
    * The token that replaces `token` on rotation: derived, not stored, so a request that lost
@@ -81,9 +91,11 @@ export function createSessionService({ db, tokens, secret, secondFactor }: Deps)
     familyId: string,
     refreshToken: string,
   ): Promise<IssuedSession> {
+    // An SSO session never falls back to the personal organization (it ends instead).
+    const pinned = await findSessionPin(db, familyId);
     const organizationId =
       (await usersRepo.findSessionOrganizationId(db, userId, familyId)) ??
-      (await usersRepo.findPersonalOrganizationId(db, userId));
+      (pinned ? undefined : await usersRepo.findPersonalOrganizationId(db, userId));
     if (!organizationId) throw sessionExpired();
     const access = await tokens.sign({ userId, organizationId, sessionId: familyId });
     return { session: await describe(userId, organizationId, access), refreshToken };
@@ -106,12 +118,25 @@ export function createSessionService({ db, tokens, secret, secondFactor }: Deps)
     return { token, values };
   }
 
-  /** Opens a new session (refresh family) for a user who has fully signed in. */
-  async function open(userId: string, meta: RequestMeta): Promise<IssuedSession> {
+  /**
+   * Opens a new session (refresh family) for a user who has fully signed in. An SSO sign-in
+   * passes the organization whose provider vouched for the user: the session works there and
+   * is pinned to it (it cannot switch to the user's other organizations).
+   */
+  async function open(
+    userId: string,
+    meta: RequestMeta,
+    ssoOrganizationId?: string,
+  ): Promise<IssuedSession> {
     const familyId = randomUUID();
     const { token, values } = newRefreshToken(userId, familyId, meta);
     if (!(await tokensRepo.insertRefreshToken(db, values)))
       throw new Error('refresh token insert returned nothing');
+    if (ssoOrganizationId) {
+      const scope = { userId, sessionId: familyId };
+      await usersRepo.setSessionOrganization(db, scope, ssoOrganizationId);
+      await pinSession(db, { familyId, userId, organizationId: ssoOrganizationId });
+    }
     return issue(userId, familyId, token);
   }
 
@@ -143,6 +168,9 @@ export function createSessionService({ db, tokens, secret, secondFactor }: Deps)
       const { user, challenge } = await checkSignIn(body, meta);
       return challenge ? { challenge } : open(user.id, meta);
     },
+
+    /** Opens a session for a user an identity provider vouched for (SSO), in that organization. */
+    open,
 
     /** The sign-in second step: a challenge token and its code are worth one session. */
     async completeSignIn(body: TMfaSignInBody, meta: RequestMeta): Promise<IssuedSession> {
@@ -180,6 +208,11 @@ export function createSessionService({ db, tokens, secret, secondFactor }: Deps)
         throw current.replacedById ? await reuse() : sessionExpired();
       }
       if (current.expiresAt.getTime() <= Date.now()) throw sessionExpired();
+      // The organization's session policy (idle timeout, absolute lifetime) ends it for good.
+      if (await sessionPolicyExpired(db, current)) {
+        await tokensRepo.revokeFamily(db, current.familyId);
+        throw sessionExpired();
+      }
       const next = successorOf(presented);
       const { values } = newRefreshToken(current.userId, current.familyId, meta, next);
       const rotated = await db
@@ -214,6 +247,9 @@ export function createSessionService({ db, tokens, secret, secondFactor }: Deps)
      * works there, and refreshes (a reload) stay there.
      */
     async switchOrganization(auth: AuthContext, organizationId: string): Promise<TSession> {
+      const pinned = await findSessionPin(db, auth.sessionId);
+      if (pinned && pinned !== organizationId)
+        throw new AppError('forbidden', 403, SSO_TEXT.sessionPinned);
       if (!(await usersRepo.setSessionOrganization(db, auth, organizationId)))
         throw new AppError('not_found', 404, ORGANIZATION_TEXT.notMember);
       const access = await tokens.sign({
@@ -230,6 +266,25 @@ export function createSessionService({ db, tokens, secret, secondFactor }: Deps)
       if (!claims) return null;
       const role = await tokensRepo.findLiveSessionRole(db, claims);
       return role ? { ...claims, role } : null;
+    },
+
+    /**
+     * What a bearer token is now: live (with its expiry), ended (a genuine token whose expiry
+     * passed or whose session was signed out, revoked or left the organization), or none.
+     */
+    async inspect(
+      bearer: string | undefined,
+    ): Promise<
+      | { state: 'live'; claims: AccessClaims }
+      | { state: 'ended'; claims: AccessClaims }
+      | { state: 'none' }
+    > {
+      const claims = bearer ? await tokens.verify(bearer, { allowExpired: true }) : null;
+      if (!claims) return { state: 'none' };
+      const fresh = claims.expiresAt * 1000 > Date.now();
+      if (fresh && (await tokensRepo.findLiveSessionRole(db, claims)))
+        return { state: 'live', claims };
+      return { state: 'ended', claims };
     },
 
     /** The session of a valid bearer token (the same token is returned), else null. */

@@ -1,4 +1,9 @@
-import { AUTH_MESSAGES, type TEventSeverity, type TSignInBody } from '@netguard/contracts';
+import {
+  AUTH_MESSAGES,
+  SSO_TEXT,
+  type TEventSeverity,
+  type TSignInBody,
+} from '@netguard/contracts';
 import type { Executor } from '../../db/client.ts';
 import { verifyPassword } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -16,7 +21,9 @@ type Outcome =
   | 'success'
   | 'mfa_required'
   | 'unknown_email'
-  | 'email_not_confirmed';
+  | 'email_not_confirmed'
+  | 'sso_required'
+  | 'break_glass_without_mfa';
 
 const SEVERITY: Record<Outcome, TEventSeverity> = {
   ...PASSWORD_OUTCOME_SEVERITY,
@@ -24,6 +31,8 @@ const SEVERITY: Record<Outcome, TEventSeverity> = {
   mfa_required: 'low',
   unknown_email: 'medium',
   email_not_confirmed: 'medium',
+  sso_required: 'medium',
+  break_glass_without_mfa: 'medium',
 };
 
 const DESCRIPTION: Partial<Record<Outcome, string>> = {
@@ -31,7 +40,17 @@ const DESCRIPTION: Partial<Record<Outcome, string>> = {
   mfa_required: 'Sign-in password accepted, second step required: mfa_required',
 };
 
-type Deps = { db: Executor; secondFactor: Pick<MfaSignIn, 'challenge'> };
+/**
+ * "Require SSO" of the user's organizations: a password sign-in is allowed, refused, or allowed
+ * as the break-glass admin (who must pass MFA).
+ */
+export type SsoPasswordGate = (userId: string) => Promise<'allowed' | 'refused' | 'break_glass'>;
+
+type Deps = {
+  db: Executor;
+  secondFactor: Pick<MfaSignIn, 'challenge'>;
+  ssoGate?: SsoPasswordGate;
+};
 
 const invalidCredentials = () =>
   new AppError('invalid_credentials', 401, AUTH_MESSAGES.invalidCredentials);
@@ -39,9 +58,11 @@ const invalidCredentials = () =>
 /**
  * Checks a sign-in attempt: the password within the failure budget of the password guard
  * (argon2 is spent even for unknown emails), then email confirmation, then whether MFA asks for
- * a second step (a challenge). Every attempt writes one auth_attempt security event.
+ * a second step (a challenge). A member of an organization that requires SSO is refused unless
+ * they are its break-glass admin, who must pass MFA. Every attempt writes one auth_attempt
+ * security event.
  */
-export function createSignInCheck({ db, secondFactor }: Deps) {
+export function createSignInCheck({ db, secondFactor, ssoGate }: Deps) {
   const checkPassword = createPasswordGuard(db);
   return async function checkSignIn(body: TSignInBody, meta: RequestMeta) {
     const user = await usersRepo.findUserByEmail(db, body.email);
@@ -71,7 +92,16 @@ export function createSignInCheck({ db, secondFactor }: Deps) {
       await record('email_not_confirmed');
       throw new AppError('email_not_confirmed', 403, AUTH_MESSAGES.emailNotConfirmed);
     }
+    const gate = ssoGate ? await ssoGate(user.id) : 'allowed';
+    if (gate === 'refused') {
+      await record('sso_required');
+      throw new AppError('forbidden', 403, SSO_TEXT.passwordRefused);
+    }
     const challenge = await secondFactor.challenge(user);
+    if (gate === 'break_glass' && !challenge) {
+      await record('break_glass_without_mfa');
+      throw new AppError('forbidden', 403, SSO_TEXT.breakGlassMfaMissing);
+    }
     await record(challenge ? 'mfa_required' : 'success');
     return { user, challenge };
   };

@@ -1,4 +1,5 @@
 import {
+  eventRiskScore,
   MFA_MESSAGES,
   type TMfaActionBody,
   type TMfaActionResult,
@@ -7,7 +8,7 @@ import {
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requireSession } from '../api-keys/api-keys.service.ts';
-import { insertAuditLog, type RequestMeta } from '../audit/audit.repo.ts';
+import { insertAuditLog, insertSecurityEvent, type RequestMeta } from '../audit/audit.repo.ts';
 import type { AuthContext } from '../auth/sessions.service.ts';
 import type { SubscriptionService } from '../subscription/subscription.service.ts';
 import * as repo from './mfa.repo.ts';
@@ -56,6 +57,22 @@ export function createMfaService({ db, setup, subscription, confirmPassword }: D
           action: 'mfa.disable',
           resourceType: 'mfa',
           resourceId: auth.userId,
+        },
+        meta,
+      );
+      // Turning the second factor off weakens the account: worth a look.
+      await insertSecurityEvent(
+        tx,
+        {
+          userId: auth.userId,
+          organizationId: auth.organizationId,
+          eventType: 'suspicious_activity',
+          severity: 'medium',
+          description: 'MFA disabled',
+          metadata: {
+            outcome: 'mfa_disabled',
+            riskScore: eventRiskScore('suspicious_activity', 'medium'),
+          },
         },
         meta,
       );

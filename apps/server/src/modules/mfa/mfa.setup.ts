@@ -1,8 +1,8 @@
-import { MFA_MESSAGES, type TMfaMethod } from '@netguard/contracts';
+import { eventRiskScore, MFA_MESSAGES, type TMfaMethod } from '@netguard/contracts';
 import QRCode from 'qrcode';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { insertAuditLog, type RequestMeta } from '../audit/audit.repo.ts';
+import { insertAuditLog, insertSecurityEvent, type RequestMeta } from '../audit/audit.repo.ts';
 import type { AuthContext } from '../auth/sessions.service.ts';
 import { SENT_CODE_TTL_MS, type SendCode } from './mfa.delivery.ts';
 import { CHALLENGE_MAX_ATTEMPTS, type FactorChecks } from './mfa.factors.ts';
@@ -131,6 +131,22 @@ export function createMfaSetup({ db, secrets, checks, sendCode }: Deps) {
     if (outcome === 'gone') throw new AppError('bad_request', 400, MFA_MESSAGES.noSetup);
     if (outcome === 'wrong') throw new AppError('bad_request', 400, MFA_MESSAGES.invalidCode);
     await audit(auth, 'mfa.enable', method, meta);
+    await insertSecurityEvent(
+      db,
+      {
+        userId: auth.userId,
+        organizationId: auth.organizationId,
+        eventType: 'auth_attempt',
+        severity: 'low',
+        description: `MFA enabled: ${method}`,
+        metadata: {
+          outcome: 'mfa_enabled',
+          method,
+          riskScore: eventRiskScore('auth_attempt', 'low'),
+        },
+      },
+      meta,
+    );
     return codes;
   }
 

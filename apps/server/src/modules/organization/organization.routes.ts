@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestMeta } from '../../lib/request-meta.ts';
 import { caller } from '../../plugins/auth-guard.ts';
 import { needs, SELF } from '../../plugins/permission-guard.ts';
+import { SELF_ACROSS_ORGANIZATIONS } from '../../plugins/tenant-scope.ts';
 import { requireSession } from '../api-keys/api-keys.service.ts';
 import type { SessionService } from '../auth/sessions.service.ts';
 import type { OrganizationService } from './organization.service.ts';
@@ -111,7 +112,10 @@ export const organizationRoutes: FastifyPluginAsyncZod<Options> = async (
 
   app.post(
     '/invitations/accept',
-    { config: SELF, schema: { tags, body: ZAcceptInvitationBody, response: { 200: ZSession } } },
+    {
+      config: SELF_ACROSS_ORGANIZATIONS,
+      schema: { tags, body: ZAcceptInvitationBody, response: { 200: ZSession } },
+    },
     async (request) => {
       const auth = caller(request);
       const joined = await organization.accept(auth, request.body.token, requestMeta(request));

@@ -1,4 +1,5 @@
 import {
+  eventRiskScore,
   INVITATION_TTL_HOURS,
   ORGANIZATION_TEXT as T,
   type TInviteBody,
@@ -44,7 +45,11 @@ export function createOrganizationService({ db, mailer, publicUrl }: Deps) {
         eventType: 'privilege_escalation',
         severity,
         description: `Membership change: ${action}`,
-        metadata: { outcome: action, ...details },
+        metadata: {
+          outcome: action,
+          ...details,
+          riskScore: eventRiskScore('privilege_escalation', severity),
+        },
       },
       meta,
     );
@@ -244,6 +249,25 @@ export function createOrganizationService({ db, mailer, publicUrl }: Deps) {
             action: 'organization.invite_accept',
             resourceType: 'organization',
             details: { role: invitation.role },
+          },
+          meta,
+        );
+        await insertSecurityEvent(
+          tx,
+          {
+            userId: user.id,
+            organizationId: invitation.organizationId,
+            eventType: 'privilege_escalation',
+            severity: invitation.role === 'admin' ? 'high' : 'low',
+            description: 'Membership change: organization.invite_accept',
+            metadata: {
+              outcome: 'organization.invite_accept',
+              role: invitation.role,
+              riskScore: eventRiskScore(
+                'privilege_escalation',
+                invitation.role === 'admin' ? 'high' : 'low',
+              ),
+            },
           },
           meta,
         );

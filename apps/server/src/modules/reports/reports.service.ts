@@ -9,6 +9,7 @@ import {
 } from '@netguard/contracts';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
+import { afterCommit } from '../../db/tenant-scope.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { insertAuditLog, type RequestMeta } from '../audit/audit.repo.ts';
@@ -65,13 +66,13 @@ export function createReportService({ db, queue, log }: Deps) {
         );
         return report;
       });
-      try {
-        await queue.send(row.id);
-      } catch (error) {
-        log.error({ err: error, reportId: row.id }, 'enqueueing the report failed');
-        await repo.markFailed(db, row.id, REPORT_TEXT.failed);
-        throw new AppError('service_unavailable', 503, REPORT_TEXT.failed);
-      }
+      // After the commit, so the job never looks for a report it cannot see yet.
+      await afterCommit(() =>
+        queue.send(row.id).catch(async (error: unknown) => {
+          log.error({ err: error, reportId: row.id }, 'enqueueing the report failed');
+          await repo.markFailed(db, row.id, REPORT_TEXT.failed);
+        }),
+      );
       return toReportListItem(row);
     },
 

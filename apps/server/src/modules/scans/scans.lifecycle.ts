@@ -1,7 +1,9 @@
+import { eventRiskScore } from '@netguard/contracts';
 import { and, count, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { organizationSettings, scanChunks, scans } from '../../db/schema.ts';
 import { notifyRealtime } from '../../realtime/notify.ts';
+import { appendSecurityEvents } from '../audit/security-events.ts';
 import { dropChunkJobs } from './scans.queue.ts';
 import type { ScanRow } from './scans.repo.ts';
 
@@ -111,6 +113,26 @@ export async function finishScan(
     .where(and(eq(scans.id, scanId), inArray(scans.status, from)))
     .returning();
   if (!row) return null;
+  // Spec part 2 §8: a failed scan logs a security_violation event of medium severity (here, in
+  // the transaction that fails it, so exactly once).
+  if (row.status === 'failed')
+    await appendSecurityEvents(tx, [
+      {
+        userId: row.userId,
+        organizationId: row.organizationId,
+        eventType: 'security_violation',
+        severity: 'medium',
+        description: `Scan failed: ${row.scanName}`,
+        metadata: {
+          outcome: 'scan_failed',
+          scanId: row.id,
+          error: row.error,
+          riskScore: eventRiskScore('security_violation', 'medium'),
+        },
+        ipAddress: null,
+        userAgent: null,
+      },
+    ]);
   await tx
     .update(scanChunks)
     .set({ status: 'cancelled' })

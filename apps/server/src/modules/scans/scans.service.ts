@@ -13,6 +13,7 @@ import {
 import { createScope, planTargets } from '@netguard/engine';
 import type { ScanSettings } from '../../config.ts';
 import type { Executor } from '../../db/client.ts';
+import { afterCommit } from '../../db/tenant-scope.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { insertAuditLog, type RequestMeta } from '../audit/audit.repo.ts';
@@ -84,9 +85,11 @@ export function createScanService({ db, subscription, queue, settings, log }: De
   // The scan is committed as running: if the queue is briefly unreachable, the workers' sweep
   // re-sends the planning job of a running scan that has no chunks, so the caller still gets 202.
   const enqueue = (scanId: string) =>
-    queue.sendPlan(scanId).catch((error: unknown) => {
-      log.error({ err: error, scanId }, 'enqueueing the scan failed; the sweep will retry');
-    });
+    afterCommit(() =>
+      queue.sendPlan(scanId).catch((error: unknown) => {
+        log.error({ err: error, scanId }, 'enqueueing the scan failed; the sweep will retry');
+      }),
+    );
 
   return {
     async create(auth: AuthContext, body: TCreateScanBody, meta: RequestMeta) {

@@ -1,9 +1,13 @@
 import type { TBillingProvider, TTier } from '@netguard/contracts';
-import { and, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { profiles, subscriptions } from '../../db/schema.ts';
 
-export async function findSubscription(db: Executor, userId: string, organizationId: string) {
+/**
+ * The plan of an organization: the subscription held in it (its founder's, made at sign-up).
+ * Every member works under it, whatever they pay for their own organization.
+ */
+export async function findSubscription(db: Executor, organizationId: string) {
   const [row] = await db
     .select({
       subscribed: subscriptions.subscribed,
@@ -11,7 +15,9 @@ export async function findSubscription(db: Executor, userId: string, organizatio
       subscriptionEnd: subscriptions.subscriptionEnd,
     })
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.organizationId, organizationId)));
+    .where(eq(subscriptions.organizationId, organizationId))
+    .orderBy(desc(subscriptions.subscribed), desc(subscriptions.updatedAt))
+    .limit(1);
   return row;
 }
 

@@ -23,7 +23,7 @@ type Deps = {
 export function createSubscriptionService({ db, tiers = DEFAULT_PRODUCT_IDS }: Deps) {
   return {
     async status(auth: AuthContext): Promise<TSubscriptionStatus> {
-      const row = await findSubscription(db, auth.userId, auth.organizationId);
+      const row = await findSubscription(db, auth.organizationId);
       if (!row) return UNSUBSCRIBED;
       const ended = row.subscriptionEnd !== null && row.subscriptionEnd.getTime() <= Date.now();
       const subscribed = row.subscribed && !ended;

@@ -13,6 +13,7 @@ import {
 import { createRealtimeConnection, type TRealtimeStatus } from '@/features/realtime/connection';
 import { finishedNotice } from '@/features/realtime/notices';
 import { RealtimeContext, type TRealtimeContext } from '@/features/realtime/realtime-context';
+import { showSecurityAlert } from '@/features/realtime/security-alert';
 import { useScanAlerts } from '@/features/realtime/use-scan-alerts';
 import { socketUrl } from '@/lib/json-socket';
 
@@ -45,6 +46,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         setLiveScans({});
         invalidateScanQueries(queryClient);
       },
+      onSecurityAlert: (alert) => showSecurityAlert(queryClient, alert, getAuthState()),
       onEvent: (event) => {
         if (event.table === 'vulnerabilities') {
           addFinding(event.record);

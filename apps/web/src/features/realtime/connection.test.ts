@@ -186,3 +186,24 @@ describe('createRealtimeConnection', () => {
     expect(options.onStatus).toHaveBeenLastCalledWith('closed');
   });
 });
+
+describe('security alerts', () => {
+  it('hands a security.alert to onSecurityAlert, not to onEvent', () => {
+    const onSecurityAlert = vi.fn();
+    const { options } = setup({ onSecurityAlert });
+    handshake();
+    const alert = {
+      type: 'security.alert',
+      event: {
+        id: '6f1c1c56-4c1e-4c1a-9a59-1d3f7a1b2c3e',
+        event_type: 'security_violation',
+        severity: 'critical',
+        description: 'Tampering detected',
+        created_at: '2026-11-22T00:00:00.000Z',
+      },
+    };
+    last().receive(alert);
+    expect(onSecurityAlert).toHaveBeenCalledWith(alert);
+    expect(options.onEvent).not.toHaveBeenCalled();
+  });
+});

@@ -3,6 +3,7 @@ import {
   REALTIME_HEARTBEAT_MS,
   type TRealtimeClientMessage,
   type TRealtimeEvent,
+  type TRealtimeSecurityAlert,
   ZRealtimeServerMessage,
 } from '@netguard/contracts';
 import { reconnectDelay } from '@/features/realtime/backoff';
@@ -16,6 +17,8 @@ export type TRealtimeConnectionOptions = {
   /** Renews the session after the server refused the token. */
   refreshSession: () => Promise<boolean>;
   onEvent: (event: TRealtimeEvent) => void;
+  /** A critical security event of the organization (sent to admins only). */
+  onSecurityAlert?: (alert: TRealtimeSecurityAlert) => void;
   onStatus: (status: TRealtimeStatus) => void;
   /** Called each time scan-updates is (re)subscribed: the moment to refetch what was missed. */
   onSubscribed: () => void;
@@ -79,6 +82,8 @@ export function createRealtimeConnection(options: TRealtimeConnectionOptions): T
       options.onSubscribed();
     } else if (message.type === 'pong') {
       heartbeat.pong();
+    } else if (message.type === 'security.alert') {
+      options.onSecurityAlert?.(message);
     } else if (message.type === 'event') {
       options.onEvent(message);
     }

@@ -76,7 +76,12 @@ export const NAV_GROUPS: readonly TNavGroup[] = [
       { title: 'Auto Remediation', url: '/dashboard/automated-remediation', icon: Wrench },
       { title: 'Compliance Evidence', url: '/dashboard/compliance-evidence', icon: ClipboardCheck },
       { title: 'SIEM Integrations', url: '/dashboard/siem-integrations', icon: Siren },
-      { title: 'Enterprise Security', url: '/dashboard/enterprise-security', icon: Building2 },
+      {
+        title: 'Enterprise Security',
+        url: '/dashboard/enterprise-security',
+        icon: Building2,
+        needs: { resource: 'audit', action: 'read' },
+      },
     ],
   },
   { label: 'Help', items: [{ title: 'Help & Guide', url: '/help', icon: BookOpen }] },

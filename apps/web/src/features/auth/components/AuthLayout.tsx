@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Logo } from '@/components/Logo';
+import { SessionEndedNotice } from '@/features/auth/components/SessionEndedNotice';
 
 /** The centred frame of the /auth page: logo, content card and a way back home. */
 export function AuthLayout({ children }: { children: ReactNode }) {
@@ -9,7 +10,10 @@ export function AuthLayout({ children }: { children: ReactNode }) {
       <Link to="/" aria-label="NetGuard home">
         <Logo className="text-slate-900" />
       </Link>
-      <div className="w-full max-w-md">{children}</div>
+      <div className="w-full max-w-md">
+        <SessionEndedNotice />
+        {children}
+      </div>
       <p className="text-center text-xs text-muted-foreground">
         Need help getting started?{' '}
         <Link to="/help" className="font-medium text-primary hover:underline">

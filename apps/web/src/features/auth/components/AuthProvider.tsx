@@ -14,6 +14,9 @@ import {
 } from '@/features/auth/api';
 import { AuthContext, type TAuthContext } from '@/features/auth/auth-context';
 import { expiresSoon, refreshSession } from '@/features/auth/session';
+import { logSessionStart, requestSessionCheck } from '@/features/auth/session-check';
+import { setSessionEndReason } from '@/features/auth/session-end-reason';
+import { createSessionMonitor } from '@/features/auth/session-monitor';
 import {
   getAuthState,
   setSession,
@@ -46,6 +49,32 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (current && expiresSoon(current)) void refreshSession();
     }, SESSION_REFRESH_TICK_MS);
     return () => window.clearInterval(timer);
+  }, [status]);
+
+  useEffect(() => {
+    // Spec part 2 §4: every sign-in logs a session_start event (the server keeps one per session).
+    return subscribeAuth((event) => {
+      if (event !== 'SIGNED_IN') return;
+      setSessionEndReason(null);
+      logSessionStart().catch((error: unknown) => console.error('session_start event:', error));
+    });
+  }, []);
+
+  useEffect(() => {
+    if (status !== 'signed-in') return;
+    const monitor = createSessionMonitor({
+      getSession: () => getAuthState().session,
+      refresh: refreshSession,
+      validate: requestSessionCheck,
+      signOut: (reason) => {
+        setSessionEndReason(reason);
+        void requestSignOut()
+          .catch(() => undefined)
+          .finally(() => setSession(null, 'SIGNED_OUT'));
+      },
+    });
+    monitor.start();
+    return () => monitor.stop();
   }, [status]);
 
   const signIn = useCallback(async (body: TSignInBody) => {

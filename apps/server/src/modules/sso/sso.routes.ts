@@ -1,0 +1,34 @@
+import { ZSsoConfigBody, ZSsoConfigResult } from '@netguard/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestMeta } from '../../lib/request-meta.ts';
+import { caller } from '../../plugins/auth-guard.ts';
+import { needs } from '../../plugins/permission-guard.ts';
+import type { SsoService } from './sso.service.ts';
+
+const tags = ['sso'];
+const admin = needs('organization', 'update');
+
+/** The current organization's SSO configuration: admins only (organization update). */
+export const ssoConfigRoutes: FastifyPluginAsyncZod<{ sso: SsoService }> = async (app, { sso }) => {
+  app.get(
+    '/organization/sso',
+    { config: admin, schema: { tags, response: { 200: ZSsoConfigResult } } },
+    async (request) => sso.config.get(caller(request)),
+  );
+
+  app.put(
+    '/organization/sso',
+    {
+      config: admin,
+      schema: { tags, body: ZSsoConfigBody, response: { 200: ZSsoConfigResult } },
+    },
+    async (request) => sso.config.save(caller(request), request.body, requestMeta(request)),
+  );
+
+  app.delete('/organization/sso', { config: admin, schema: { tags } }, async (request, reply) => {
+    await sso.config.remove(caller(request), requestMeta(request));
+    // Returned, not sent: the reply goes out after the request's transaction commits.
+    reply.status(204);
+    return null;
+  });
+};

@@ -1,0 +1,131 @@
+import {
+  SECURITY_EVENT_TYPES,
+  SEVERITIES,
+  SECURITY_CENTER_TEXT as T,
+  type TSecurityEventsQuery,
+} from '@netguard/contracts';
+import { useState } from 'react';
+import { Spinner } from '@/components/Spinner';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+import { useSecurityEvents } from '@/features/security-center/api';
+import { RISK_BADGE } from '@/features/security-center/security-center-style';
+import { errorMessage } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
+
+const PAGE = 20;
+const label = (value: string) => value.replaceAll('_', ' ');
+
+/** Recent Events: the organization's security events, filterable by type and severity, paged. */
+export function EventsTab() {
+  const [type, setType] = useState<TSecurityEventsQuery['type']>('all');
+  const [severity, setSeverity] = useState<TSecurityEventsQuery['severity']>('all');
+  const [offset, setOffset] = useState(0);
+  const events = useSecurityEvents({ type, severity, limit: PAGE, offset });
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap gap-3">
+        <Select
+          value={type}
+          onValueChange={(v) => {
+            setType(v as typeof type);
+            setOffset(0);
+          }}
+        >
+          <SelectTrigger className="w-full sm:w-52" aria-label="Event type">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value="all">All types</SelectItem>
+            {SECURITY_EVENT_TYPES.map((t) => (
+              <SelectItem key={t} value={t}>
+                {label(t)}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+        <Select
+          value={severity}
+          onValueChange={(v) => {
+            setSeverity(v as typeof severity);
+            setOffset(0);
+          }}
+        >
+          <SelectTrigger className="w-full sm:w-44" aria-label="Severity">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value="all">All severities</SelectItem>
+            {SEVERITIES.map((s) => (
+              <SelectItem key={s} value={s}>
+                {s}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      {events.isPending ? (
+        <div className="flex justify-center p-6">
+          <Spinner label="Loading events" />
+        </div>
+      ) : events.isError ? (
+        <Alert variant="destructive">
+          <AlertDescription>{errorMessage(events.error)}</AlertDescription>
+        </Alert>
+      ) : events.data.items.length === 0 ? (
+        <p className="py-6 text-center text-sm text-muted-foreground">{T.eventsEmpty}</p>
+      ) : (
+        <>
+          <ul className="divide-y rounded-lg border" data-testid="event-list">
+            {events.data.items.map((e) => (
+              <li key={e.id} className="flex flex-col gap-1 p-3 sm:flex-row sm:items-center">
+                <div className="flex shrink-0 items-center gap-2 sm:w-64">
+                  <Badge className={RISK_BADGE[e.severity]}>{e.severity}</Badge>
+                  <span className="text-sm font-medium capitalize">{label(e.event_type)}</span>
+                </div>
+                <p className="min-w-0 flex-1 truncate text-sm" title={e.description}>
+                  {e.description}
+                </p>
+                <div className="shrink-0 text-xs text-muted-foreground sm:text-right">
+                  {e.user_email ?? 'system'} · {formatDateTime(e.created_at)} · risk {e.risk_score}
+                </div>
+              </li>
+            ))}
+          </ul>
+          <div className="flex items-center justify-between text-sm text-muted-foreground">
+            <span>
+              {offset + 1}–{offset + events.data.items.length} of {events.data.total}
+            </span>
+            <div className="flex gap-2">
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={offset === 0}
+                onClick={() => setOffset(Math.max(0, offset - PAGE))}
+              >
+                Previous
+              </Button>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={offset + PAGE >= events.data.total}
+                onClick={() => setOffset(offset + PAGE)}
+              >
+                Next
+              </Button>
+            </div>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import type { TSecurityMetrics } from '@netguard/contracts';
+import { Activity, AlertTriangle, Gauge, type LucideIcon, ShieldCheck } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Progress } from '@/components/ui/progress';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { RISK_BADGE, RISK_LABEL } from '@/features/security-center/security-center-style';
+
+type CardProps = {
+  title: string;
+  icon: LucideIcon;
+  hint: string;
+  /** Shown on hover and focus: how the figure is made. */
+  explain: ReactNode;
+  children: ReactNode;
+  testId: string;
+};
+
+function SummaryCard({ title, icon: Icon, hint, explain, children, testId }: CardProps) {
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <Card className="gap-2 outline-none focus-visible:ring-2" tabIndex={0} data-testid={testId}>
+          <CardHeader className="flex flex-row items-center justify-between">
+            <CardTitle className="text-sm font-medium">{title}</CardTitle>
+            <Icon className="size-4 text-muted-foreground" aria-hidden="true" />
+          </CardHeader>
+          <CardContent className="space-y-1">
+            {children}
+            <p className="text-xs text-muted-foreground">{hint}</p>
+          </CardContent>
+        </Card>
+      </TooltipTrigger>
+      <TooltipContent className="max-w-xs">{explain}</TooltipContent>
+    </Tooltip>
+  );
+}
+
+/** Security Events, Critical Alerts, Compliance Score and Risk Level, each explained on hover. */
+export function SummaryCards({ metrics }: { metrics: TSecurityMetrics }) {
+  const alerts = metrics.critical_alerts;
+  const { compliance } = metrics;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <SummaryCard
+        title="Security Events"
+        icon={Activity}
+        hint="Last 24 hours"
+        testId="card-events"
+        explain="Security events recorded for this organization in the last 24 hours: sign-ins, data access checks, privilege changes, suspicious activity and violations."
+      >
+        <div className="text-2xl font-bold">{metrics.security_events}</div>
+      </SummaryCard>
+      <SummaryCard
+        title="Critical Alerts"
+        icon={AlertTriangle}
+        hint="Requires immediate attention"
+        testId="card-alerts"
+        explain={`Critical events in the last 24 hours (${alerts.critical_events}) plus open critical incidents (${alerts.open_critical_incidents}).`}
+      >
+        <div className={`text-2xl font-bold ${alerts.total > 0 ? 'text-red-600' : ''}`}>
+          {alerts.total}
+        </div>
+      </SummaryCard>
+      <SummaryCard
+        title="Compliance Score"
+        icon={ShieldCheck}
+        hint={`${compliance.controls.filter((c) => c.passed).length} of ${compliance.controls.length} controls passed`}
+        testId="card-compliance"
+        explain={
+          <ul className="space-y-1">
+            {compliance.controls.map((c) => (
+              <li key={c.id}>
+                {c.passed ? '✓' : '✗'} {c.title}: {c.value}
+              </li>
+            ))}
+          </ul>
+        }
+      >
+        <div className="text-2xl font-bold">{compliance.score}%</div>
+        <Progress value={compliance.score} aria-label="Compliance score" />
+      </SummaryCard>
+      <SummaryCard
+        title="Risk Level"
+        icon={Gauge}
+        hint={
+          metrics.risk_source === 'assessment'
+            ? 'From the last security scan'
+            : 'Live estimate: run a security scan'
+        }
+        testId="card-risk"
+        explain="The most severe issue of the security assessment: exposed services, overdue vulnerabilities, members without MFA, admin count, stale scans and unused API keys."
+      >
+        <Badge className={RISK_BADGE[metrics.risk_level]} data-testid="risk-badge">
+          {RISK_LABEL[metrics.risk_level]}
+        </Badge>
+      </SummaryCard>
+    </div>
+  );
+}
