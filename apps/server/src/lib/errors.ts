@@ -13,4 +13,10 @@ export class AppError extends Error {
   }
 }
 
+/** Whether a database error (or the driver error it wraps) is a unique-constraint violation. */
+export function isUniqueViolation(error: unknown): boolean {
+  const err = error as { code?: string; cause?: { code?: string } };
+  return err.code === '23505' || err.cause?.code === '23505';
+}
+
 export const notFound = (what: string) => new AppError('not_found', 404, `${what} not found`);

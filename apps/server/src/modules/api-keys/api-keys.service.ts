@@ -123,7 +123,10 @@ export function createApiKeyService({
       await keyEvent(auth, 'low', 'API key revoked', id, 'api_key.revoke', meta);
     },
 
-    /** The caller behind an API key, or null when unknown, revoked or the plan lapsed. */
+    /**
+     * The caller behind an API key, or null when unknown, revoked or the plan lapsed; 403 when
+     * the organization's data access policy refuses API keys (before the key counts as used).
+     */
     async authenticate(bearer: string): Promise<AuthContext | null> {
       if (!API_KEY_PATTERN.test(bearer)) return null;
       const found = await repo.findLiveKey(db, sha256(bearer));
@@ -137,6 +140,8 @@ export function createApiKeyService({
       };
       const status = await subscription.status(auth);
       if (!status.subscribed || !PAID_TIERS.has(status.tier)) return null;
+      if ((await findPolicyRow(db, auth.organizationId))?.apiKeysAllowed === false)
+        throw new AppError('forbidden', 403, SECURITY_CENTER_TEXT.apiKeysDisabled);
       // One auth_attempt event per key per clock hour: enough to see use without a flood.
       if (await repo.touchApiKeyHourly(db, found.key.id, new Date()))
         await appendSecurityEvents(db, [

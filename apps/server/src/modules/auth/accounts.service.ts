@@ -6,7 +6,7 @@ import {
 } from '@netguard/contracts';
 import type { Executor } from '../../db/client.ts';
 import { hashPassword, randomToken, sha256 } from '../../lib/crypto.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, isUniqueViolation } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { revokeAllApiKeys } from '../api-keys/api-keys.repo.ts';
@@ -25,11 +25,6 @@ type TResetWithToken = Extract<TPasswordResetBody, { token: string }>;
 
 const OWNER_NOTICE = 'Someone tried to sign up with your email';
 const tokenInvalid = () => new AppError('bad_request', 400, AUTH_MESSAGES.tokenInvalid);
-
-function isUniqueViolation(error: unknown): boolean {
-  const err = error as { code?: string; cause?: { code?: string } };
-  return err.code === '23505' || err.cause?.code === '23505';
-}
 
 /** Sign-up, email confirmation and password reset. */
 export function createAccountService({ db, mailer, publicUrl, log }: Deps) {

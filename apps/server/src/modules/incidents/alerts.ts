@@ -1,5 +1,5 @@
 import type { TEventSeverity, TSecurityEventType } from '@netguard/contracts';
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { securityAlerts, securityEvents, userRoles, users } from '../../db/schema.ts';
 import type { Logger } from '../../lib/logger.ts';
@@ -124,13 +124,4 @@ async function alertOne(
       log.error({ err: error, component: 'alerts' }, 'critical event subscriber failed');
     }
   }
-}
-
-/** Rows of the alert outbox still to send (for tests and health). */
-export async function pendingAlerts(db: Executor): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(securityAlerts)
-    .where(isNull(securityAlerts.sentAt));
-  return row?.n ?? 0;
 }

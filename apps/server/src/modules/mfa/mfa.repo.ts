@@ -19,6 +19,15 @@ export async function findSettings(db: Executor, userId: string) {
   return row;
 }
 
+/** Whether the user has a second factor turned on. */
+export async function hasMfa(db: Executor, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ on: userMfaSettings.mfaEnabled })
+    .from(userMfaSettings)
+    .where(eq(userMfaSettings.userId, userId));
+  return row?.on ?? false;
+}
+
 /** Reads the row and holds it until the transaction ends: one verification per user at a time. */
 export async function lockSettings(tx: Executor, userId: string) {
   const [row] = await tx

@@ -15,6 +15,17 @@ export const MARGIN = 50;
 /** Space kept free at the bottom of every page for the footer. */
 const FOOTER_SPACE = 30;
 
+/** The document's bytes once it ends; call before writing, then doc.end(). */
+export function pdfBytes(doc: Doc): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  return done;
+}
+
 export function createDoc(info: { title: string; subject: string }): Doc {
   return new PDFDocument({
     size: 'A4',

@@ -8,6 +8,7 @@ import {
   heading,
   MARGIN,
   paragraph,
+  pdfBytes,
 } from './reports.pdf-layout.ts';
 import { dateTime, SECTIONS, scansTable } from './reports.pdf-sections.ts';
 import { plural } from './reports.rules.ts';
@@ -40,12 +41,7 @@ function header(doc: Doc, report: ReadyReport): void {
 /** Renders a ready report as an A4 PDF: header, summary, charts and tables, page footers. */
 export function renderReportPdf(report: ReadyReport): Promise<Buffer> {
   const doc = createDoc({ title: report.title, subject: report.summary ?? '' });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
   header(doc, report);
   heading(doc, 'Summary');
   paragraph(doc, report.summary ?? '');

@@ -1,9 +1,8 @@
 import { ROLE_LABELS, SECURITY_CENTER_TEXT as T } from '@netguard/contracts';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.ts';
-import { userMfaSettings } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { hasMfa } from '../mfa/mfa.repo.ts';
 import { findPolicyRow } from './policies.ts';
 
 /**
@@ -25,18 +24,10 @@ const allowedWithoutMfa = (method: string, url: string) =>
   MFA_SETUP_ROUTES.some((prefix) => url === prefix || url.startsWith(`${prefix}/`)) ||
   (method === 'GET' && url.startsWith('/api/settings'));
 
-async function hasMfa(db: Executor, userId: string) {
-  const [row] = await db
-    .select({ on: userMfaSettings.mfaEnabled })
-    .from(userMfaSettings)
-    .where(eq(userMfaSettings.userId, userId));
-  return row?.on === true;
-}
-
 /**
- * Enforces the organization's policies on every authenticated request (after the auth guard):
- * API keys answer 403 when the data access policy disallows them, and a member of a role that
- * must have MFA gets 403 outside MFA setup until MFA is on.
+ * Enforces the MFA policy on every authenticated request (after the auth guard, which applies
+ * the data access policy to API keys): a member of a role that must have MFA gets 403 outside MFA
+ * setup until MFA is on.
  */
 export function addSecurityPolicyGuard(app: FastifyInstance, db: Executor): void {
   app.addHook('onRequest', async (request) => {
@@ -44,8 +35,6 @@ export function addSecurityPolicyGuard(app: FastifyInstance, db: Executor): void
     if (!auth) return;
     const policy = await findPolicyRow(db, auth.organizationId);
     if (!policy) return;
-    if (auth.apiKeyId && !policy.apiKeysAllowed)
-      throw new AppError('forbidden', 403, T.apiKeysDisabled);
     if (!policy.mfaRequiredRoles.includes(auth.role)) return;
     const url = request.routeOptions.url ?? request.url;
     if (allowedWithoutMfa(request.method, url)) return;

@@ -5,6 +5,7 @@ import type {
   TSecurityPolicies,
   TSecurityReportQuery,
 } from '@netguard/contracts';
+import { SEVERITY_COLORS } from '../reports/reports.pdf-charts.ts';
 import {
   COLORS,
   createDoc,
@@ -12,8 +13,10 @@ import {
   footers,
   heading,
   paragraph,
+  pdfBytes,
   table,
 } from '../reports/reports.pdf-layout.ts';
+import { dateTime } from '../reports/reports.pdf-sections.ts';
 
 /** What the security report holds; the JSON download is this object. */
 export type SecurityReport = {
@@ -33,14 +36,10 @@ export type SecurityReport = {
   policies: TSecurityPolicies;
 };
 
-const SEVERITY_COLOR: Record<string, string> = {
-  critical: '#b91c1c',
-  high: '#c2410c',
-  medium: '#a16207',
-  low: '#15803d',
-};
-const when = (iso: string) => iso.replace('T', ' ').slice(0, 16);
-const sev = (s: string) => ({ text: s, color: SEVERITY_COLOR[s] ?? COLORS.ink });
+const sev = (s: string) => ({
+  text: s,
+  color: SEVERITY_COLORS[s as keyof typeof SEVERITY_COLORS] ?? COLORS.ink,
+});
 const RANGE_LABEL = { '24h': 'last 24 hours', '7d': 'last 7 days' } as const;
 
 function eventsSection(doc: Doc, r: SecurityReport) {
@@ -53,13 +52,13 @@ function eventsSection(doc: Doc, r: SecurityReport) {
   table(
     doc,
     [
-      { header: 'Time (UTC)', width: 0.2 },
+      { header: 'Time', width: 0.2 },
       { header: 'Type', width: 0.2 },
       { header: 'Severity', width: 0.12 },
       { header: 'Description', width: 0.48 },
     ],
     r.events.items.map((e) => [
-      when(e.created_at),
+      dateTime(e.created_at),
       e.event_type,
       sev(e.severity),
       e.description.slice(0, 160),
@@ -71,7 +70,7 @@ function assessmentSection(doc: Doc, r: SecurityReport) {
   heading(doc, 'Security assessment');
   const a = r.assessment;
   if (!a) return paragraph(doc, 'No assessment yet.');
-  const source = a.source === 'stored' ? `run ${when(a.ran_at)}` : 'computed for this report';
+  const source = a.source === 'stored' ? `run ${dateTime(a.ran_at)}` : 'computed for this report';
   paragraph(
     doc,
     `Risk level ${a.risk_level.toUpperCase()}; ${a.issues.length} issues (${source}).`,
@@ -149,14 +148,9 @@ function policiesSection(doc: Doc, r: SecurityReport) {
 /** Renders the security report as an A4 PDF with the reports module's layout. */
 export function renderSecurityReportPdf(r: SecurityReport): Promise<Buffer> {
   const doc = createDoc({ title: r.title, subject: `Security report, ${RANGE_LABEL[r.range]}` });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
   doc.font('Helvetica-Bold').fontSize(20).fillColor(COLORS.ink).text(r.title);
-  paragraph(doc, `Generated ${when(r.generated_at)} UTC, covering the ${RANGE_LABEL[r.range]}.`);
+  paragraph(doc, `Generated ${dateTime(r.generated_at)}, covering the ${RANGE_LABEL[r.range]}.`);
   eventsSection(doc, r);
   heading(doc, 'Security incidents');
   if (r.incidents.length === 0) paragraph(doc, 'No security incidents in this period.');
@@ -164,12 +158,12 @@ export function renderSecurityReportPdf(r: SecurityReport): Promise<Buffer> {
     table(
       doc,
       [
-        { header: 'Opened (UTC)', width: 0.2 },
+        { header: 'Opened', width: 0.2 },
         { header: 'Title', width: 0.5 },
         { header: 'Severity', width: 0.15 },
         { header: 'Status', width: 0.15 },
       ],
-      r.incidents.map((i) => [when(i.created_at), i.title, sev(i.severity), i.status]),
+      r.incidents.map((i) => [dateTime(i.created_at), i.title, sev(i.severity), i.status]),
     );
   assessmentSection(doc, r);
   complianceSection(doc, r);

@@ -9,6 +9,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { RequestMeta } from '../audit/audit.repo.ts';
 import { appendSecurityEvents } from '../audit/security-events.ts';
 import type { AuthContext } from '../auth/sessions.service.ts';
+import { hasMfa } from '../mfa/mfa.repo.ts';
 import type { OidcRelyingParty } from './sso.oidc.ts';
 import { planIncludesSso } from './sso.plan.ts';
 import * as repo from './sso.repo.ts';
@@ -77,7 +78,7 @@ export function createSsoConfigService({ db, tiers, box, oidc, urls }: Deps) {
     }
     if ((await repo.findRole(db, userId, organizationId)) !== 'admin')
       throw new AppError('bad_request', 400, SSO_TEXT.breakGlassNotAdmin);
-    if (body.require_sso && !(await repo.hasMfa(db, userId)))
+    if (body.require_sso && !(await hasMfa(db, userId)))
       throw new AppError('bad_request', 400, SSO_TEXT.breakGlassNeedsMfa);
   }
 

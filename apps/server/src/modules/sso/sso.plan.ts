@@ -1,10 +1,11 @@
 import { type TTierTable, tierFromProductId } from '@netguard/contracts';
 import type { Executor } from '../../db/client.ts';
-import { findOrganizationPlan, findRequiredSso } from './sso.repo.ts';
+import { findSubscription } from '../subscription/subscription.repo.ts';
+import { findRequiredSso } from './sso.repo.ts';
 
-/** Whether the organization's plan (its owner's subscription) includes SSO: Professional or Enterprise. */
+/** Whether the organization's plan (the subscription held in it) includes SSO: Professional or Enterprise. */
 export async function planIncludesSso(db: Executor, tiers: TTierTable, organizationId: string) {
-  const row = await findOrganizationPlan(db, organizationId);
+  const row = await findSubscription(db, organizationId);
   if (!row?.subscribed) return false;
   if (row.subscriptionEnd && row.subscriptionEnd.getTime() <= Date.now()) return false;
   const tier = tierFromProductId(row.productId, tiers);

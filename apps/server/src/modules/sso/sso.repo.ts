@@ -6,10 +6,9 @@ import {
   ssoDomains,
   ssoLogins,
   ssoSessions,
-  subscriptions,
-  userMfaSettings,
   userRoles,
 } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../lib/errors.ts';
 
 export type SsoConfigRow = typeof ssoConfigs.$inferSelect;
 export type NewSsoConfig = typeof ssoConfigs.$inferInsert;
@@ -31,11 +30,6 @@ export async function listDomains(db: Executor, organizationId: string): Promise
     .orderBy(ssoDomains.domain);
   return rows.map((row) => row.domain);
 }
-
-const isUniqueViolation = (error: unknown) => {
-  const err = error as { code?: string; cause?: { code?: string } };
-  return err.code === '23505' || err.cause?.code === '23505';
-};
 
 /**
  * Inserts or replaces the organization's configuration and its domains (inside `tx`); the first
@@ -83,20 +77,6 @@ export async function findConfigByDomain(db: Executor, domain: string) {
   return row?.config;
 }
 
-/** The subscription of the organization's owner: the organization's plan. */
-export async function findOrganizationPlan(db: Executor, organizationId: string) {
-  const [row] = await db
-    .select({
-      subscribed: subscriptions.subscribed,
-      productId: subscriptions.productId,
-      subscriptionEnd: subscriptions.subscriptionEnd,
-    })
-    .from(organizations)
-    .innerJoin(subscriptions, eq(subscriptions.userId, organizations.ownerId))
-    .where(eq(organizations.id, organizationId));
-  return row;
-}
-
 export async function findOrganizationOwner(db: Executor, organizationId: string) {
   const [row] = await db
     .select({ ownerId: organizations.ownerId })
@@ -124,14 +104,6 @@ export async function setRole(
       target: [userRoles.userId, userRoles.organizationId],
       set: { role: values.role },
     });
-}
-
-export async function hasMfa(db: Executor, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ on: userMfaSettings.mfaEnabled })
-    .from(userMfaSettings)
-    .where(eq(userMfaSettings.userId, userId));
-  return row?.on ?? false;
 }
 
 /** Enabled configurations requiring SSO in organizations `userId` belongs to (sign-in). */

@@ -1,6 +1,6 @@
 import type { TRiskLevel } from '@netguard/contracts';
 
-/** Risk and severity colours of the spec: low green, medium yellow, high orange, critical red. */
+/** The Risk Level badge's colours (spec): low green, medium yellow, high orange, critical red. */
 export const RISK_BADGE: Record<TRiskLevel, string> = {
   low: 'border-transparent bg-green-600 text-white',
   medium: 'border-transparent bg-yellow-500 text-black',

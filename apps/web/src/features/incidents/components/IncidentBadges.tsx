@@ -1,7 +1,6 @@
 import type { TEventSeverity, TIncidentStatus } from '@netguard/contracts';
 import { AlertOctagon, AlertTriangle, Info, ShieldAlert } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
-import { SeverityBadge } from '@/features/scans/components/SeverityBadge';
 import { cn } from '@/lib/utils';
 
 const STATUS_CLASS: Record<TIncidentStatus, string> = {
@@ -15,11 +14,6 @@ export function IncidentStatusBadge({ status }: { status: TIncidentStatus }) {
   return (
     <Badge className={cn('border-transparent capitalize', STATUS_CLASS[status])}>{status}</Badge>
   );
-}
-
-/** An event or incident severity as the shared severity badge. */
-export function IncidentSeverityBadge({ severity }: { severity: TEventSeverity }) {
-  return <SeverityBadge severity={severity} />;
 }
 
 const ICONS = {

@@ -7,13 +7,11 @@ import {
   SheetTitle,
 } from '@/components/ui/sheet';
 import { useIncident } from '@/features/incidents/api';
-import {
-  IncidentSeverityBadge,
-  IncidentStatusBadge,
-} from '@/features/incidents/components/IncidentBadges';
+import { IncidentStatusBadge } from '@/features/incidents/components/IncidentBadges';
 import { IncidentControls } from '@/features/incidents/components/IncidentControls';
 import { IncidentNotes } from '@/features/incidents/components/IncidentNotes';
 import { IncidentTimeline } from '@/features/incidents/components/IncidentTimeline';
+import { SeverityBadge } from '@/features/scans/components/SeverityBadge';
 import { formatDateTime } from '@/lib/format';
 
 /** One incident in a side sheet: status and assignee, timeline of events, notes, status history. */
@@ -37,7 +35,7 @@ export function IncidentDetailSheet({ id, onClose }: { id: string | null; onClos
           <div className="space-y-6 px-4 pb-6">
             <div className="flex gap-2">
               <IncidentStatusBadge status={incident.status} />
-              <IncidentSeverityBadge severity={incident.severity} />
+              <SeverityBadge severity={incident.severity} />
             </div>
             <IncidentControls incident={incident} />
             <IncidentTimeline events={incident.events} history={incident.history} />

@@ -1,9 +1,9 @@
 import type { TIncident } from '@netguard/contracts';
 import {
-  IncidentSeverityBadge,
   IncidentSeverityIcon,
   IncidentStatusBadge,
 } from '@/features/incidents/components/IncidentBadges';
+import { SeverityBadge } from '@/features/scans/components/SeverityBadge';
 import { formatDateTime } from '@/lib/format';
 
 type Props = {
@@ -36,7 +36,7 @@ export function IncidentRow({ incident, selected, selectable, onToggle, onOpen }
         </span>
       </button>
       <IncidentStatusBadge status={incident.status} />
-      <IncidentSeverityBadge severity={incident.severity} />
+      <SeverityBadge severity={incident.severity} />
     </li>
   );
 }

@@ -1,5 +1,5 @@
 import type { TIncidentEvent, TIncidentStatusChange } from '@netguard/contracts';
-import { IncidentSeverityBadge } from '@/features/incidents/components/IncidentBadges';
+import { SeverityBadge } from '@/features/scans/components/SeverityBadge';
 import { formatDateTime } from '@/lib/format';
 
 type Props = { events: TIncidentEvent[]; history: TIncidentStatusChange[] };
@@ -22,7 +22,7 @@ export function IncidentTimeline({ events, history }: Props) {
         {events.map((e) => (
           <li key={e.id} className="flex flex-wrap items-center gap-2">
             <span className="text-muted-foreground">{formatDateTime(e.created_at)}</span>
-            <IncidentSeverityBadge severity={e.severity} />
+            <SeverityBadge severity={e.severity} />
             <span className="font-mono text-xs">{e.event_type}</span>
             <span>{e.description}</span>
             {e.ip_address && <span className="text-muted-foreground">from {e.ip_address}</span>}

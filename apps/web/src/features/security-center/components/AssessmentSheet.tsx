@@ -1,7 +1,6 @@
 import type { TAssessment } from '@netguard/contracts';
 import { ExternalLink } from 'lucide-react';
 import { Link } from 'react-router';
-import { Badge } from '@/components/ui/badge';
 import {
   Sheet,
   SheetContent,
@@ -9,7 +8,8 @@ import {
   SheetHeader,
   SheetTitle,
 } from '@/components/ui/sheet';
-import { RISK_BADGE, RISK_LABEL } from '@/features/security-center/security-center-style';
+import { SeverityBadge } from '@/features/scans/components/SeverityBadge';
+import { RISK_LABEL } from '@/features/security-center/security-center-style';
 import { formatDateTime } from '@/lib/format';
 
 type Props = { assessment: TAssessment; open: boolean; onOpenChange: (open: boolean) => void };
@@ -40,7 +40,7 @@ export function AssessmentSheet({ assessment, open, onOpenChange }: Props) {
               data-testid="assessment-issue"
             >
               <div className="flex items-start gap-2">
-                <Badge className={RISK_BADGE[issue.severity]}>{RISK_LABEL[issue.severity]}</Badge>
+                <SeverityBadge severity={issue.severity} />
                 <p className="text-sm font-medium break-words">{issue.title}</p>
               </div>
               <p className="text-sm text-muted-foreground">{issue.detail}</p>

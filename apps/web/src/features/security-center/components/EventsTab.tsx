@@ -7,7 +7,6 @@ import {
 import { useState } from 'react';
 import { Spinner } from '@/components/Spinner';
 import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
   Select,
@@ -16,8 +15,8 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
+import { SeverityBadge } from '@/features/scans/components/SeverityBadge';
 import { useSecurityEvents } from '@/features/security-center/api';
-import { RISK_BADGE } from '@/features/security-center/security-center-style';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 
@@ -89,7 +88,7 @@ export function EventsTab() {
             {events.data.items.map((e) => (
               <li key={e.id} className="flex flex-col gap-1 p-3 sm:flex-row sm:items-center">
                 <div className="flex shrink-0 items-center gap-2 sm:w-64">
-                  <Badge className={RISK_BADGE[e.severity]}>{e.severity}</Badge>
+                  <SeverityBadge severity={e.severity} />
                   <span className="text-sm font-medium capitalize">{label(e.event_type)}</span>
                 </div>
                 <p className="min-w-0 flex-1 truncate text-sm" title={e.description}>
