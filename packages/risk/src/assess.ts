@@ -1,6 +1,7 @@
 import { RISK_FORMULA, type TRiskAssessment } from '@netguard/contracts';
 import { confidenceOf, listInputs } from './confidence.ts';
 import { type ParsedCvss, parseCvss } from './cvss.ts';
+import { holdUpstreamOnly } from './detection.ts';
 import { reasoningOf, recommendationsOf } from './explain.ts';
 import { applyFormula, type FormulaFactors } from './formula.ts';
 import type { AssessInput } from './input.ts';
@@ -83,17 +84,19 @@ export function assess(input: AssessInput): TRiskAssessment {
   const { factors, exploitation } = factorsOf(input, cvss, exposure);
   const formula = applyFormula(factors);
   const automatable = automatableOf(input, cvss.parsed);
-  const coordinator = decideCoordinator({
-    exploitation,
-    automatable,
-    technicalImpact: technicalImpactFrom(input, cvss.parsed),
-    missionWellbeing: missionWellbeingOf(input),
-  });
-  const deployer = decideDeployer({
-    exploitation,
-    exposure,
-    automatable,
-    humanImpact: humanImpactOf(input),
+  const { coordinator, deployer, step } = holdUpstreamOnly(input.detection, {
+    coordinator: decideCoordinator({
+      exploitation,
+      automatable,
+      technicalImpact: technicalImpactFrom(input, cvss.parsed),
+      missionWellbeing: missionWellbeingOf(input),
+    }),
+    deployer: decideDeployer({
+      exploitation,
+      exposure,
+      automatable,
+      humanImpact: humanImpactOf(input),
+    }),
   });
   const inputs = listInputs(input, cvss, exposure, now);
   const ssvc = {
@@ -102,6 +105,7 @@ export function assess(input: AssessInput): TRiskAssessment {
     path: [
       ...coordinator.path,
       ...deployer.path.filter((s) => !coordinator.path.some((c) => c.point === s.point)),
+      ...(step ? [step] : []),
     ],
   };
   const facts = { input, cvss, factors, formula, coordinator, deployer, inputs };

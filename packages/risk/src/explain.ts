@@ -1,5 +1,6 @@
 import { RISK_FORMULA, SSVC_OUTCOME_LABELS } from '@netguard/contracts';
 import type { AssessFacts } from './assess.ts';
+import { upstreamOnlyText } from './detection.ts';
 import type { SsvcStep } from './ssvc/decide.ts';
 
 export const outcomeLabel = (o: keyof typeof SSVC_OUTCOME_LABELS | null) =>
@@ -46,6 +47,8 @@ export function reasoningOf(f: AssessFacts): string {
     parts.push(
       `Detection: ${detection.method.replaceAll('_', ' ')}, QoD ${detection.qod}%${detection.distribution ? ` on ${detection.distribution}` : ''}.`,
     );
+  const upstreamOnly = upstreamOnlyText(detection, f.input.vulnerability.cve_id);
+  if (upstreamOnly) parts.push(upstreamOnly);
   const weak = inputs
     .filter((i) => !i.fresh)
     .map((i) => (i.present ? `${i.name} (stale)` : i.name));
