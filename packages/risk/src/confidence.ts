@@ -1,5 +1,5 @@
 import { DETECTION_LABELS, type TRiskAssessment } from '@netguard/contracts';
-import type { ParsedCvss } from './cvss.ts';
+import type { CvssReading } from './assess.ts';
 import { upstreamOnlyBuild } from './detection.ts';
 import type { AssessInput } from './input.ts';
 import type { ExposureEvidence } from './points.ts';
@@ -22,7 +22,7 @@ const DAY_MS = 86_400_000;
  */
 export function listInputs(
   input: AssessInput,
-  cvss: { parsed: ParsedCvss | null; score: number | null; note: string },
+  cvss: CvssReading,
   exposure: ExposureEvidence | null,
   now: Date,
 ): RiskInput[] {

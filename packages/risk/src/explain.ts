@@ -26,6 +26,11 @@ export function reasoningOf(f: AssessFacts): string {
       ? `Starts from ${factors.base.source} = ${Math.round(factors.base.value * 10) / 10}.`
       : 'No CVSS or risk score is known: starts from 0.',
   );
+  const others = f.cvss.others.map((o) => `CVSS ${o.version} base ${o.base_score} (${o.vector})`);
+  if (others.length)
+    parts.push(
+      `Also known, not scored: ${others.join('; ')}; the score starts from ${f.cvss.parsed ? `the CVSS ${f.cvss.parsed.version} vector, as the advisory gives it first` : "the finding's score"}.`,
+    );
   const applied = formula.multipliers.filter((m) => m.applied);
   parts.push(
     applied.length
