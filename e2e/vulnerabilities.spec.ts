@@ -4,7 +4,7 @@ import http from 'node:http';
 import { expect, type Page, test } from '@playwright/test';
 import { connectE2eDatabase } from './db.ts';
 import { newAccount, PASSWORD, shoot } from './support.ts';
-import { LONG_VECTOR, seedFindings } from './vulnerability-seed.ts';
+import { LONG_VECTOR, seedFindings, seedKevEvent } from './vulnerability-seed.ts';
 
 const HOST = '127.0.0.31';
 
@@ -169,6 +169,7 @@ test('27 findings start collapsed, expand and collapse together, and fit a phone
   await page.setViewportSize({ width: 1440, height: 900 });
   const email = await newAccount(page, 'vulns27');
   await seedFindings(email, 27);
+  await seedKevEvent(email, 'Finding 1 on the intranet host');
   await page.goto('/dashboard/vulnerabilities');
   await expect(page.getByText('27 vulnerabilities')).toBeVisible({ timeout: 20_000 });
 
@@ -199,6 +200,12 @@ test('27 findings start collapsed, expand and collapse together, and fit a phone
   await first.getByRole('tab', { name: /Mitigation \(1\)/ }).click();
   await expect(first.getByTestId('mitigation-action')).toContainText('Re-scan the host.');
   await expect(page.getByRole('tab', { name: 'Details' })).toHaveCount(1);
+  // Its History tab shows the KEV re-evaluation with its source.
+  await first.getByRole('tab', { name: 'History' }).click();
+  const event = first.getByTestId('history-event');
+  await expect(event).toContainText('Priority changed');
+  await expect(event).toContainText('risk 51 → 100, priority immediate (was urgent)');
+  await expect(event).toContainText('Source: CISA KEV catalog (feed import)');
 
   // A phone: the CVSS vector wraps inside its card.
   await page.setViewportSize({ width: 390, height: 844 });

@@ -23,6 +23,7 @@ const threeDaysAgo = ago(3 * 24 * 60)
   .toISOString()
   .slice(0, 10);
 const FULL = 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H';
+const FULL_40 = 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:H/VI:H/VA:H/SC:N/SI:N/SA:N';
 
 /**
  * Alice: an exposed KEV-listed finding seen 2 h ago on a critical host, an internal one seen 3 days
@@ -35,6 +36,7 @@ beforeAll(async () => {
   bob = await createAccount(ctx, 'bob-risk@example.com');
   await seedIntel(ctx, 'CVE-2024-0001', {
     vector: FULL,
+    other: { version: '4.0', vector: FULL_40, score: 9.3 },
     kev: { dateAdded: '2024-07-10', dueDate: '2024-07-31', ransomware: false },
     epss: { score: 0.5, percentile: 0.98, date: today },
   });
@@ -143,6 +145,10 @@ describe('assessVulnerabilities', () => {
       model_version: 'v2025.03.14',
     });
     expect(exposed.assessment.cvss?.vector).toBe(FULL);
+    // NVD's 4.0 vector is kept beside the 3.1 one the score starts from.
+    expect(exposed.assessment.cvss?.others).toEqual([
+      { version: '4.0', base_score: 9.3, vector: FULL_40, severity: 'critical' },
+    ]);
     expect(exposed.assessment.multipliers.every((m) => m.applied)).toBe(true);
   });
 

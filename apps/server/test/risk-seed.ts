@@ -49,6 +49,8 @@ export async function seedIntel(
   cveId: string,
   intel: {
     vector?: string;
+    /** A vector of another CVSS version, kept beside `vector` as the NVD import keeps 4.0. */
+    other?: { version: '4.0'; vector: string; score: number };
     kev?: { dateAdded: string; dueDate: string; ransomware: boolean };
     epss?: { score: number; percentile: number; date: string };
   },
@@ -59,7 +61,9 @@ export async function seedIntel(
       product: 'test',
       cveId,
       source: 'nvd',
-      data: { cvss: { score: 0, vector: intel.vector } },
+      data: {
+        cvss: { score: 0, vector: intel.vector, ...(intel.other ? { others: [intel.other] } : {}) },
+      },
     });
   if (intel.kev) await ctx.db.insert(kevEntries).values({ cveId, ...intel.kev });
   if (intel.epss)

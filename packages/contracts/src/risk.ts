@@ -113,6 +113,18 @@ export const ZRiskAssessment = z.object({
       base_score: z.number().min(0).max(10),
       vector: z.string().max(200).nullable(),
       severity: z.string().max(20).nullable(),
+      /** The CVE's vectors of other versions (4.0 beside 3.1), each with its base score; not scored. */
+      others: z
+        .array(
+          z.object({
+            version: z.enum(['2.0', '3.0', '3.1', '4.0']),
+            base_score: z.number().min(0).max(10),
+            vector: z.string().max(200),
+            severity: z.string().max(20),
+          }),
+        )
+        .max(3)
+        .default([]),
     })
     .nullable(),
   epss: z

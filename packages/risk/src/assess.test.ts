@@ -63,6 +63,7 @@ describe('assess', () => {
       base_score: 8.1,
       vector: 'CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:H/I:H/A:H',
       severity: 'high',
+      others: [],
     });
     expect(a.reasoning).toContain('Starts from CVSS 3.1 base 8.1 x10 = 81.');
     expect(a.reasoning).toContain('Score 100 (capped): critical risk, immediate urgency.');
@@ -128,7 +129,13 @@ describe('assess', () => {
   it('falls back to the CVSS score, then the risk score, and leaves SSVC undecided without a vector', () => {
     const noVector = assess(testInput({}, { cvss_vector: 'CVSS:3.1/AV:Q' }));
     expect(noVector.riskScore).toBe(81);
-    expect(noVector.cvss).toEqual({ version: null, base_score: 8.1, vector: null, severity: null });
+    expect(noVector.cvss).toEqual({
+      version: null,
+      base_score: 8.1,
+      vector: null,
+      severity: null,
+      others: [],
+    });
     expect(noVector.inputs[0]?.source).toBe(
       'Finding CVSS score, no usable vector (Invalid CVSS 3.1 vector: Unknown component value Q for component AV)',
     );

@@ -1,6 +1,7 @@
 import { RISK_FORMULA, type TRiskAssessment } from '@netguard/contracts';
 import { confidenceOf, listInputs } from './confidence.ts';
 import { type ParsedCvss, parseCvss } from './cvss.ts';
+import { holdUpstreamOnly } from './detection.ts';
 import { reasoningOf, recommendationsOf } from './explain.ts';
 import { applyFormula, type FormulaFactors } from './formula.ts';
 import type { AssessInput } from './input.ts';
@@ -14,26 +15,53 @@ import {
 } from './points.ts';
 import { decideCoordinator, decideDeployer } from './ssvc/decide.ts';
 
-export type CvssReading = { parsed: ParsedCvss | null; score: number | null; note: string };
+export type CvssReading = {
+  parsed: ParsedCvss | null;
+  score: number | null;
+  note: string;
+  /** The CVE's vectors of other versions that parse (4.0 beside 3.1): shown, never scored. */
+  others: ParsedCvss[];
+};
 
-/** The vector's base score when it parses, else the finding's CVSS score. */
+function parseOthers(v: AssessInput['vulnerability'], scored: ParsedCvss | null): ParsedCvss[] {
+  return v.cvss_other_vectors.flatMap((text) => {
+    try {
+      const parsed = parseCvss(text);
+      return parsed.version === scored?.version ? [] : [parsed];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/**
+ * The vector's base score when it parses, else the finding's CVSS score; the other versions'
+ * vectors are parsed beside it and named in the note, the score starting from the first vector.
+ */
 export function readCvss(v: AssessInput['vulnerability']): CvssReading {
   let problem = '';
   if (v.cvss_vector) {
     try {
       const parsed = parseCvss(v.cvss_vector);
-      return { parsed, score: parsed.base_score, note: 'Advisory CVSS vector' };
+      const others = parseOthers(v, parsed);
+      const also = others.map((o) => `CVSS ${o.version} base ${o.base_score}`).join(', ');
+      const note = also
+        ? `Advisory CVSS ${parsed.version} vector (scored); also ${also}, not scored`
+        : 'Advisory CVSS vector';
+      return { parsed, score: parsed.base_score, note, others };
     } catch (error) {
       problem = ` (${(error as Error).message})`;
     }
   }
+  const others = parseOthers(v, null);
   if (v.cvss_score !== null)
     return {
       parsed: null,
       score: v.cvss_score,
       note: `Finding CVSS score, no usable vector${problem}`,
+      others,
     };
-  return { parsed: null, score: null, note: `No CVSS score${problem}` };
+  return { parsed: null, score: null, note: `No CVSS score${problem}`, others };
 }
 
 function factorsOf(input: AssessInput, cvss: CvssReading, exposure: ReturnType<typeof exposureOf>) {
@@ -83,17 +111,19 @@ export function assess(input: AssessInput): TRiskAssessment {
   const { factors, exploitation } = factorsOf(input, cvss, exposure);
   const formula = applyFormula(factors);
   const automatable = automatableOf(input, cvss.parsed);
-  const coordinator = decideCoordinator({
-    exploitation,
-    automatable,
-    technicalImpact: technicalImpactFrom(input, cvss.parsed),
-    missionWellbeing: missionWellbeingOf(input),
-  });
-  const deployer = decideDeployer({
-    exploitation,
-    exposure,
-    automatable,
-    humanImpact: humanImpactOf(input),
+  const { coordinator, deployer, step } = holdUpstreamOnly(input.detection, {
+    coordinator: decideCoordinator({
+      exploitation,
+      automatable,
+      technicalImpact: technicalImpactFrom(input, cvss.parsed),
+      missionWellbeing: missionWellbeingOf(input),
+    }),
+    deployer: decideDeployer({
+      exploitation,
+      exposure,
+      automatable,
+      humanImpact: humanImpactOf(input),
+    }),
   });
   const inputs = listInputs(input, cvss, exposure, now);
   const ssvc = {
@@ -102,6 +132,7 @@ export function assess(input: AssessInput): TRiskAssessment {
     path: [
       ...coordinator.path,
       ...deployer.path.filter((s) => !coordinator.path.some((c) => c.point === s.point)),
+      ...(step ? [step] : []),
     ],
   };
   const facts = { input, cvss, factors, formula, coordinator, deployer, inputs };
@@ -120,6 +151,12 @@ export function assess(input: AssessInput): TRiskAssessment {
             base_score: cvss.score,
             vector: cvss.parsed?.vector ?? null,
             severity: cvss.parsed?.severity ?? null,
+            others: cvss.others.map((o) => ({
+              version: o.version,
+              base_score: o.base_score,
+              vector: o.vector,
+              severity: o.severity,
+            })),
           },
     epss: input.epss,
     kev: input.kev,

@@ -1,5 +1,6 @@
 import { DETECTION_LABELS, type TRiskAssessment } from '@netguard/contracts';
-import type { ParsedCvss } from './cvss.ts';
+import type { CvssReading } from './assess.ts';
+import { upstreamOnlyBuild } from './detection.ts';
 import type { AssessInput } from './input.ts';
 import type { ExposureEvidence } from './points.ts';
 
@@ -16,11 +17,12 @@ const DAY_MS = 86_400_000;
  * The inputs of an assessment, each present or not and fresh or not: CVSS (present when a score
  * or vector is known), EPSS (fresh for 7 days after its score date), KEV (present when the CVE is
  * listed or a KEV catalog was imported), Vulnrichment SSVC entry, detection (fresh when its QoD is
- * at least 70), asset context, exposure (known from the context or the address).
+ * at least 70 and it is not an upstream-only match on a distribution build), asset context,
+ * exposure (known from the context or the address).
  */
 export function listInputs(
   input: AssessInput,
-  cvss: { parsed: ParsedCvss | null; score: number | null; note: string },
+  cvss: CvssReading,
   exposure: ExposureEvidence | null,
   now: Date,
 ): RiskInput[] {
@@ -79,7 +81,9 @@ export function listInputs(
       source: detection ? detection.detail.slice(0, 200) : 'Imported finding: no detection record',
       as_of: null,
       present: !!detection,
-      fresh: (detection?.qod ?? 0) >= MIN_QOD,
+      // An upstream-only match on a distribution build never counts as trusted detection,
+      // whatever QoD it was given: a backported fix would not show in the version.
+      fresh: (detection?.qod ?? 0) >= MIN_QOD && !upstreamOnlyBuild(detection),
     }),
     row({
       name: 'Asset context',

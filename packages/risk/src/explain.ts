@@ -1,5 +1,6 @@
 import { RISK_FORMULA, SSVC_OUTCOME_LABELS } from '@netguard/contracts';
 import type { AssessFacts } from './assess.ts';
+import { upstreamOnlyText } from './detection.ts';
 import type { SsvcStep } from './ssvc/decide.ts';
 
 export const outcomeLabel = (o: keyof typeof SSVC_OUTCOME_LABELS | null) =>
@@ -25,6 +26,11 @@ export function reasoningOf(f: AssessFacts): string {
       ? `Starts from ${factors.base.source} = ${Math.round(factors.base.value * 10) / 10}.`
       : 'No CVSS or risk score is known: starts from 0.',
   );
+  const others = f.cvss.others.map((o) => `CVSS ${o.version} base ${o.base_score} (${o.vector})`);
+  if (others.length)
+    parts.push(
+      `Also known, not scored: ${others.join('; ')}; the score starts from ${f.cvss.parsed ? `the CVSS ${f.cvss.parsed.version} vector, as the advisory gives it first` : "the finding's score"}.`,
+    );
   const applied = formula.multipliers.filter((m) => m.applied);
   parts.push(
     applied.length
@@ -46,6 +52,8 @@ export function reasoningOf(f: AssessFacts): string {
     parts.push(
       `Detection: ${detection.method.replaceAll('_', ' ')}, QoD ${detection.qod}%${detection.distribution ? ` on ${detection.distribution}` : ''}.`,
     );
+  const upstreamOnly = upstreamOnlyText(detection, f.input.vulnerability.cve_id);
+  if (upstreamOnly) parts.push(upstreamOnly);
   const weak = inputs
     .filter((i) => !i.fresh)
     .map((i) => (i.present ? `${i.name} (stale)` : i.name));

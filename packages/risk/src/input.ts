@@ -23,6 +23,8 @@ export const ZAssessInput = z.object({
     cvss_score: z.number().min(0).max(10).nullable(),
     /** The CVSS vector of the CVE (from the advisory), when known. */
     cvss_vector: z.string().max(200).nullable().default(null),
+    /** The CVE's vectors of other CVSS versions (NVD's 4.0 beside its 3.1): shown, not scored. */
+    cvss_other_vectors: z.array(z.string().max(200)).max(3).default([]),
     risk_score: z.number().min(0).max(100).nullable(),
     solution: z.string().max(2000).nullable().default(null),
   }),

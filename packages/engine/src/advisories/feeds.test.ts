@@ -56,6 +56,23 @@ describe('convertNvd', () => {
     });
   });
 
+  it('keeps a CVSS 4.0 vector beside the 3.1 one the score comes from', () => {
+    const feed = nvdFeed();
+    const v40 = 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:L/VI:L/VA:N/SC:N/SI:N/SA:N';
+    const record = feed.vulnerabilities[0] as { cve: { metrics: Record<string, unknown[]> } };
+    record.cve.metrics.cvssMetricV40 = [
+      { type: 'Secondary', cvssData: { version: '4.0', vectorString: v40, baseScore: 6.9 } },
+    ];
+    const a = convertNvd(feed).advisories.find((x) => x.id === 'openssh/CVE-2023-51385')!;
+    expect(a.cvss).toEqual({
+      score: 6.5,
+      version: '3.1',
+      vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:L/A:N',
+      others: [{ score: 6.9, version: '4.0', vector: v40 }],
+    });
+    expect(byId('openssh/CVE-2023-51385').cvss.others).toBeUndefined();
+  });
+
   it('rejects a document that is not an NVD response', () => {
     expect(() => convertNvd({ CVE_Items: [] })).toThrow('not an NVD CVE API 2.0 response');
   });

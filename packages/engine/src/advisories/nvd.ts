@@ -59,15 +59,22 @@ const METRIC_ORDER = [
   ['cvssMetricV2', '2.0'],
 ] as const;
 
-/** The NVD's own (Primary) score of the newest CVSS version present, else the first one. */
+/**
+ * The NVD's own (Primary) score of the first CVSS version present in METRIC_ORDER (3.1 before
+ * 4.0), else the first one; the other versions' vectors are kept beside it, for the assessment.
+ */
 function pickCvss(metrics: NvdCve['metrics']): TAdvisory['cvss'] | undefined {
-  for (const [key, version] of METRIC_ORDER) {
+  const found = METRIC_ORDER.flatMap(([key, version]) => {
     const list = metrics[key] ?? [];
     const metric = list.find((m) => m.type === 'Primary') ?? list[0];
-    if (metric)
-      return { score: metric.cvssData.baseScore, vector: metric.cvssData.vectorString, version };
-  }
-  return undefined;
+    return metric
+      ? [{ score: metric.cvssData.baseScore, vector: metric.cvssData.vectorString, version }]
+      : [];
+  });
+  const [first, ...rest] = found;
+  if (!first) return undefined;
+  const others = rest.flatMap((o) => (o.vector ? [{ ...o, vector: o.vector }] : []));
+  return others.length ? { ...first, others } : first;
 }
 
 // CPE 2.3 escapes reserved characters with a backslash: split on unescaped colons only.

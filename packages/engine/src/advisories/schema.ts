@@ -75,6 +75,16 @@ export const ZEpss = z
   .strict();
 export type TEpss = z.infer<typeof ZEpss>;
 
+const CVSS_VERSIONS = ['2.0', '3.0', '3.1', '4.0'] as const;
+/** One CVSS vector with the base score its source gives. */
+const ZCvssVector = z
+  .object({
+    score: z.number().min(0).max(10),
+    vector: z.string().max(200),
+    version: z.enum(CVSS_VERSIONS),
+  })
+  .strict();
+
 /** A known vulnerability of one product, matched against detected versions. */
 export const ZAdvisory = z
   .object({
@@ -99,7 +109,9 @@ export const ZAdvisory = z
       .object({
         score: z.number().min(0).max(10),
         vector: z.string().max(200).optional(),
-        version: z.enum(['2.0', '3.0', '3.1', '4.0']).optional(),
+        version: z.enum(CVSS_VERSIONS).optional(),
+        /** The vectors of the other CVSS versions the source gives (NVD's 4.0 beside its 3.1). */
+        others: z.array(ZCvssVector).max(3).optional(),
       })
       .strict(),
     /** `{port}` in summary, note and solution is filled with the port of the finding. */

@@ -51,20 +51,28 @@ export function openVulnerabilities(db: Executor, organizationId: string, ids?: 
 
 const byCve = <T extends { cveId: string }>(rows: T[]) => new Map(rows.map((r) => [r.cveId, r]));
 
-/** CVSS vectors by CVE: imported advisories first, then the engine's bundled ones. */
-async function vectorsOf(db: Executor, cves: string[]): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
+type AdvisoryCvss = { vector?: string; others?: { vector: string }[] };
+/** The vector the advisory scores with first, then the other versions' vectors it keeps. */
+const vectorList = (cvss: AdvisoryCvss | null) =>
+  cvss?.vector ? [cvss.vector, ...(cvss.others ?? []).map((o) => o.vector)] : [];
+
+/** CVSS vectors by CVE (the scored one first): imported advisories over the engine's bundled ones. */
+async function vectorsOf(db: Executor, cves: string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
   const wanted = new Set(cves);
   for (const a of bundledAdvisories())
-    if (a.cve_id && a.cvss.vector && wanted.has(a.cve_id)) out.set(a.cve_id, a.cvss.vector);
+    if (a.cve_id && a.cvss.vector && wanted.has(a.cve_id)) out.set(a.cve_id, vectorList(a.cvss));
   const rows = await db
     .select({
       cveId: advisories.cveId,
-      vector: sql<string | null>`${advisories.data}->'cvss'->>'vector'`,
+      cvss: sql<AdvisoryCvss | null>`${advisories.data}->'cvss'`,
     })
     .from(advisories)
     .where(inArray(advisories.cveId, cves));
-  for (const r of rows) if (r.cveId && r.vector) out.set(r.cveId, r.vector);
+  for (const r of rows) {
+    const list = vectorList(r.cvss);
+    if (r.cveId && list.length) out.set(r.cveId, list);
+  }
   return out;
 }
 
@@ -136,7 +144,7 @@ export async function gatherInputs(
           .orderBy(epssScores.cveId, desc(epssScores.scoreDate))
       : none,
     cves.length ? db.select().from(ssvcEntries).where(inArray(ssvcEntries.cveId, cves)) : none,
-    cves.length ? vectorsOf(db, cves) : new Map<string, string>(),
+    cves.length ? vectorsOf(db, cves) : new Map<string, string[]>(),
     db.select().from(assetContexts).where(eq(assetContexts.organizationId, organizationId)),
     kevCatalogDate(db),
   ]);
@@ -147,6 +155,7 @@ export async function gatherInputs(
     const k = v.cveId ? kevBy.get(v.cveId) : undefined;
     const e = v.cveId ? epssBy.get(v.cveId) : undefined;
     const s = v.cveId ? ssvcBy.get(v.cveId) : undefined;
+    const [vector = null, ...otherVectors] = (v.cveId && vectors.get(v.cveId)) || [];
     return {
       vulnerability: {
         id: v.id,
@@ -155,7 +164,8 @@ export async function gatherInputs(
         port: v.port,
         cve_id: v.cveId,
         cvss_score: v.cvssScore,
-        cvss_vector: (v.cveId && vectors.get(v.cveId)) || null,
+        cvss_vector: vector,
+        cvss_other_vectors: otherVectors,
         risk_score: v.riskScore === null ? null : Math.min(100, Math.max(0, v.riskScore)),
         solution: v.solution?.slice(0, 2000) ?? null,
       },

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { cvssText, dayText, detectionText, dueText, epssText, kevText } from './evidence-text';
+import {
+  cvssText,
+  dayText,
+  detectionText,
+  dueText,
+  epssText,
+  kevText,
+  otherCvssTexts,
+} from './evidence-text';
 
 describe('dayText', () => {
   it('shows a feed date as that calendar day whatever the time zone', () => {
@@ -15,11 +23,33 @@ describe('dayText', () => {
 describe('cvssText', () => {
   it('names the version, base score and severity', () => {
     expect(
-      cvssText({ version: '3.1', base_score: 8.1, vector: 'CVSS:3.1/AV:N', severity: 'high' }),
+      cvssText({
+        version: '3.1',
+        base_score: 8.1,
+        vector: 'CVSS:3.1/AV:N',
+        severity: 'high',
+        others: [],
+      }),
     ).toBe('CVSS 3.1 base score 8.1 (high)');
-    expect(cvssText({ version: null, base_score: 5, vector: null, severity: null })).toBe(
-      'CVSS base score 5.0',
-    );
+    expect(
+      cvssText({ version: null, base_score: 5, vector: null, severity: null, others: [] }),
+    ).toBe('CVSS base score 5.0');
+  });
+
+  it('says which of a 3.1 and a 4.0 vector the score starts from', () => {
+    const v40 = 'CVSS:4.0/AV:N/AC:L/AT:P/PR:N/UI:N/VC:H/VI:H/VA:H/SC:N/SI:N/SA:N';
+    const cvss = {
+      version: '3.1' as const,
+      base_score: 8.1,
+      vector: 'CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:H/I:H/A:H',
+      severity: 'high',
+      others: [{ version: '4.0' as const, base_score: 9.2, vector: v40, severity: 'critical' }],
+    };
+    expect(cvssText(cvss)).toBe('CVSS 3.1 base score 8.1 (high): the score starts from it');
+    expect(otherCvssTexts(cvss)).toEqual([
+      { text: 'CVSS 4.0 base score 9.2 (critical), not scored', vector: v40 },
+    ]);
+    expect(otherCvssTexts(null)).toEqual([]);
   });
 
   it('is null without CVSS data', () => {

@@ -19,12 +19,25 @@ export function dueText(due: string | null, now = Date.now()): string {
   return `${end < now ? 'Overdue since' : 'Due'} ${dayText(due)}`;
 }
 
-/** "CVSS 3.1 base score 8.1 (high)"; null without CVSS data. */
+const scoreText = (version: string | null, score: number, severity: string | null) =>
+  `${version ? `CVSS ${version}` : 'CVSS'} base score ${score.toFixed(1)}${severity ? ` (${severity})` : ''}`;
+
+/**
+ * "CVSS 3.1 base score 8.1 (high)", and which one the score starts from when the CVE has vectors
+ * of other versions too; null without CVSS data.
+ */
 export function cvssText(cvss: TRiskAssessment['cvss']): string | null {
   if (!cvss) return null;
-  const version = cvss.version ? `CVSS ${cvss.version}` : 'CVSS';
-  const severity = cvss.severity ? ` (${cvss.severity})` : '';
-  return `${version} base score ${cvss.base_score.toFixed(1)}${severity}`;
+  const text = scoreText(cvss.version, cvss.base_score, cvss.severity);
+  return cvss.others.length ? `${text}: the score starts from it` : text;
+}
+
+/** The CVE's vectors of other CVSS versions (4.0 beside 3.1), each said to be shown, not scored. */
+export function otherCvssTexts(cvss: TRiskAssessment['cvss']): { text: string; vector: string }[] {
+  return (cvss?.others ?? []).map((o) => ({
+    text: `${scoreText(o.version, o.base_score, o.severity)}, not scored`,
+    vector: o.vector,
+  }));
 }
 
 /** EPSS score, percentile, date and model as the feed stated them; null without EPSS data. */

@@ -4,9 +4,10 @@ import {
   type TVulnerabilityPage,
   VULNERABILITY_TEXT,
   ZThreatMitigationAction,
+  ZVulnerabilityHistory,
   ZVulnerabilityPage,
 } from '@netguard/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { apiQuery } from '@/features/vulnerabilities/filters';
 import { vulnerabilityKeys } from '@/features/vulnerabilities/vulnerability-keys';
@@ -25,6 +26,18 @@ export function vulnerabilityPageQuery(filters: TVulnerabilityFilters, page: num
         { schema: ZVulnerabilityPage, signal },
       ),
   };
+}
+
+/** The changes recorded for one vulnerability (feed re-evaluations, assessments), newest first. */
+export function useVulnerabilityHistory(id: string) {
+  return useQuery({
+    queryKey: vulnerabilityKeys.history(id),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/vulnerabilities/${encodeURIComponent(id)}/history`, {
+        schema: ZVulnerabilityHistory,
+        signal,
+      }),
+  });
 }
 
 /** Writes an action's new status into a cached page, recomputing the mitigated flag. */

@@ -272,6 +272,36 @@ describe('distribution-aware matching', () => {
     );
   });
 
+  // The real sshd above only proves "no finding on this machine's revision": these fixed banners
+  // pin each side of the Debian 12 fixes (CVE-2024-6387 in deb12u3, CVE-2023-38408 in deb12u1).
+  it.each([
+    ['127.0.42.1', 'Debian-2+deb12u10', []],
+    ['127.0.42.2', 'Debian-2+deb12u3', []],
+    ['127.0.42.3', 'Debian-2+deb12u2', ['CVE-2024-6387']],
+  ])(
+    'judges the Debian 12 banner %s OpenSSH_9.2p1 %s by its package revision',
+    async (host, build, expected) => {
+      const findings = await findingsFor(
+        startBannerPeer(host, `SSH-2.0-OpenSSH_9.2p1 ${build}\r\n`),
+      );
+      expect(cves(findings)).toEqual(expected);
+    },
+  );
+
+  it('never reports the client-only ssh-agent CVE-2023-38408 on sshd, though its version is affected', async () => {
+    // 1:9.2p1-2 is older than Debian's fix for both CVEs (deb12u1, deb12u3) and 9.2p1 is below
+    // the upstream fix 9.3p2: only the advisory's component (client) keeps CVE-2023-38408 out.
+    for (const [host, banner] of [
+      ['127.0.42.4', 'SSH-2.0-OpenSSH_9.2p1 Debian-2\r\n'],
+      ['127.0.42.5', 'SSH-2.0-OpenSSH_9.2p1\r\n'],
+    ] as const) {
+      const findings = await findingsFor(startBannerPeer(host, banner));
+      expect(cves(findings)).toEqual(['CVE-2024-6387']);
+      await peer!.close();
+      peer = undefined;
+    }
+  });
+
   it('matches a banner without a distribution on the upstream version (QoD 80)', async () => {
     const findings = await findingsFor(startBannerPeer('127.0.0.4', 'SSH-2.0-OpenSSH_9.2p1\r\n'));
     expect(cves(findings)).toEqual(['CVE-2024-6387']);

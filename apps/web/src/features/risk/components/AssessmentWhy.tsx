@@ -2,7 +2,14 @@ import type { TRiskAssessment } from '@netguard/contracts';
 import { Check, Minus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { DecisionPath } from '@/features/risk/components/DecisionPath';
-import { cvssText, dayText, detectionText, epssText, kevText } from '@/features/risk/evidence-text';
+import {
+  cvssText,
+  dayText,
+  detectionText,
+  epssText,
+  kevText,
+  otherCvssTexts,
+} from '@/features/risk/evidence-text';
 import { cn } from '@/lib/utils';
 
 const MULTIPLIER_NAMES = {
@@ -71,6 +78,9 @@ export function AssessmentWhy({ a }: { a: TRiskAssessment }) {
         <Section title="Evidence">
           <ul className="space-y-2 text-sm" data-testid="evidence">
             <Fact text={cvss ?? 'No CVSS score known'} fine={a.cvss?.vector} />
+            {otherCvssTexts(a.cvss).map((o) => (
+              <Fact key={o.vector} text={o.text} fine={o.vector} />
+            ))}
             <Fact text={epss ?? 'No EPSS score known'} />
             <Fact text={kev ?? 'Not in CISA KEV'} />
             <Fact text={detection ?? 'Detection method not recorded'} fine={a.detection?.detail} />
