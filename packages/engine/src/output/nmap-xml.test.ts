@@ -178,6 +178,7 @@ describe('toNmapXml', () => {
     );
     expect(on(443)).toContain('<elem key="solution">Turn off TLS 1.0 &#38; 1.1</elem>');
     expect(on(22)).toContain('<elem key="cve">CVE-2024-6387</elem><elem key="cvss">8.1</elem>');
+    expect(on(22)).toContain('<elem key="type">configuration</elem>');
     expect(on(53)).not.toContain('<script');
     expect(xml).toMatch(/<\/ports>\n<hostscript><script id="host-check" /);
   });

@@ -1,4 +1,4 @@
-import { formatPorts, type TFinding } from '@netguard/contracts';
+import { formatPorts, type TFinding, ZFinding } from '@netguard/contracts';
 import type { PortResult, ServiceResult } from '../types.ts';
 import type { ScanReport } from './report.ts';
 
@@ -33,7 +33,18 @@ const INSIDE_TLS: Record<string, string> = {
 };
 
 /** The keys of a finding's `<script>` element, in the order they are written. */
-export const SCRIPT_KEYS = ['title', 'severity', 'cve', 'cvss', 'evidence', 'solution'] as const;
+export const SCRIPT_KEYS = [
+  'title',
+  'severity',
+  'type',
+  'cve',
+  'cvss',
+  'risk',
+  'service',
+  'description',
+  'evidence',
+  'solution',
+] as const;
 
 /**
  * A finding as nmap writes an NSE result: `<script id="check id" output="…">` with one `<elem>`
@@ -43,8 +54,12 @@ function scriptXml(f: TFinding): string {
   const values: Record<(typeof SCRIPT_KEYS)[number], string> = {
     title: f.title,
     severity: f.severity,
+    type: f.vulnerability_type,
     cve: f.cve_id ?? '',
     cvss: f.cvss_score.toFixed(1),
+    risk: String(f.risk_score),
+    service: f.service,
+    description: f.description,
     evidence: f.evidence,
     solution: f.solution,
   };
@@ -59,6 +74,34 @@ function scriptXml(f: TFinding): string {
     .map((k) => `<elem key="${k}">${esc(values[k])}</elem>`)
     .join('');
   return `<script ${attrs({ id: f.check_id, output })}>${elems}</script>`;
+}
+
+/**
+ * Reads back a finding that scriptXml wrote (nmap's own NSE scripts lack the keys: null), for an
+ * import of NetGuard's nmap XML. `place` is the port the script stood on, or the host.
+ * @example findingFromScript('redis-no-auth', { title: '…', severity: 'critical', … }, { host, port: 6379, protocol: 'tcp' })
+ */
+export function findingFromScript(
+  checkId: string,
+  elems: Readonly<Record<string, string>>,
+  place: { host: string; port: number | null; protocol: 'tcp' | 'udp'; time: string },
+): TFinding | null {
+  const parsed = ZFinding.safeParse({
+    check_id: checkId,
+    title: elems.title,
+    severity: elems.severity,
+    vulnerability_type: elems.type,
+    cve_id: elems.cve || null,
+    cvss_score: Number(elems.cvss),
+    risk_score: Number(elems.risk),
+    service: elems.service ?? '',
+    description: elems.description ?? '',
+    solution: elems.solution ?? '',
+    evidence: elems.evidence ?? '',
+    mitigations: [],
+    ...place,
+  });
+  return parsed.success ? parsed.data : null;
 }
 
 function portXml(p: ServiceResult, findings: readonly TFinding[]): string {
