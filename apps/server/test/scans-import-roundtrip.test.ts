@@ -23,6 +23,14 @@ afterAll(async () => {
   await ctx?.close();
 });
 
+const importXml = (who: Account, xml: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/scans/import',
+    headers: who.auth,
+    payload: { scan_name: 'Imported', xml },
+  });
+
 type Vulnerability = {
   host: string;
   port: number | null;
@@ -44,12 +52,7 @@ describe('nmap XML written by the engine, read back by the import', () => {
     expect(findings.length).toBeGreaterThan(0);
     const xml = toNmapXml({ args: `netguard-scan ${HOST}`, startedAt, ports, findings, summary });
 
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/scans/import',
-      headers: owner.auth,
-      payload: { scan_name: 'Round trip', xml },
-    });
+    const res = await importXml(owner, xml);
     expect(res.statusCode).toBe(201);
     const scan = (
       await ctx.app.inject({
@@ -107,12 +110,7 @@ describe('nmap XML written by the engine, read back by the import', () => {
 </ports></host></nmaprun>`;
     const other = await createAccount(ctx, 'roundtrip-nse@example.com');
     await subscribe(ctx, other);
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/scans/import',
-      headers: other.auth,
-      payload: { scan_name: 'nmap itself', xml },
-    });
+    const res = await importXml(other, xml);
     expect(res.statusCode).toBe(201);
     const listed = await ctx.app.inject({
       method: 'GET',
