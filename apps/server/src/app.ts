@@ -36,6 +36,9 @@ import { incidentRoutes } from './modules/incidents/incidents.routes.ts';
 import { createIncidentService } from './modules/incidents/incidents.service.ts';
 import { sessionCheckRoutes } from './modules/incidents/session.routes.ts';
 import { createSessionMonitor } from './modules/incidents/session-monitor.ts';
+import { addDatabaseGauges } from './modules/metrics/metrics.database.ts';
+import { recordRequestDurations, registerMetricsRoute } from './modules/metrics/metrics.routes.ts';
+import { createMetrics, type Metrics } from './modules/metrics/metrics.ts';
 import { mfaRoutes } from './modules/mfa/mfa.routes.ts';
 import { createMfaService } from './modules/mfa/mfa.service.ts';
 import { createSmsSender } from './modules/mfa/mfa.sms.ts';
@@ -105,11 +108,13 @@ export type BuildOptions = {
    * no events. Only for the API benchmark's baseline (npm run bench:api); never for serving.
    */
   isolation?: boolean;
+  /** The process's metrics, shared with its workers; by default the app makes its own. */
+  metrics?: Metrics;
 };
 
 export async function buildApp(
   config: AppConfig,
-  { isolation = true }: BuildOptions = {},
+  { isolation = true, metrics = createMetrics() }: BuildOptions = {},
 ): Promise<FastifyInstance> {
   if (!config.databaseUrl) throw new Error('buildApp needs config.databaseUrl');
   const log = createLogger(config.logLevel);
@@ -207,6 +212,12 @@ export async function buildApp(
     log,
   });
   const security = createSecurityCenterService({ db });
+  addDatabaseGauges(metrics, db);
+  metrics.addScrapedGauge({
+    name: 'netguard_realtime_sockets',
+    help: 'Authenticated realtime WebSocket connections of this API process.',
+    read: async () => [{ value: hub.socketCount() }],
+  });
   const liveCaptures = createLiveCaptures({ db, sessions, probe: captureProbe, log });
 
   const app = Fastify({
@@ -227,6 +238,8 @@ export async function buildApp(
     await close();
   });
   registerErrorHandler(app);
+  recordRequestDurations(app, metrics);
+  registerMetricsRoute(app, metrics, config.metricsToken);
   await registerSecurityHeaders(app, https);
   await app.register(cookie);
   await registerDocs(app);
@@ -276,7 +289,7 @@ export async function buildApp(
         await guarded.register(riskRoutes, { risk });
         await guarded.register(topologyRoutes, { topology });
         await guarded.register(assetRoutes, { assets });
-        await guarded.register(packetRoutes, { packets });
+        await guarded.register(packetRoutes, { packets, metrics });
         await guarded.register(feedRoutes, { feeds });
         await guarded.register(organizationRoutes, { organization, sessions });
         await guarded.register(incidentRoutes, { incidents, monitor: sessionMonitor });

@@ -161,6 +161,16 @@ export const CONFIG_VARS = [
   ],
   ['LLM_MODEL', '(unset)', 'Model name sent to that API.'],
   ['LLM_API_KEY', '(unset)', 'Bearer key for that API, if it needs one.'],
+  [
+    'METRICS_TOKEN',
+    '(unset)',
+    'Bearer token (16+ characters) that Prometheus sends to read `/metrics`. Unset: `/metrics` answers 404.',
+  ],
+  [
+    'METRICS_PORT',
+    '9464',
+    'Port on which a `worker` process (which has no API) serves `/metrics` when `METRICS_TOKEN` is set.',
+  ],
 ] as const;
 
 /** A comma-separated setting read as a list of trimmed, non-empty entries that each pass `item`. */
@@ -251,6 +261,12 @@ const ZEnv = z.object({
   LLM_BASE_URL: z.url().optional(),
   LLM_MODEL: z.string().max(100).optional(),
   LLM_API_KEY: z.string().max(500).optional(),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'METRICS_TOKEN must be at least 16 characters')
+    .max(200)
+    .optional(),
 });
 
 const STRIPE_VARS = [
@@ -329,6 +345,10 @@ export type AppConfig = {
   feeds: FeedSettings;
   /** Set when a language model writes risk narratives (LLM_*); otherwise none is written. */
   llm?: LlmSettings;
+  /** METRICS_TOKEN: the bearer token that reads /metrics; unset, /metrics is off. */
+  metricsToken?: string;
+  /** METRICS_PORT: where a worker-only process serves /metrics. */
+  metricsPort: number;
 };
 
 /** Where and how often the server fetches threat-intelligence feeds. */
@@ -426,5 +446,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       nvdApiKey: e.NVD_API_KEY,
     },
     llm: parseLlm(e),
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
   };
 }

@@ -4,6 +4,7 @@ import { migrateDatabase, openDatabase } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
 import { surviveDatabaseOutages, whenDatabaseUp } from './db/outage.ts';
 import { createLogger } from './lib/logger.ts';
+import { createMetrics } from './modules/metrics/metrics.ts';
 import { noticeOptions, startWorkers, type Workers } from './workers.ts';
 
 /** Starts NetGuard: database (embedded if needed), migrations, HTTP server, scan workers; stops on signals. */
@@ -30,7 +31,8 @@ export async function startServer(): Promise<void> {
 
   try {
     await whenDatabaseUp(() => migrateDatabase(database.url), { log, task: 'migration' });
-    app = await buildApp({ ...config, databaseUrl: database.url });
+    const metrics = createMetrics();
+    app = await buildApp({ ...config, databaseUrl: database.url }, { metrics });
     await app.listen({ port: config.port, host: config.host });
     workers = await startWorkers({
       url: database.url,
@@ -38,6 +40,7 @@ export async function startServer(): Promise<void> {
       log,
       notices: noticeOptions(config),
       feeds: config.feeds,
+      metrics,
     });
   } catch (error) {
     log.fatal({ err: error }, 'NetGuard failed to start');

@@ -1,7 +1,10 @@
+import Fastify from 'fastify';
 import { migrateDatabase, openDatabase } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
 import { surviveDatabaseOutages, whenDatabaseUp } from './db/outage.ts';
 import { createLogger } from './lib/logger.ts';
+import { registerMetricsRoute } from './modules/metrics/metrics.routes.ts';
+import { createMetrics } from './modules/metrics/metrics.ts';
 import { noticeOptions, startWorkers } from './workers.ts';
 
 /**
@@ -14,19 +17,28 @@ export async function runWorkerCommand(): Promise<void> {
   surviveDatabaseOutages(log);
   const database = await openDatabase(config, log, { adoptOrphan: true });
   await whenDatabaseUp(() => migrateDatabase(database.url), { log, task: 'migration' });
+  const metrics = createMetrics();
   const workers = await startWorkers({
     url: database.url,
     settings: config.scans,
     log,
     notices: noticeOptions(config),
     feeds: config.feeds,
+    metrics,
   });
+  // A worker has no API: with METRICS_TOKEN set, its chunk timings are served on METRICS_PORT.
+  const exporter = config.metricsToken ? Fastify() : undefined;
+  if (exporter) {
+    registerMetricsRoute(exporter, metrics, config.metricsToken);
+    await exporter.listen({ port: config.metricsPort, host: config.host });
+  }
   console.log(`NetGuard worker ${workers.workerId} is ready`);
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
     await workers.stop();
+    await exporter?.close();
     await database.stop().catch(() => undefined);
     process.exit(0);
   };

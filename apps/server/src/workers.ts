@@ -6,6 +6,7 @@ import { createDatabase } from './db/client.ts';
 import { isDatabaseUnavailable, whenDatabaseUp } from './db/outage.ts';
 import type { Logger } from './lib/logger.ts';
 import { startFeedSchedule } from './modules/feeds/feeds.schedule.ts';
+import type { Metrics } from './modules/metrics/metrics.ts';
 import { workReports } from './modules/reports/reports.jobs.ts';
 import { createReportQueue } from './modules/reports/reports.queue.ts';
 import { type JobDeps, runChunk, runPlan } from './modules/scans/scans.jobs.ts';
@@ -45,6 +46,8 @@ export async function startWorkers(options: {
   notices?: NoticeOptions;
   /** Scheduled feed imports; without it this process imports none. */
   feeds?: FeedSettings;
+  /** Where chunk run times are recorded (the API's /metrics when in one process). */
+  metrics?: Pick<Metrics, 'chunkDuration'>;
 }): Promise<Workers> {
   const { settings, log } = options;
   const database = createDatabase(options.url, { max: settings.workerConcurrency * 2 + 4 });
@@ -79,6 +82,7 @@ export async function startWorkers(options: {
     log,
     shutdown: shutdown.signal,
     watch: scanWatch.watch,
+    chunkDuration: options.metrics?.chunkDuration,
   };
   const work = { pollingIntervalSeconds: POLL_SECONDS, batchSize: 1 };
 

@@ -4,7 +4,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { type BuildOptions, buildApp } from '../src/app.ts';
 import { type AppConfig, loadConfig, type ScanSettings } from '../src/config.ts';
 import { createDatabase, type Database } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
@@ -38,7 +38,10 @@ async function createTestDatabase(): Promise<string> {
 }
 
 /** Builds the app on a fresh, migrated database, with mail going to the outbox table. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: BuildOptions = {},
+): Promise<TestContext> {
   const url = await createTestDatabase();
   const database = createDatabase(url, { max: 4 });
   await runMigrations(database);
@@ -53,7 +56,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     }),
     databaseUrl: url,
   };
-  const app = await buildApp(config);
+  const app = await buildApp(config, options);
   await app.ready();
   return {
     app,

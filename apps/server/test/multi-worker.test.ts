@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scanChunks } from '../src/db/schema.ts';
+import { findFreePort } from '../src/lib/net.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
 import { createScan, getScan, scanAction, startSlowBanner, waitFor } from './scan-helpers.ts';
 import { subscribe } from './seed.ts';
@@ -17,7 +18,7 @@ let owner: Account;
 const workers: ChildProcess[] = [];
 const listeners: { close: () => Promise<void> }[] = [];
 
-function spawnWorker(url: string): Promise<ChildProcess> {
+function spawnWorker(url: string, env: Record<string, string> = {}): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'worker'], {
     env: {
       ...process.env,
@@ -26,6 +27,7 @@ function spawnWorker(url: string): Promise<ChildProcess> {
       WORKER_CONCURRENCY: '1',
       SCAN_CHUNK_STALE_SECONDS: '3',
       NETGUARD_OFFLINE: '1',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -58,7 +60,16 @@ describe('scale-out workers', () => {
   it('shares one scan between two worker processes and survives one being killed', {
     timeout: 60_000,
   }, async () => {
-    const [first, second] = await Promise.all([spawnWorker(ctx.url), spawnWorker(ctx.url)]);
+    // The second worker serves its own /metrics (a worker has no API).
+    const metricsPort = await findFreePort();
+    const [first, second] = await Promise.all([
+      spawnWorker(ctx.url),
+      spawnWorker(ctx.url, {
+        HOST: '127.0.0.1',
+        METRICS_PORT: String(metricsPort),
+        METRICS_TOKEN: 'worker-metrics-token-for-tests',
+      }),
+    ]);
     const scan = (
       await createScan(ctx, owner, {
         scan_name: 'Shared',
@@ -99,5 +110,14 @@ describe('scale-out workers', () => {
     expect(counts.services).toBe(counts.distinct_services);
     expect(counts.hosts).toBe(counts.distinct_hosts);
     expect(counts.hosts).toBe(HOSTS.length);
+
+    const scraped = await fetch(`http://127.0.0.1:${metricsPort}/metrics`, {
+      headers: { authorization: 'Bearer worker-metrics-token-for-tests' },
+    });
+    expect(scraped.status).toBe(200);
+    const chunksDone = /^netguard_scan_chunk_duration_seconds_count\{outcome="done"\} (\d+)/m.exec(
+      await scraped.text(),
+    );
+    expect(Number(chunksDone?.[1])).toBeGreaterThanOrEqual(1);
   });
 });

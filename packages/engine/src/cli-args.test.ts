@@ -30,6 +30,22 @@ describe('parseCliArgs', () => {
   });
 
   it.each([
+    ['ports', { portsOnly: true, checks: 'none' }],
+    ['services', { portsOnly: false, checks: 'none' }],
+    ['all', { portsOnly: false, checks: 'all' }],
+  ])('--run %s chooses what is run', (run, engine) => {
+    const config = parseCliArgs(['192.0.2.1', '--run', run]);
+    expect(config !== 'help' && config.engine).toMatchObject(engine);
+  });
+
+  it('runs everything by default, as before --run existed', () => {
+    const config = parseCliArgs(['192.0.2.1']);
+    expect(config !== 'help' && config.engine).toMatchObject({ portsOnly: false, checks: 'all' });
+  });
+
+  it.each([
+    [['--run', 'fast', '192.0.2.1'], 'Unknown --run "fast": use ports, services or all'],
+    [['--run', 'ports', '--checks', 'tls', '192.0.2.1'], '--run ports leaves out'],
     [['-o', 'pdf', '192.0.2.1'], 'Unknown output format "pdf"'],
     [['--rate', 'fast', '192.0.2.1'], '--rate must be a positive integer, got "fast"'],
     [[], 'No targets given'],

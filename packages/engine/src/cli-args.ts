@@ -10,7 +10,10 @@ last-octet ranges (192.0.2.1-50).
 Options:
   -p, --ports <spec>       ports: 1-1024,3306 | top100 | top1000 | all (default top1000)
       --top-ports <n>      the n most common ports
-      --checks <list>      all | none | check ids, comma-separated (default all)
+      --run <what>         ports: port states only (no service detection, no checks)
+                           services: ports and service detection, no checks
+                           all: ports, services and checks (default)
+      --checks <list>      all | none | check ids, comma-separated (default all; with --run all)
       --udp                also probe DNS (53), NTP (123) and SNMP (161) over UDP
   -o, --output <format>    jsonl | nmap-xml | sarif (default jsonl)
       --rate <n>           at most n probes per second
@@ -50,6 +53,7 @@ export function parseCliArgs(argv: string[]): CliConfig | 'help' {
     options: {
       ports: { type: 'string', short: 'p' },
       'top-ports': { type: 'string' },
+      run: { type: 'string' },
       checks: { type: 'string' },
       udp: { type: 'boolean' },
       output: { type: 'string', short: 'o' },
@@ -71,6 +75,13 @@ export function parseCliArgs(argv: string[]): CliConfig | 'help' {
   if (output !== 'jsonl' && output !== 'nmap-xml' && output !== 'sarif') {
     throw new Error(`Unknown output format "${output}": use jsonl, nmap-xml or sarif`);
   }
+  const run = values.run ?? 'all';
+  if (run !== 'ports' && run !== 'services' && run !== 'all') {
+    throw new Error(`Unknown --run "${run}": use ports, services or all`);
+  }
+  if (run !== 'all' && values.checks !== undefined) {
+    throw new Error(`--checks runs checks, which --run ${run} leaves out: use --run all`);
+  }
   const top = positiveInt('top-ports', values['top-ports']);
   const list = (v: string | undefined) =>
     v
@@ -83,7 +94,8 @@ export function parseCliArgs(argv: string[]): CliConfig | 'help' {
     udp: Boolean(values.udp),
     engine: {
       ports: top ? topPorts(top) : parsePorts(values.ports ?? 'top1000'),
-      checks: values.checks ?? 'all',
+      checks: run === 'all' ? (values.checks ?? 'all') : 'none',
+      portsOnly: run === 'ports',
       rate: positiveInt('rate', values.rate),
       timeoutMs: positiveInt('timeout', values.timeout),
       concurrency: positiveInt('concurrency', values.concurrency),

@@ -33,7 +33,7 @@ export { discoverHosts } from './discovery/discover.ts';
 export type { EngineOptions, Progress, RunHandlers, ScanSummary } from './engine.ts';
 export { createEngine } from './engine.ts';
 export { toJsonLines } from './output/jsonl.ts';
-export { toNmapXml } from './output/nmap-xml.ts';
+export { findingFromScript, toNmapXml } from './output/nmap-xml.ts';
 export { toSarif } from './output/sarif.ts';
 export { scanTcp } from './ports/scan-tcp.ts';
 export { createTcpPool, scanTcpParallel, type TcpPool } from './ports/tcp-pool.ts';

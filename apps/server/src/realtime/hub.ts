@@ -107,6 +107,8 @@ export function createRealtimeHub(deps: {
 
   return {
     ready: listener.ready,
+    /** Authenticated sockets of this process. */
+    socketCount: () => [...byOrg.values()].reduce((n, set) => n + set.size, 0),
     /** Takes over a freshly opened socket. */
     accept(socket: WebSocket) {
       acceptConnection(socket, {

@@ -50,4 +50,18 @@ describe('netguard-scan -o nmap-xml', () => {
     expect(hosts[1]).not.toContain('<port ');
     expect(xml).toContain('<hosts up="2" down="0" total="2"/>');
   });
+
+  it('writes the checks findings as scripts, still valid against nmap.dtd', async () => {
+    const { stdout: xml } = await promisify(execFile)(
+      process.execPath,
+      [BIN, '127.0.0.15', '-p', String(web.port), '-o', 'nmap-xml'],
+      { timeout: 30_000 },
+    );
+    const lint = spawnSync('xmllint', ['--noout', '--dtdvalid', NMAP_DTD, '-'], {
+      input: xml,
+      encoding: 'utf8',
+    });
+    expect(lint.stderr).toBe('');
+    expect(xml).toMatch(/<script id="http-security-headers" output="[^"]+"><elem key="title">/);
+  });
 });

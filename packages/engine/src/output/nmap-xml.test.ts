@@ -1,3 +1,4 @@
+import type { TFinding } from '@netguard/contracts';
 import { describe, expect, it } from 'vitest';
 import type { ServiceResult } from '../types.ts';
 import { toNmapXml } from './nmap-xml.ts';
@@ -37,12 +38,12 @@ const port = (
   name: string,
 ): ServiceResult => ({ host: '127.0.3.1', port: n, protocol, state, service: { name } });
 
-function report(ports: ServiceResult[]): ScanReport {
+function report(ports: ServiceResult[], findings: TFinding[] = []): ScanReport {
   return {
     args: 'netguard-scan 127.0.3.1',
     startedAt: new Date('2026-01-01T00:00:00Z'),
     ports,
-    findings: [],
+    findings,
     summary: {
       hosts_total: 1,
       hosts_up: 1,
@@ -104,5 +105,81 @@ describe('toNmapXml', () => {
       'tcp',
     ]);
     expect(states(elements)['tcp/80']).toMatchObject({ state: 'open', reason: 'syn-ack' });
+  });
+
+  it('writes findings as scripts on their port, host scripts without one, ports in nmap order', () => {
+    const finding = (over: Partial<TFinding>): TFinding => ({
+      check_id: 'tls-legacy-protocol',
+      title: 'TLS 1.0 enabled',
+      severity: 'medium',
+      vulnerability_type: 'configuration',
+      cve_id: null,
+      cvss_score: 5.9,
+      risk_score: 59,
+      host: '127.0.3.1',
+      port: 443,
+      protocol: 'tcp',
+      service: 'https',
+      description: 'd',
+      solution: 'Turn off TLS 1.0 & 1.1',
+      evidence: 'accepted TLSv1\nand TLSv1.1',
+      mitigations: [],
+      time: '2026-01-01T00:00:01Z',
+      ...over,
+    });
+    const https: ServiceResult = {
+      ...port('tcp', 443, 'open', 'https'),
+      service: {
+        name: 'https',
+        tls: {
+          protocol: 'TLSv1.3',
+          cipher: 'TLS_AES_128_GCM_SHA256',
+          subject: 'CN=a',
+          issuer: 'CN=a',
+          validFrom: '',
+          validTo: '',
+          sans: [],
+          selfSigned: true,
+          authorized: false,
+        },
+      },
+    };
+    const xml = toNmapXml(
+      report(
+        [port('udp', 53, 'open', 'domain'), https, port('tcp', 22, 'open', 'ssh')],
+        [
+          finding({}),
+          finding({
+            check_id: 'vulnerable-version',
+            title: 'OpenSSH regreSSHion',
+            severity: 'high',
+            cve_id: 'CVE-2024-6387',
+            cvss_score: 8.1,
+            port: 22,
+            service: 'ssh',
+          }),
+          finding({ check_id: 'host-check', title: 'Host-wide', port: null }),
+        ],
+      ),
+    );
+    const elements = parseElements(xml);
+    const order = elements
+      .filter((e) => e.name === 'port')
+      .map((e) => `${e.attrs.protocol}/${e.attrs.portid}`);
+    expect(order).toEqual(['tcp/22', 'tcp/443', 'udp/53']);
+    expect(elements.find((e) => e.name === 'service' && e.attrs.tunnel === 'ssl')?.attrs.name).toBe(
+      'http',
+    );
+
+    const ports = [...xml.matchAll(/<port [^>]*portid="(\d+)"[\s\S]*?<\/port>/g)];
+    const on = (n: number) => ports.find((m) => m[1] === String(n))?.[0] ?? '';
+    expect(on(443)).toContain(
+      '<script id="tls-legacy-protocol" output="TLS 1.0 enabled&#10;severity: medium, CVSS 5.9&#10;evidence: accepted TLSv1&#10;and TLSv1.1">',
+    );
+    expect(on(443)).toContain('<elem key="solution">Turn off TLS 1.0 &#38; 1.1</elem>');
+    expect(on(22)).toContain('<elem key="cve">CVE-2024-6387</elem><elem key="cvss">8.1</elem>');
+    expect(on(22)).toContain('<elem key="type">configuration</elem>');
+    expect(on(53)).not.toContain('<script');
+    expect(xml).toMatch(/<\/ports>\n<hostscript><script id="host-check" /);
   });
 });

@@ -1,10 +1,11 @@
-import { formatPorts } from '@netguard/contracts';
+import { formatPorts, type TFinding, ZFinding } from '@netguard/contracts';
 import type { PortResult, ServiceResult } from '../types.ts';
 import type { ScanReport } from './report.ts';
 
 type HostEntry = NonNullable<ScanReport['hosts']>[number];
 
-const esc = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+// Line breaks too: a parser would read a raw one in an attribute as a space.
+const esc = (s: string) => s.replace(/[<>&"'\n\r\t]/g, (c) => `&#${c.charCodeAt(0)};`);
 const attrs = (o: Record<string, string | number | undefined>) =>
   Object.entries(o)
     .filter(([, v]) => v !== undefined && v !== '')
@@ -21,11 +22,98 @@ function reasonFor(p: Pick<PortResult, 'protocol' | 'state'>): string {
   return p.state === 'closed' ? 'conn-refused' : 'no-response';
 }
 
-function portXml(p: ServiceResult): string {
-  const s = p.service;
-  const service = `<service ${attrs({ name: s.name, product: s.product, version: s.version, tunnel: s.tls ? 'ssl' : undefined, method: 'probed', conf: 10 })}>${s.cpe ? `<cpe>${esc(s.cpe)}</cpe>` : ''}</service>`;
-  return `<port ${attrs({ protocol: p.protocol, portid: p.port })}><state ${attrs({ state: p.state, reason: reasonFor(p), reason_ttl: 0 })}/>${service}</port>`;
+/** nmap names a service over TLS by what runs inside it: `http` with tunnel="ssl", not `https`. */
+const INSIDE_TLS: Record<string, string> = {
+  https: 'http',
+  imaps: 'imap',
+  pop3s: 'pop3',
+  smtps: 'smtp',
+  ldaps: 'ldap',
+  ftps: 'ftp',
+};
+
+/** The keys of a finding's `<script>` element, in the order they are written. */
+export const SCRIPT_KEYS = [
+  'title',
+  'severity',
+  'type',
+  'cve',
+  'cvss',
+  'risk',
+  'service',
+  'description',
+  'evidence',
+  'solution',
+] as const;
+
+/**
+ * A finding as nmap writes an NSE result: `<script id="check id" output="…">` with one `<elem>`
+ * per key, so tools that read nmap XML (and NetGuard's own import) get every field back.
+ */
+function scriptXml(f: TFinding): string {
+  const values: Record<(typeof SCRIPT_KEYS)[number], string> = {
+    title: f.title,
+    severity: f.severity,
+    type: f.vulnerability_type,
+    cve: f.cve_id ?? '',
+    cvss: f.cvss_score.toFixed(1),
+    risk: String(f.risk_score),
+    service: f.service,
+    description: f.description,
+    evidence: f.evidence,
+    solution: f.solution,
+  };
+  const output = [
+    f.title,
+    `severity: ${f.severity}${f.cve_id ? `, ${f.cve_id}` : ''}, CVSS ${values.cvss}`,
+    f.evidence && `evidence: ${f.evidence}`,
+  ]
+    .filter(Boolean)
+    .join('\n');
+  const elems = SCRIPT_KEYS.filter((k) => values[k] !== '')
+    .map((k) => `<elem key="${k}">${esc(values[k])}</elem>`)
+    .join('');
+  return `<script ${attrs({ id: f.check_id, output })}>${elems}</script>`;
 }
+
+/**
+ * Reads back a finding that scriptXml wrote (nmap's own NSE scripts lack the keys: null), for an
+ * import of NetGuard's nmap XML. `place` is the port the script stood on, or the host.
+ * @example findingFromScript('redis-no-auth', { title: '…', severity: 'critical', … }, { host, port: 6379, protocol: 'tcp' })
+ */
+export function findingFromScript(
+  checkId: string,
+  elems: Readonly<Record<string, string>>,
+  place: { host: string; port: number | null; protocol: 'tcp' | 'udp'; time: string },
+): TFinding | null {
+  const parsed = ZFinding.safeParse({
+    check_id: checkId,
+    title: elems.title,
+    severity: elems.severity,
+    vulnerability_type: elems.type,
+    cve_id: elems.cve || null,
+    cvss_score: Number(elems.cvss),
+    risk_score: Number(elems.risk),
+    service: elems.service ?? '',
+    description: elems.description ?? '',
+    solution: elems.solution ?? '',
+    evidence: elems.evidence ?? '',
+    mitigations: [],
+    ...place,
+  });
+  return parsed.success ? parsed.data : null;
+}
+
+function portXml(p: ServiceResult, findings: readonly TFinding[]): string {
+  const s = p.service;
+  const name = s.tls ? (INSIDE_TLS[s.name] ?? s.name) : s.name;
+  const service = `<service ${attrs({ name, product: s.product, version: s.version, tunnel: s.tls ? 'ssl' : undefined, method: 'probed', conf: 10 })}>${s.cpe ? `<cpe>${esc(s.cpe)}</cpe>` : ''}</service>`;
+  return `<port ${attrs({ protocol: p.protocol, portid: p.port })}><state ${attrs({ state: p.state, reason: reasonFor(p), reason_ttl: 0 })}/>${service}${findings.map(scriptXml).join('')}</port>`;
+}
+
+/** nmap's order: every TCP port by number, then every UDP port. */
+const byNmapOrder = (a: ServiceResult, b: ServiceResult) =>
+  a.protocol === b.protocol ? a.port - b.port : a.protocol === 'tcp' ? -1 : 1;
 
 /** The TCP ports not listed one by one, as nmap's extraports (closed first, then filtered). */
 function extraPortsXml(host: HostEntry): string {
@@ -39,13 +127,29 @@ function extraPortsXml(host: HostEntry): string {
     .join('');
 }
 
-function hostXml(host: HostEntry, ports: ServiceResult[], start: number, end: number): string {
+function hostXml(
+  host: HostEntry,
+  ports: ServiceResult[],
+  findings: readonly TFinding[],
+  span: { start: number; end: number },
+): string {
   const names = host.hostname ? `<hostname ${attrs({ name: host.hostname, type: 'user' })}/>` : '';
-  return `<host starttime="${start}" endtime="${end}"><status state="up" reason="conn-refused" reason_ttl="0"/>
+  const on = (p: ServiceResult) =>
+    findings.filter((f) => f.port === p.port && f.protocol === p.protocol);
+  // A finding with no port of its own, or on a port not listed, is a host script.
+  const listed = (f: TFinding) => ports.some((p) => on(p).includes(f));
+  const hostScripts = findings.filter((f) => !listed(f));
+  const hostscript = hostScripts.length
+    ? `\n<hostscript>${hostScripts.map(scriptXml).join('')}</hostscript>`
+    : '';
+  return `<host starttime="${span.start}" endtime="${span.end}"><status state="up" reason="conn-refused" reason_ttl="0"/>
 <address ${attrs({ addr: host.address, addrtype: 'ipv4' })}/>
 <hostnames>${names}</hostnames>
-<ports>${extraPortsXml(host)}${ports.map((p) => `\n${portXml(p)}`).join('')}
-</ports>
+<ports>${extraPortsXml(host)}${[...ports]
+    .sort(byNmapOrder)
+    .map((p) => `\n${portXml(p, on(p))}`)
+    .join('')}
+</ports>${hostscript}
 </host>`;
 }
 
@@ -61,6 +165,9 @@ export function toNmapXml(report: ScanReport): string {
   // Every host found up, in scan order; a port's host missing from `hosts` is still written.
   const hosts = new Map<string, HostEntry>((report.hosts ?? []).map((h) => [h.address, h]));
   for (const address of byHost.keys()) if (!hosts.has(address)) hosts.set(address, { address });
+  const findingsOf = new Map<string, TFinding[]>();
+  for (const f of report.findings) findingsOf.set(f.host, [...(findingsOf.get(f.host) ?? []), f]);
+  for (const address of findingsOf.keys()) if (!hosts.has(address)) hosts.set(address, { address });
   const s = report.summary;
   const tcpPorts = report.tcpPorts ?? [];
   const udpPorts = report.ports.filter((p) => p.protocol === 'udp').map((p) => p.port);
@@ -74,7 +181,7 @@ export function toNmapXml(report: ScanReport): string {
 <scaninfo type="connect" protocol="tcp" numservices="${tcpPorts.length}" services="${formatPorts(tcpPorts)}"/>${udpInfo}
 <verbose level="0"/>
 <debugging level="0"/>
-${[...hosts.values()].map((h) => hostXml(h, byHost.get(h.address) ?? [], start, end)).join('\n')}
+${[...hosts.values()].map((h) => hostXml(h, byHost.get(h.address) ?? [], findingsOf.get(h.address) ?? [], { start, end })).join('\n')}
 <runstats><finished time="${end}" timestr="${new Date(end * 1000).toUTCString()}" elapsed="${(s.duration_ms / 1000).toFixed(2)}" exit="${s.cancelled ? 'error' : 'success'}"/><hosts up="${s.hosts_up}" down="${s.hosts_total - s.hosts_up}" total="${s.hosts_total}"/></runstats>
 </nmaprun>
 `;

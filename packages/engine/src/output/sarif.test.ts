@@ -8,7 +8,21 @@ import type { Peer } from '../testing/peers.ts';
 import { startFtpPeer, startRedisPeer } from '../testing/protocol-peers.ts';
 import { startHttpPeer } from '../testing/servers.ts';
 import type { Finding, ServiceResult } from '../types.ts';
-import { toSarif } from './sarif.ts';
+import { fingerprintOf, toSarif } from './sarif.ts';
+
+type SarifRun = {
+  tool: {
+    driver: {
+      rules: {
+        id: string;
+        fullDescription: { text: string };
+        help: { text: string };
+        properties: { 'security-severity': string; tags: string[] };
+      }[];
+    };
+  };
+  results: { partialFingerprints: Record<string, string> }[];
+};
 
 /**
  * The SARIF 2.1.0 schema as Microsoft's SARIF SDK ships it (schemastore's sarif-2.1.0-rtm.5, the
@@ -57,5 +71,48 @@ describe('toSarif', () => {
     });
     const validate = sarifValidator();
     expect(validate(sarif), JSON.stringify(validate.errors, null, 1)).toBe(true);
+
+    // Rules carry what dashboards show: full text, help (the solution), severity and tags.
+    const run = (sarif as { runs: SarifRun[] }).runs[0] as SarifRun;
+    expect(run.tool.driver.rules.map((r) => r.id).sort()).toEqual(
+      [...new Set(findings.map((f) => f.check_id))].sort(),
+    );
+    for (const rule of run.tool.driver.rules) {
+      const own = findings.filter((f) => f.check_id === rule.id);
+      expect(rule.fullDescription.text).toBe(own[0]?.description);
+      expect(rule.help.text).toBe(own[0]?.solution);
+      expect(rule.properties['security-severity']).toBe(
+        Math.max(...own.map((f) => f.cvss_score)).toFixed(1),
+      );
+      expect(rule.properties.tags).toContain('security');
+    }
+    for (const [i, result] of run.results.entries())
+      expect(result.partialFingerprints['netguard/v1']).toBe(fingerprintOf(findings[i] as Finding));
+  });
+
+  it('fingerprints a finding by check, place and CVE: the same in every scan, apart elsewhere', () => {
+    const finding: Finding = {
+      check_id: 'redis-no-auth',
+      title: 'Redis without authentication',
+      severity: 'critical',
+      vulnerability_type: 'authentication',
+      cve_id: null,
+      cvss_score: 9.8,
+      risk_score: 98,
+      host: '192.0.2.7',
+      port: 6379,
+      protocol: 'tcp',
+      service: 'redis',
+      description: 'd',
+      solution: 's',
+      evidence: 'PING answered +PONG',
+      mitigations: [],
+      time: '2026-11-26T10:00:00.000Z',
+    };
+    const later = { ...finding, evidence: 'INFO answered', time: '2026-11-27T10:00:00.000Z' };
+    expect(fingerprintOf(later)).toBe(fingerprintOf(finding));
+    expect(fingerprintOf({ ...finding, port: 6380 })).not.toBe(fingerprintOf(finding));
+    expect(fingerprintOf({ ...finding, host: '192.0.2.8' })).not.toBe(fingerprintOf(finding));
+    expect(fingerprintOf({ ...finding, cve_id: 'CVE-2022-0543' })).not.toBe(fingerprintOf(finding));
   });
 });

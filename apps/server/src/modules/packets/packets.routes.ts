@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestMeta } from '../../lib/request-meta.ts';
 import { caller } from '../../plugins/auth-guard.ts';
 import { needs, SELF } from '../../plugins/permission-guard.ts';
+import type { Metrics } from '../metrics/metrics.ts';
 import type { CaptureDownload } from './packets.export.ts';
 import type { PacketService } from './packets.service.ts';
 import { uploadRoutes } from './packets.upload.routes.ts';
@@ -31,11 +32,11 @@ function sendDownload(reply: FastifyReply, file: CaptureDownload) {
 }
 
 /** Capture files, their packets and exports, and whether the caller may capture live. */
-export const packetRoutes: FastifyPluginAsyncZod<{ packets: PacketService }> = async (
-  app,
-  { packets },
-) => {
-  await app.register(uploadRoutes, { packets });
+export const packetRoutes: FastifyPluginAsyncZod<{
+  packets: PacketService;
+  metrics: Pick<Metrics, 'captureUploads' | 'captureUploadBytes'>;
+}> = async (app, { packets, metrics }) => {
+  await app.register(uploadRoutes, { packets, metrics });
 
   app.get(
     '/packets/capability',

@@ -1,7 +1,9 @@
+import { findingFromScript } from '@netguard/engine';
 import type { Executor } from '../../db/client.ts';
 import { scanHosts, scanServices, scans } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/sessions.service.ts';
+import { recordFinding } from '../vulnerabilities/vulnerabilities.lifecycle.ts';
 import { notifyScan } from './scans.lifecycle.ts';
 import { type NmapHost, parseNmapXml } from './scans.nmap.ts';
 
@@ -20,7 +22,10 @@ export const reportAddresses = (hosts: readonly NmapHost[]) => [
   ...new Set(hosts.map((h) => h.address)),
 ];
 
-/** Stores the hosts of an nmap XML report as a completed port scan with their open ports. */
+/**
+ * Stores the hosts of an nmap XML report as a completed port scan with their open ports, and the
+ * findings of a report NetGuard wrote as vulnerabilities.
+ */
 export async function importNmapScan(
   db: Executor,
   auth: AuthContext,
@@ -64,6 +69,17 @@ export async function importNmapScan(
         .insert(scanServices)
         .values(services.slice(i, i + BATCH))
         .onConflictDoNothing();
+    }
+    // NetGuard's own findings come back from their <script> elements; nmap's NSE output is not
+    // a finding and is left out.
+    const owner = { scanId: scan.id, userId: auth.userId, organizationId: auth.organizationId };
+    const time = now.toISOString();
+    for (const h of hosts) {
+      for (const script of h.scripts) {
+        const place = { host: h.address, port: script.port, protocol: script.protocol, time };
+        const finding = findingFromScript(script.id, script.elems, place);
+        if (finding) await recordFinding(tx, owner, finding);
+      }
     }
     await notifyScan(tx, scan, 'INSERT');
     return scan;

@@ -1,6 +1,7 @@
 import type { TFinding } from '@netguard/contracts';
 import { createEngine, type ServiceResult } from '@netguard/engine';
 import { eq } from 'drizzle-orm';
+import type { Histogram } from 'prom-client';
 import type { ScanSettings } from '../../config.ts';
 import type { Executor } from '../../db/client.ts';
 import { isDatabaseUnavailable, whenDatabaseUp } from '../../db/outage.ts';
@@ -31,6 +32,8 @@ export type JobDeps = {
   shutdown: AbortSignal;
   /** Tells at once when a scan's row changes (cancelled, ended); without it, a poll does. */
   watch?: (scanId: string, onChange: () => void) => () => void;
+  /** Times each claimed chunk by outcome (done, stopped, failed) for /metrics. */
+  chunkDuration?: Pick<Histogram<'outcome'>, 'startTimer'>;
 };
 
 /**
@@ -132,6 +135,8 @@ export async function runChunk(deps: JobDeps, chunkId: string): Promise<void> {
     writes.catch(() => undefined);
   };
   const refused: string[] = [];
+  const timing = deps.chunkDuration?.startTimer();
+  let outcome = 'failed';
   try {
     const profile = SCAN_PROFILES[scan.scanType];
     const engine = createEngine({
@@ -162,6 +167,7 @@ export async function runChunk(deps: JobDeps, chunkId: string): Promise<void> {
     const summary = await Promise.race([running, stopped]);
     clearInterval(timer);
     if (!summary || abort.signal.aborted) {
+      outcome = 'stopped';
       if (abort.signal.reason === 'shutdown') {
         await chunks.finishChunk(db, chunk, workerId, { status: 'queued' }).catch(() => undefined);
         throw new Error('worker shutting down: chunk left for retry');
@@ -177,6 +183,7 @@ export async function runChunk(deps: JobDeps, chunkId: string): Promise<void> {
         error,
       }),
     );
+    outcome = 'done';
     await stored(() => chunks.rollUpProgress(db, scan.id));
     const completed = await stored(() =>
       completeIfDone(db, deps.queue, scan, settings.maxConcurrent),
@@ -207,6 +214,7 @@ export async function runChunk(deps: JobDeps, chunkId: string): Promise<void> {
     await stored(() => chunks.finishChunk(db, chunk, workerId, { status: 'queued' }));
     throw error;
   } finally {
+    timing?.({ outcome });
     clearInterval(timer);
     unwatch?.();
     deps.shutdown.removeEventListener('abort', onShutdown);

@@ -11,13 +11,30 @@ export type NmapPort = {
   version: string | null;
   cpe: string | null;
 };
-export type NmapHost = { address: string; hostname: string | null; up: boolean; ports: NmapPort[] };
+/** A `<script>` result with its `<elem key>` values, on an open port or the host (port null). */
+export type NmapScript = {
+  id: string;
+  elems: Record<string, string>;
+  port: number | null;
+  protocol: 'tcp' | 'udp';
+};
+export type NmapHost = {
+  address: string;
+  hostname: string | null;
+  up: boolean;
+  ports: NmapPort[];
+  scripts: NmapScript[];
+};
 
 /** A document refused for what it is (not an nmap report, over a limit), not for its syntax. */
 export class NmapRefusal extends Error {}
 
 const MAX_CPE_CHARS = 300;
 const MAX_VALUE_CHARS = 500;
+/** A finding's longest text field (contracts' ZFinding). */
+const MAX_ELEM_CHARS = 4000;
+
+type ScriptDraft = { id: string; elems: Record<string, string>; onPort: boolean };
 
 type PortDraft = { attrs: Record<string, string>; state: string; service?: Record<string, string> };
 type HostDraft = Omit<NmapHost, 'address'> & { address: string | null; hostnameSeen: boolean };
@@ -54,17 +71,34 @@ export function createNmapReader(limits: NmapXmlLimits) {
   let port: PortDraft | null = null;
   let cpe: string | null = null;
   let cpeText: string | null = null;
+  let scriptCount = 0;
+  let script: ScriptDraft | null = null;
+  let portScripts: ScriptDraft[] = [];
+  let elem: { key: string; text: string } | null = null;
+
+  function openScript(tag: SaxesTagPlain, onPort: boolean) {
+    if (tag.name === 'script' && !script) {
+      if (++scriptCount > limits.maxScripts) {
+        throw new NmapRefusal(`The nmap XML report has more than ${limits.maxScripts} scripts`);
+      }
+      script = { id: (tag.attributes.id ?? '').slice(0, 100), elems: {}, onPort };
+    } else if (tag.name === 'elem' && script && tag.attributes.key) {
+      elem = { key: tag.attributes.key.slice(0, 40), text: '' };
+    }
+  }
 
   function openInHost(tag: SaxesTagPlain) {
     if (!host) return;
     const a = tag.attributes;
     if (port) {
-      if (tag.name === 'state') port.state = a.state ?? 'unknown';
+      if (tag.name === 'script' || tag.name === 'elem') openScript(tag, true);
+      else if (tag.name === 'state') port.state = a.state ?? 'unknown';
       else if (tag.name === 'service') port.service = a;
       else if (tag.name === 'cpe' && port.service && cpe === null) cpeText = '';
       return;
     }
-    if (tag.name === 'port') {
+    if (tag.name === 'script' || tag.name === 'elem') openScript(tag, false);
+    else if (tag.name === 'port') {
       if (++portCount > limits.maxPorts) {
         throw new NmapRefusal(`The nmap XML report lists more than ${limits.maxPorts} ports`);
       }
@@ -105,7 +139,14 @@ export function createNmapReader(limits: NmapXmlLimits) {
         if (++hostCount > limits.maxHosts) {
           throw new NmapRefusal(`The nmap XML report lists more than ${limits.maxHosts} hosts`);
         }
-        host = { address: null, hostname: null, hostnameSeen: false, up: true, ports: [] };
+        host = {
+          address: null,
+          hostname: null,
+          hostnameSeen: false,
+          up: true,
+          ports: [],
+          scripts: [],
+        };
       } else openInHost(tag);
     },
     /** Also called for a self-closing tag, right after open. */
@@ -115,11 +156,23 @@ export function createNmapReader(limits: NmapXmlLimits) {
         const text = cpeText.trim();
         if (text.length > 0 && text.length <= MAX_CPE_CHARS) cpe = text;
         cpeText = null;
+      } else if (tag.name === 'elem' && elem && script) {
+        script.elems[elem.key] = elem.text;
+        elem = null;
+      } else if (tag.name === 'script' && script && host) {
+        if (script.onPort) portScripts.push(script);
+        else host.scripts.push({ id: script.id, elems: script.elems, port: null, protocol: 'tcp' });
+        script = null;
       } else if (tag.name === 'port' && host && port) {
         const done = toPort(port, cpe);
-        if (done) host.ports.push(done);
+        if (done) {
+          host.ports.push(done);
+          for (const { id, elems } of portScripts)
+            host.scripts.push({ id, elems, port: done.port, protocol: done.protocol });
+        }
         port = null;
         cpe = null;
+        portScripts = [];
       } else if (tag.name === 'host' && host && depth === 1) {
         const { hostnameSeen: _, address, ...rest } = host;
         if (address) hosts.push({ address, ...rest });
@@ -127,6 +180,7 @@ export function createNmapReader(limits: NmapXmlLimits) {
       }
     },
     text(text: string) {
+      if (elem) elem.text = (elem.text + text).slice(0, MAX_ELEM_CHARS);
       if (cpeText === null) return;
       // Past the limit the CPE is dropped; keep only enough to know that.
       cpeText = (cpeText + text).slice(0, MAX_CPE_CHARS + 1);

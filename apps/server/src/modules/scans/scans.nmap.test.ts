@@ -33,8 +33,9 @@ describe('parseNmapXml', () => {
               cpe: null,
             },
           ],
+          scripts: [],
         },
-        { address: '127.0.0.2', hostname: null, up: false, ports: [] },
+        { address: '127.0.0.2', hostname: null, up: false, ports: [], scripts: [] },
       ],
     });
   });
@@ -66,6 +67,7 @@ describe('parseNmapXml', () => {
               cpe: null,
             },
           ],
+          scripts: [],
         },
       ],
     });

@@ -2,7 +2,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { SaxesParser } from 'saxes';
 import { createNmapReader, type NmapHost, NmapRefusal } from './scans.nmap.reader.ts';
 
-export type { NmapHost, NmapPort } from './scans.nmap.reader.ts';
+export type { NmapHost, NmapPort, NmapScript } from './scans.nmap.reader.ts';
 
 /** Bounds of one nmap XML report, on top of the request's NMAP_XML_MAX_CHARS. */
 export const NMAP_XML_LIMITS = {
@@ -11,6 +11,8 @@ export const NMAP_XML_LIMITS = {
   maxDepth: 64,
   maxHosts: 65_536,
   maxPorts: 131_072,
+  /** Script results (NetGuard writes a finding as one). */
+  maxScripts: 65_536,
   /** nmap's longest attributes are script outputs: a few kilobytes. */
   maxAttributeChars: 256 * 1024,
 };
