@@ -56,6 +56,25 @@ test('launch a vulnerability scan of 127.0.0.1, follow it live and open its find
     await page.getByRole('tab', { name: /Services/ }).click();
     await expect(page.getByRole('table', { name: 'Services' })).toContainText('8888');
     await shoot(page, 'scan-detail');
+
+    // The results download in the formats other tools import, findings included.
+    for (const [item, pattern] of [
+      ['nmap XML', /<script id="http-security-headers" output=/],
+      ['SARIF 2.1.0', /"ruleId": "http-security-headers"/],
+    ] as const) {
+      await page.getByRole('button', { name: 'Export' }).click();
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('menuitem', { name: item }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^Loopback_audit\.(xml|sarif)$/);
+      const body = await download.createReadStream().then(async (stream) => {
+        let text = '';
+        for await (const chunk of stream) text += String(chunk);
+        return text;
+      });
+      expect(body).toMatch(pattern);
+    }
   } finally {
     target.close();
   }

@@ -102,6 +102,57 @@ describe('nmap XML written by the engine, read back by the import', () => {
     );
   });
 
+  it('exports a stored scan as nmap XML that imports with the same ports, services and findings, and as SARIF', async () => {
+    const [source] = (
+      await ctx.app.inject({ method: 'GET', url: '/api/scans', headers: owner.auth })
+    ).json().items as { id: string }[];
+    const exported = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/scans/${source?.id}/results?format=nmap-xml`,
+      headers: owner.auth,
+    });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(exported.headers['content-disposition']).toBe('attachment; filename="Imported.xml"');
+
+    const copy = await createAccount(ctx, 'roundtrip-copy@example.com');
+    await subscribe(ctx, copy);
+    expect((await importXml(copy, exported.body)).statusCode).toBe(201);
+    const titles = async (who: Account) =>
+      (
+        (
+          await ctx.app.inject({ method: 'GET', url: '/api/vulnerabilities', headers: who.auth })
+        ).json().items as Vulnerability[]
+      )
+        .map((v) => `${v.host}:${v.port} ${v.severity} ${v.title}`)
+        .sort();
+    expect(await titles(copy)).toEqual(await titles(owner));
+    expect((await titles(copy)).length).toBeGreaterThan(0);
+
+    const sarif = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/scans/${source?.id}/results?format=sarif`,
+      headers: owner.auth,
+    });
+    expect(sarif.headers['content-type']).toBe('application/sarif+json; charset=utf-8');
+    const run = sarif.json().runs[0];
+    expect(run.results).toHaveLength((await titles(owner)).length);
+    expect(run.tool.driver.rules[0].properties['security-severity']).toMatch(/^\d+\.\d$/);
+
+    const bad = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/scans/${source?.id}/results?format=pdf`,
+      headers: owner.auth,
+    });
+    expect(bad.statusCode).toBe(400);
+    const elsewhere = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/scans/${source?.id}/results?format=sarif`,
+      headers: copy.auth,
+    });
+    expect(elsewhere.statusCode).toBe(404);
+  });
+
   it('keeps nmap’s own NSE results out of the findings', async () => {
     const xml = `<?xml version="1.0"?><!DOCTYPE nmaprun><nmaprun scanner="nmap">
 <host><status state="up"/><address addr="127.0.98.21" addrtype="ipv4"/><ports>

@@ -78,6 +78,9 @@ const asset = (target: string) => ({
   },
   'GET /api/scans/export': { req: get('/api/scans/export?format=csv') },
   'GET /api/scans/:id': { req: get((f) => `/api/scans/${f.scanId}`) },
+  'GET /api/scans/:id/results': {
+    req: get((f) => `/api/scans/${f.scanId}/results?format=sarif`),
+  },
   'POST /api/scans/:id/start': {
     req: async (f, _c, ctx) => {
       const scan = await seedScan(ctx, f.admin, {

@@ -85,3 +85,10 @@ export const ZScanExportQuery = z
   .object({ ...FILTERS, format: z.enum(SCAN_EXPORT_FORMATS, { error: M.format }).default('csv') })
   .refine(inOrder, { message: M.dateOrder });
 export type TScanExportFormat = (typeof SCAN_EXPORT_FORMATS)[number];
+
+/** One scan's results in the formats other tools import: nmap XML and SARIF 2.1.0. */
+export const SCAN_RESULT_FORMATS = ['nmap-xml', 'sarif'] as const;
+export const ZScanResultExportQuery = z.object({
+  format: z.enum(SCAN_RESULT_FORMATS, { error: 'format must be nmap-xml or sarif' }),
+});
+export type TScanResultFormat = (typeof SCAN_RESULT_FORMATS)[number];

@@ -13,8 +13,8 @@ import { toAction, toScanListItem, toService, toVulnerability } from './scans.vi
 
 const SEVERITY_ORDER = ['critical', 'high', 'medium', 'low', 'info'];
 
-/** A scan (already scoped to the caller) with its hosts, services and findings. */
-export async function loadScanDetail(db: Executor, scan: ScanRow): Promise<TScanDetail> {
+/** The rows of a scan (already scoped to the caller): hosts, services, the findings it saw. */
+export async function loadScanRows(db: Executor, scan: ScanRow) {
   const [hosts, services, vulns] = await Promise.all([
     db
       .select()
@@ -36,6 +36,12 @@ export async function loadScanDetail(db: Executor, scan: ScanRow): Promise<TScan
       .where(eq(vulnerabilitySightings.scanId, scan.id))
       .then((rows) => rows.map((r) => r.v)),
   ]);
+  return { hosts, services, vulns };
+}
+
+/** A scan (already scoped to the caller) with its hosts, services and findings. */
+export async function loadScanDetail(db: Executor, scan: ScanRow): Promise<TScanDetail> {
+  const { hosts, services, vulns } = await loadScanRows(db, scan);
   const actions = vulns.length
     ? await db
         .select()

@@ -6,6 +6,7 @@ import {
   ZScanList,
   ZScanListItem,
   ZScanListQuery,
+  ZScanResultExportQuery,
 } from '@netguard/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestMeta } from '../../lib/request-meta.ts';
@@ -62,6 +63,25 @@ export const scanRoutes: FastifyPluginAsyncZod<{ scans: ScanService }> = async (
       schema: { tags, params: ZScanIdParams, response: { 200: ZScanDetail } },
     },
     async (request) => scans.get(caller(request), request.params.id),
+  );
+
+  app.get(
+    '/scans/:id/results',
+    {
+      config: needs('scan', 'export'),
+      schema: { tags, params: ZScanIdParams, querystring: ZScanResultExportQuery },
+    },
+    async (request, reply) => {
+      const file = await scans.exportResults(
+        caller(request),
+        request.params.id,
+        request.query.format,
+      );
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .send(file.body);
+    },
   );
 
   app.post(

@@ -9,6 +9,7 @@ import {
   type TScanList,
   type TScanListItem,
   type TScanListQuery,
+  type TScanResultFormat,
 } from '@netguard/contracts';
 import { createScope, planTargets } from '@netguard/engine';
 import type { ScanSettings } from '../../config.ts';
@@ -24,6 +25,7 @@ import { exportScans } from './scans.export.ts';
 import { importNmapScan, readNmapReport, reportAddresses } from './scans.import.ts';
 import * as lifecycle from './scans.lifecycle.ts';
 import * as repo from './scans.repo.ts';
+import { exportScanResults } from './scans.results-export.ts';
 import { toScanListItem } from './scans.view.ts';
 
 export { toScanListItem } from './scans.view.ts';
@@ -141,6 +143,13 @@ export function createScanService({ db, subscription, queue, settings, log }: De
       const row = await repo.findScan(db, auth.organizationId, id);
       if (!row) throw notFound('Scan');
       return loadScanDetail(db, row);
+    },
+
+    /** One scan's results as nmap XML or SARIF, for tools that import them. */
+    async exportResults(auth: AuthContext, id: string, format: TScanResultFormat) {
+      const row = await repo.findScan(db, auth.organizationId, id);
+      if (!row) throw notFound('Scan');
+      return exportScanResults(db, row, format);
     },
 
     /** Starts (or retries) a scan; the planning job is enqueued after the commit. */

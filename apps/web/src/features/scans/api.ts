@@ -2,6 +2,7 @@ import {
   type TCreateScanBody,
   type TScanExportFormat,
   type TScanListItem,
+  type TScanResultFormat,
   ZScanDetail,
   ZScanList,
   ZScanListItem,
@@ -57,6 +58,22 @@ export async function exportScanHistory(filters: THistoryFilters, format: TScanE
     await apiDownload(
       `/api/scans/export?${historyApiQuery(filters, { format })}`,
       `scans.${format}`,
+    );
+  } catch (error) {
+    toast.error('Export failed', { description: errorMessage(error) });
+  }
+}
+
+/** Downloads one scan's results as nmap XML or SARIF (the file name comes from the server). */
+export async function exportScanResults(
+  scan: { id: string; scan_name: string },
+  format: TScanResultFormat,
+) {
+  const extension = format === 'nmap-xml' ? 'xml' : 'sarif';
+  try {
+    await apiDownload(
+      `/api/scans/${encodeURIComponent(scan.id)}/results?format=${format}`,
+      `${scan.scan_name}.${extension}`,
     );
   } catch (error) {
     toast.error('Export failed', { description: errorMessage(error) });

@@ -3,6 +3,7 @@ import { describeCoverage, UI_TEXT } from '@netguard/contracts';
 import { Card, CardContent } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { ScanActions } from '@/features/scans/components/ScanActions';
+import { ScanResultsExport } from '@/features/scans/components/ScanResultsExport';
 import { ScanStatusBadge } from '@/features/scans/components/ScanStatusBadge';
 import { scanTypeInfo } from '@/features/scans/scan-form';
 import { formatDateTime } from '@/lib/format';
@@ -33,6 +34,7 @@ export function ScanDetailHeader({ scan }: { scan: TScanDetail }) {
           <div className="flex items-center gap-2">
             <ScanStatusBadge status={scan.status} />
             <ScanActions scan={scan} />
+            <ScanResultsExport scan={scan} />
           </div>
         </div>
         {(scan.status === 'running' || scan.status === 'pending') && (
