@@ -8,8 +8,10 @@ import { buildApp } from '../src/app.ts';
 import { type AppConfig, loadConfig, type ScanSettings } from '../src/config.ts';
 import { createDatabase, type Database } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
-import { mailOutbox } from '../src/db/schema.ts';
+import { mailOutbox, refreshTokens } from '../src/db/schema.ts';
+import { sha256 } from '../src/lib/crypto.ts';
 import { createLogger } from '../src/lib/logger.ts';
+import { ROTATION_GRACE_MS } from '../src/modules/auth/sessions.service.ts';
 import { startWorkers } from '../src/workers.ts';
 
 export const PASSWORD = 'Str0ng!Passw0rd';
@@ -137,6 +139,14 @@ export async function createAccount(ctx: TestContext, email: string): Promise<Ac
     csrf: cookieValue(res, CSRF_COOKIE_NAME) ?? '',
     auth: { authorization: `Bearer ${session.access_token}` },
   };
+}
+
+/** Moves a refresh token's rotation back past the grace window in which it still answers. */
+export async function pastGrace(ctx: TestContext, token: string) {
+  await ctx.db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date(Date.now() - ROTATION_GRACE_MS - 1_000) })
+    .where(eq(refreshTokens.tokenHash, sha256(token)));
 }
 
 /** Calls /api/auth/refresh the way the web app does: both cookies plus the CSRF header. */
