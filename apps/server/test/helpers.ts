@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { CSRF_COOKIE_NAME, CSRF_HEADER_NAME, REFRESH_COOKIE_NAME } from '@netguard/contracts';
+import {
+  CSRF_COOKIE_NAME,
+  CSRF_HEADER_NAME,
+  REFRESH_COOKIE_NAME,
+  type TRole,
+} from '@netguard/contracts';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -139,6 +144,29 @@ export async function createAccount(ctx: TestContext, email: string): Promise<Ac
     csrf: cookieValue(res, CSRF_COOKIE_NAME) ?? '',
     auth: { authorization: `Bearer ${session.access_token}` },
   };
+}
+
+/** The admin invites `invitee` by e-mail and the invitee accepts: both answers, unchecked. */
+export async function inviteAndAccept(
+  ctx: TestContext,
+  admin: Account,
+  invitee: Account,
+  role: TRole,
+) {
+  const sent = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/organization/invitations',
+    headers: admin.auth,
+    payload: { email: invitee.email, role },
+  });
+  const token = await mailedToken(ctx, invitee.email, 'invite');
+  const accepted = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/invitations/accept',
+    headers: invitee.auth,
+    payload: { token },
+  });
+  return { sent, accepted };
 }
 
 /** Moves a refresh token's rotation back past the grace window in which it still answers. */

@@ -44,19 +44,21 @@ export async function insertSecurityEvent(
 /**
  * Appends an event about a user's account (sign-in attempts, stolen sessions) to every
  * organization the user is a member of: each one's admins, alerts and anomaly rules must see
- * it, not only the personal organization. The copies share `metadata.occurrence`, so what counts
- * occurrences can count them once.
+ * it, not only the personal organization (no user or no membership: one event without one). The
+ * copies share `metadata.occurrence`, so what counts occurrences (the lockout) counts them once.
  */
 export async function insertAccountSecurityEvent(
   db: Executor,
-  entry: Omit<SecurityEventEntry, 'organizationId'> & { userId: string },
+  entry: Omit<SecurityEventEntry, 'organizationId'>,
   meta: RequestMeta,
 ) {
-  const memberships = await db
-    .select({ organizationId: userRoles.organizationId })
-    .from(userRoles)
-    .where(eq(userRoles.userId, entry.userId))
-    .orderBy(asc(userRoles.createdAt));
+  const memberships = entry.userId
+    ? await db
+        .select({ organizationId: userRoles.organizationId })
+        .from(userRoles)
+        .where(eq(userRoles.userId, entry.userId))
+        .orderBy(asc(userRoles.createdAt))
+    : [];
   const organizationIds = memberships.length ? memberships.map((m) => m.organizationId) : [null];
   const shared = {
     ...entry,
