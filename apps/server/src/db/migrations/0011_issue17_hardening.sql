@@ -1,3 +1,4 @@
+ALTER TABLE "security_policies" ADD COLUMN "password_classes" integer DEFAULT 4 NOT NULL;--> statement-breakpoint
 -- Hand-written (issue 17, append-only security events). The deletion escape of 0009's trigger
 -- (netguard.allow_event_delete = on) is meant for an operator's deliberate purge, yet any role
 -- could set the option in its own session, the application's included. This statement trigger
