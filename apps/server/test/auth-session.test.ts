@@ -6,20 +6,13 @@ import {
 } from '@netguard/contracts';
 import { asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  auditLogs,
-  mailOutbox,
-  profiles,
-  refreshTokens,
-  securityEvents,
-  users,
-} from '../src/db/schema.ts';
-import { sha256 } from '../src/lib/crypto.ts';
+import { auditLogs, mailOutbox, profiles, securityEvents, users } from '../src/db/schema.ts';
 import {
   cookieValue,
   createAccount,
   createTestApp,
   mailedToken,
+  pastGrace,
   refresh,
   signIn,
   signUp,
@@ -27,14 +20,6 @@ import {
 } from './helpers.ts';
 
 let ctx: TestContext;
-
-/** Moves a refresh token's rotation back past the grace window in which it still answers. */
-async function pastGrace(token: string) {
-  await ctx.db
-    .update(refreshTokens)
-    .set({ revokedAt: new Date(Date.now() - 31_000) })
-    .where(eq(refreshTokens.tokenHash, sha256(token)));
-}
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -170,7 +155,7 @@ describe('sign-up, confirmation, sign-in and the refresh cycle', () => {
 
     // Replaying the first (already rotated) token past the grace window is reuse: 401, and the
     // family is revoked.
-    await pastGrace(account.refresh);
+    await pastGrace(ctx, account.refresh);
     const replay = await refresh(ctx, account.refresh, account.csrf);
     expect(replay.statusCode).toBe(401);
     expect(cookieValue(replay, REFRESH_COOKIE_NAME)).toBe('');
@@ -178,8 +163,8 @@ describe('sign-up, confirmation, sign-in and the refresh cycle', () => {
       .select()
       .from(securityEvents)
       .where(eq(securityEvents.userId, account.userId));
-    expect(alerts.find((e) => e.eventType === 'suspicious_activity')).toMatchObject({
-      severity: 'high',
+    expect(alerts.find((e) => e.eventType === 'security_violation')).toMatchObject({
+      severity: 'critical',
       metadata: { outcome: 'refresh_token_reuse' },
     });
     expect((await refresh(ctx, third, account.csrf)).statusCode).toBe(401);

@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { CSRF_COOKIE_NAME, CSRF_HEADER_NAME, REFRESH_COOKIE_NAME } from '@netguard/contracts';
+import {
+  CSRF_COOKIE_NAME,
+  CSRF_HEADER_NAME,
+  REFRESH_COOKIE_NAME,
+  type TRole,
+} from '@netguard/contracts';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -8,8 +13,10 @@ import { type BuildOptions, buildApp } from '../src/app.ts';
 import { type AppConfig, loadConfig, type ScanSettings } from '../src/config.ts';
 import { createDatabase, type Database } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
-import { mailOutbox } from '../src/db/schema.ts';
+import { mailOutbox, refreshTokens } from '../src/db/schema.ts';
+import { sha256 } from '../src/lib/crypto.ts';
 import { createLogger } from '../src/lib/logger.ts';
+import { ROTATION_GRACE_MS } from '../src/modules/auth/sessions.service.ts';
 import { startWorkers } from '../src/workers.ts';
 
 export const PASSWORD = 'Str0ng!Passw0rd';
@@ -140,6 +147,37 @@ export async function createAccount(ctx: TestContext, email: string): Promise<Ac
     csrf: cookieValue(res, CSRF_COOKIE_NAME) ?? '',
     auth: { authorization: `Bearer ${session.access_token}` },
   };
+}
+
+/** The admin invites `invitee` by e-mail and the invitee accepts: both answers, unchecked. */
+export async function inviteAndAccept(
+  ctx: TestContext,
+  admin: Account,
+  invitee: Account,
+  role: TRole,
+) {
+  const sent = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/organization/invitations',
+    headers: admin.auth,
+    payload: { email: invitee.email, role },
+  });
+  const token = await mailedToken(ctx, invitee.email, 'invite');
+  const accepted = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/invitations/accept',
+    headers: invitee.auth,
+    payload: { token },
+  });
+  return { sent, accepted };
+}
+
+/** Moves a refresh token's rotation back past the grace window in which it still answers. */
+export async function pastGrace(ctx: TestContext, token: string) {
+  await ctx.db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date(Date.now() - ROTATION_GRACE_MS - 1_000) })
+    .where(eq(refreshTokens.tokenHash, sha256(token)));
 }
 
 /** Calls /api/auth/refresh the way the web app does: both cookies plus the CSRF header. */

@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityIncidents, userRoles } from '../src/db/schema.ts';
 import { appendSecurityEvents } from '../src/modules/audit/security-events.ts';
 import { evaluateAnomalyRules } from '../src/modules/incidents/anomaly-rules.ts';
-import { type Account, createAccount, createTestApp, signIn, type TestContext } from './helpers.ts';
+import {
+  type Account,
+  createAccount,
+  createTestApp,
+  inviteAndAccept,
+  signIn,
+  type TestContext,
+} from './helpers.ts';
 
 let ctx: TestContext;
 let alice: Account;
@@ -278,5 +285,42 @@ describe('roles', () => {
         expect(read.json().error.message).toBe('Insufficient permissions for security incidents');
     }
     await setRole(eve, 'admin');
+  });
+});
+
+describe('failed sign-ins of a team member', () => {
+  it('are events of the team and of the personal organization, each with one incident; the lockout counts each attempt once', async () => {
+    const tom = await createAccount(ctx, 'tom-team@example.com');
+    const mia = await createAccount(ctx, 'mia-team@example.com');
+    const { accepted } = await inviteAndAccept(ctx, tom, mia, 'security_analyst');
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    await sweep();
+
+    const statuses = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push((await signIn(ctx, mia.email, 'Wrong!Passw0rd')).statusCode);
+    // The 5th wrong password locks the address out, as with one organization.
+    expect(statuses).toEqual([401, 401, 401, 401, 423, 423]);
+    await sweep();
+
+    const events = await call(tom.auth, 'GET', '/api/security/events?type=auth_attempt&limit=100');
+    expect(events.statusCode, events.body).toBe(200);
+    const failed = (events.json().items as { user_email: string; severity: string }[]).filter(
+      (e) => e.user_email === mia.email && e.severity !== 'low',
+    );
+    expect(failed).toHaveLength(6);
+    const teamIncidents = (await list(tom.auth)).filter((i) => i.rule === 'failed_auth');
+    expect(teamIncidents).toEqual([
+      expect.objectContaining({ subject: mia.userId, status: 'open' }),
+    ]);
+
+    const personal = await call(mia.auth, 'POST', '/api/organizations/switch', {
+      organization_id: mia.organizationId,
+    });
+    expect(personal.statusCode, personal.body).toBe(200);
+    const own = (await list({ authorization: `Bearer ${personal.json().access_token}` })).filter(
+      (i) => i.rule === 'failed_auth',
+    );
+    expect(own).toEqual([expect.objectContaining({ subject: mia.userId, status: 'open' })]);
   });
 });

@@ -189,3 +189,55 @@ describe('row-level security, the second wall between organizations', () => {
     expect(JSON.stringify(list.json())).not.toContain('scan of a');
   });
 });
+
+describe('security events are append-only for the application role', () => {
+  const eventsOfA = async () =>
+    (
+      await owner.pool.query<{ n: number }>(
+        'select count(*)::int n from security_events where organization_id = $1',
+        [a.organizationId],
+      )
+    ).rows[0]?.n;
+
+  it('it may not update, delete or truncate them, not even with the operator’s purge option', async () => {
+    const before = await eventsOfA();
+    expect(before).toBeGreaterThan(0);
+    const client = await asApp(a.organizationId);
+    try {
+      await expect(client.query('delete from security_events')).rejects.toThrow(
+        /permission denied for table security_events/,
+      );
+      await expect(
+        client.query(`update security_events set description = 'edited'`),
+      ).rejects.toThrow(/permission denied for table security_events/);
+      await expect(client.query('truncate security_events')).rejects.toThrow(/permission denied/);
+      await client.query('begin');
+      await client.query('set local netguard.allow_event_delete = on');
+      await expect(client.query('delete from security_events')).rejects.toThrow(
+        /permission denied for table security_events/,
+      );
+      await client.query('rollback');
+    } finally {
+      await client.end();
+    }
+    expect(await eventsOfA()).toBe(before);
+  });
+
+  it('the purge option is the table owner’s alone: a role granted DELETE still cannot use it', async () => {
+    const before = await eventsOfA();
+    await owner.pool.query(`grant delete on security_events to ${APP_ROLE}`);
+    const client = await asApp(a.organizationId);
+    try {
+      await client.query('begin');
+      await client.query('set local netguard.allow_event_delete = on');
+      await expect(client.query('delete from security_events')).rejects.toThrow(
+        /only its owner may purge events/,
+      );
+      await client.query('rollback');
+    } finally {
+      await client.end();
+      await owner.pool.query(`revoke delete on security_events from ${APP_ROLE}`);
+    }
+    expect(await eventsOfA()).toBe(before);
+  });
+});

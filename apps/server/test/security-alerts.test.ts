@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, securityAlerts, userRoles } from '../src/db/schema.ts';
+import { mailOutbox, securityAlerts, securityEvents, userRoles } from '../src/db/schema.ts';
 import { createLogger } from '../src/lib/logger.ts';
 import { createMailer } from '../src/lib/mailer.ts';
 import { appendSecurityEvents } from '../src/modules/audit/security-events.ts';
@@ -11,7 +11,14 @@ import {
   onCriticalEvent,
   sendCriticalAlerts,
 } from '../src/modules/incidents/alerts.ts';
-import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
+import {
+  type Account,
+  createAccount,
+  createTestApp,
+  pastGrace,
+  refresh,
+  type TestContext,
+} from './helpers.ts';
 import { openSocket, waitFor } from './scan-helpers.ts';
 
 let ctx: TestContext;
@@ -154,5 +161,37 @@ describe('critical-event alerts', () => {
     expect(await sendCriticalAlerts(deps)).toBe(1);
     const mails = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, eve.email));
     expect(mails.filter((m) => m.subject.startsWith('Critical security alert'))).toHaveLength(1);
+  });
+
+  it('a stolen refresh token coming back after the grace window is a critical event that e-mails the admins of every organization of its user', async () => {
+    const rotated = await refresh(ctx, bob.refresh, bob.csrf);
+    expect(rotated.statusCode).toBe(200);
+    await pastGrace(ctx, bob.refresh);
+    const replay = await refresh(ctx, bob.refresh, bob.csrf);
+    expect(replay.statusCode).toBe(401);
+
+    const events = await ctx.db
+      .select()
+      .from(securityEvents)
+      .where(eq(securityEvents.userId, bob.userId));
+    const reuse = events.filter((e) => e.eventType === 'security_violation');
+    expect(reuse.map((e) => e.organizationId).sort()).toEqual(
+      [alice.organizationId, bob.organizationId].sort(),
+    );
+    for (const e of reuse)
+      expect(e).toMatchObject({
+        severity: 'critical',
+        description: 'Refresh token reuse detected: session revoked',
+      });
+
+    const mailer = createMailer({ from: 'netguard@localhost', db: ctx.db, log });
+    await sendCriticalAlerts({ db: ctx.db, mailer, publicUrl: 'http://localhost:8080', log });
+    const mails = await ctx.db
+      .select({ to: mailOutbox.to, text: mailOutbox.text })
+      .from(mailOutbox)
+      .where(like(mailOutbox.text, '%Refresh token reuse detected%'));
+    // Alice and Carol administer Alice's organization, Bob his personal one; Bob is only an
+    // analyst in Alice's, so he gets one e-mail.
+    expect(mails.map((m) => m.to).sort()).toEqual([alice.email, bob.email, carol.email].sort());
   });
 });

@@ -8,7 +8,7 @@ import {
   type Account,
   createAccount,
   createTestApp,
-  mailedToken,
+  inviteAndAccept,
   type TestContext,
 } from './helpers.ts';
 import { waitFor } from './scan-helpers.ts';
@@ -98,13 +98,8 @@ describe('security events the server writes', () => {
   });
 
   it('covers an accepted invitation, in the organization joined', async () => {
-    const sent = await call(alice.auth, 'POST', '/api/organization/invitations', {
-      email: bob.email,
-      role: 'auditor',
-    });
+    const { sent, accepted } = await inviteAndAccept(ctx, alice, bob, 'auditor');
     expect(sent.statusCode, sent.body).toBe(201);
-    const token = await mailedToken(ctx, bob.email, 'invite');
-    const accepted = await call(bob.auth, 'POST', '/api/invitations/accept', { token });
     expect(accepted.statusCode, accepted.body).toBe(200);
     const [joined] = await eventually(alice.organizationId, 'organization.invite_accept');
     expect(joined).toMatchObject({ userId: bob.userId, eventType: 'privilege_escalation' });

@@ -42,6 +42,8 @@ const policy = (patch: Partial<TSecurityPolicyBody> = {}): TSecurityPolicyBody =
   ...DEFAULT_SECURITY_POLICY,
   ...patch,
 });
+const passwordRule = (patch: Partial<TSecurityPolicyBody['password']>) =>
+  policy({ password: { ...DEFAULT_SECURITY_POLICY.password, ...patch } });
 const setPolicy = (body: TSecurityPolicyBody, auth: Headers = admin.auth) =>
   call(ctx, auth, 'PUT', '/api/security/policies', body);
 const changePassword = (auth: Headers, current: string, next: string) =>
@@ -64,10 +66,10 @@ describe('managing policies', () => {
     const denied = await setPolicy(policy(), auditor);
     expect(denied.statusCode).toBe(403);
     expect(message(denied)).toBe(PERMISSION_DENIED.organization);
-    const tooShort = await setPolicy(policy({ password: { min_length: 6, history: 0 } }));
+    const tooShort = await setPolicy(passwordRule({ min_length: 6, history: 0 }));
     expect(tooShort.statusCode).toBe(400);
 
-    const saved = await setPolicy(policy({ password: { min_length: 12, history: 0 } }));
+    const saved = await setPolicy(passwordRule({ min_length: 12, history: 0 }));
     expect(saved.statusCode).toBe(200);
     expect(saved.json().enforced.password).toBe(true);
     const events = await ctx.db
@@ -86,7 +88,7 @@ describe('managing policies', () => {
 
 describe('password policy', () => {
   it('refuses a password shorter than the minimum at change and at reset', async () => {
-    await setPolicy(policy({ password: { min_length: 12, history: 0 } }));
+    await setPolicy(passwordRule({ min_length: 12, history: 0 }));
     const short = await changePassword(analystHere, PASSWORD, 'Sh0rt!pass');
     expect(short.statusCode).toBe(400);
     expect(message(short)).toBe(T.passwordTooShort(12));
@@ -113,12 +115,12 @@ describe('password policy', () => {
 
   it('refuses reuse of the last N passwords, and allows it when the rule is off', async () => {
     const user = await createAccount(ctx, 'reuse-pol@example.com');
-    await setPolicy(policy({ password: { min_length: 8, history: 0 } }));
+    await setPolicy(passwordRule({ min_length: 8, history: 0 }));
     const here = await joinAs(ctx, admin, user, 'viewer');
     // Off: the same password again is accepted.
     expect((await changePassword(here, PASSWORD, PASSWORD)).statusCode).toBe(200);
 
-    await setPolicy(policy({ password: { min_length: 8, history: 3 } }));
+    await setPolicy(passwordRule({ min_length: 8, history: 3 }));
     const same = await changePassword(here, PASSWORD, PASSWORD);
     expect(same.statusCode).toBe(400);
     expect(message(same)).toBe(T.passwordReused(3));
@@ -130,6 +132,40 @@ describe('password policy', () => {
     expect((await changePassword(here, 'Th1rd!pass', 'Fourth!pass1')).statusCode).toBe(200);
     // PASSWORD is now the 4th last: allowed again.
     expect((await changePassword(here, 'Fourth!pass1', PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('requires the policy’s character classes: all four by default, fewer when the organization asks fewer', async () => {
+    const user = await createAccount(ctx, 'classes-pol@example.com');
+    const here = await joinAs(ctx, admin, user, 'viewer');
+    const noSymbol = 'N0SymbolPassword';
+    expect(DEFAULT_SECURITY_POLICY.password.classes).toBe(4);
+    // The default: refused as before, with the same message.
+    const byDefault = await changePassword(here, PASSWORD, noSymbol);
+    expect(byDefault.statusCode).toBe(400);
+    expect(message(byDefault)).toBe(
+      'Password must contain uppercase, lowercase, number, and special character',
+    );
+    await setPolicy(passwordRule({ classes: 4 }));
+    expect(message(await changePassword(here, PASSWORD, noSymbol))).toBe(T.passwordClasses(4));
+
+    await setPolicy(passwordRule({ classes: 3 }));
+    expect((await call(ctx, admin.auth, 'GET', '/api/security/policies')).json().password).toEqual({
+      ...DEFAULT_SECURITY_POLICY.password,
+      classes: 3,
+    });
+    const relaxed = await changePassword(here, PASSWORD, noSymbol);
+    expect(relaxed.statusCode, relaxed.body).toBe(200);
+    // Two classes are not enough for three.
+    const twoClasses = await changePassword(here, noSymbol, 'onlylower1234');
+    expect(twoClasses.statusCode).toBe(400);
+    expect(message(twoClasses)).toBe(T.passwordClasses(3));
+    expect(message(twoClasses)).toBe(
+      "Password must contain at least 3 of: uppercase, lowercase, number, special character (your organization's password policy)",
+    );
+    const outOfRange = await setPolicy(passwordRule({ classes: 5 }));
+    expect(outOfRange.statusCode).toBe(400);
+    expect(message(outOfRange)).toContain('Required character classes must be 1 to 4');
+    await setPolicy(policy());
   });
 });
 

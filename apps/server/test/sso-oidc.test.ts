@@ -3,6 +3,7 @@ import { and, desc, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   organizations,
+  securityAlerts,
   securityEvents,
   ssoConfigs,
   ssoLogins,
@@ -318,8 +319,14 @@ describe('OIDC sign-in', () => {
     const again = await flow.callback();
     expect(again.statusCode).toBe(400);
     expect(again.json().error.details).toEqual({ reason: 'replayed' });
+    // A replay is an attack in progress: critical, queued for the admins' alert.
     const [event] = await latestEvents(alice.organizationId, 1);
-    expect(event).toMatchObject({ eventType: 'security_violation', severity: 'medium' });
+    expect(event).toMatchObject({ eventType: 'security_violation', severity: 'critical' });
+    const alerts = await ctx.db
+      .select()
+      .from(securityAlerts)
+      .where(eq(securityAlerts.eventId, event!.id));
+    expect(alerts).toHaveLength(1);
   });
 
   const refusedToken = async (mutate: (token: string) => Promise<string> | string) => {
@@ -344,7 +351,7 @@ describe('OIDC sign-in', () => {
     expect(res.statusCode, res.body).toBe(401);
     expect(res.json().error.details, res.body).toEqual({ reason: 'invalid_signature' });
     const [event] = await latestEvents(alice.organizationId, 1);
-    expect(event).toMatchObject({ eventType: 'security_violation' });
+    expect(event).toMatchObject({ eventType: 'security_violation', severity: 'medium' });
   });
 
   it('refuses an expired ID token', async () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { textField } from './text-field.ts';
-import { ROLES, ZEmail, ZPassword, ZUsername } from './validation.ts';
+import { ROLES, ZEmail, ZNewPassword, ZPassword, ZUsername } from './validation.ts';
 
 export const ZSignUpBody = z.object({
   email: ZEmail,
@@ -26,7 +26,7 @@ export const ZPasswordResetBody = z.union([
   z.object({ email: ZEmail }),
   z.object({
     token: textField().trim().min(20).max(200),
-    password: ZPassword,
+    password: ZNewPassword,
     revoke_api_keys: ZRevokeApiKeys,
   }),
 ]);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PERMISSION_DENIED } from './permissions.ts';
 import { SECURITY_EVENT_TYPES, SEVERITIES } from './security-events.ts';
-import { ROLES, ZRole, ZUuid } from './validation.ts';
+import { PASSWORD_CLASS_COUNT, ROLES, VALIDATION_MESSAGES, ZRole, ZUuid } from './validation.ts';
 
 /** Days after which the organization's scans count as stale (assessment and compliance). */
 export const SCAN_RECENCY_DAYS = 30;
@@ -31,6 +31,16 @@ export const SECURITY_CENTER_TEXT = {
     `Your organization requires multi-factor authentication for the ${role} role. Enable MFA in Settings to continue.`,
   passwordTooShort: (min: number) =>
     `Password must be at least ${min} characters (your organization's password policy)`,
+  /** The product's own rule keeps its message; a policy that asks fewer classes names the count. */
+  passwordClasses: (n: number) =>
+    n === PASSWORD_CLASS_COUNT
+      ? VALIDATION_MESSAGES.passwordComplexity
+      : `Password must contain at least ${n} of: uppercase, lowercase, number, special character (your organization's password policy)`,
+  /** The character rule of a password policy, as the Security Policies tab states it. */
+  passwordClassesRule: (n: number) =>
+    n === PASSWORD_CLASS_COUNT
+      ? 'upper and lower case, a digit and a symbol'
+      : `at least ${n} of upper case, lower case, digit and symbol`,
   passwordReused: (n: number) =>
     `Password was used recently: choose one that is not among your last ${n} passwords`,
   policiesSaved: 'Security policies saved',
@@ -151,6 +161,12 @@ export const ZSecurityPolicyBody = z.object({
     min_length: z.number().int().min(8, 'Minimum length must be at least 8').max(128),
     /** How many of the user's last passwords (the current one included) may not be reused; 0: off. */
     history: z.number().int().min(0).max(24),
+    /** How many of upper case, lower case, digit and symbol a new password needs. */
+    classes: z
+      .number()
+      .int()
+      .min(1, 'Required character classes must be 1 to 4')
+      .max(PASSWORD_CLASS_COUNT, 'Required character classes must be 1 to 4'),
   }),
   session: z.object({
     /** Minutes without a token refresh after which the session ends; null: off. */
@@ -184,7 +200,7 @@ export type TSecurityPolicies = z.infer<typeof ZSecurityPolicies>;
 
 /** The policy of an organization that never changed it. */
 export const DEFAULT_SECURITY_POLICY: TSecurityPolicyBody = {
-  password: { min_length: 8, history: 0 },
+  password: { min_length: 8, history: 0, classes: PASSWORD_CLASS_COUNT },
   session: { idle_timeout_minutes: null, absolute_lifetime_hours: null },
   mfa_required_roles: [],
   data_access: { api_keys_allowed: true },

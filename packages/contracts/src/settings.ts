@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZRevokeApiKeys } from './auth.ts';
 import { textField } from './text-field.ts';
-import { ZPassword } from './validation.ts';
+import { ZNewPassword } from './validation.ts';
 
 export const AUTO_SCAN_FREQUENCY_VALUES = ['never', 'daily', 'weekly', 'monthly'] as const;
 export type TAutoScanFrequency = (typeof AUTO_SCAN_FREQUENCY_VALUES)[number];
@@ -92,7 +92,7 @@ export const ZApiKeyIdParams = z.object({ id: z.uuid('Invalid UUID format') });
 
 export const ZChangePasswordBody = z.object({
   current_password: textField().min(1, 'Current password is required').max(200),
-  new_password: ZPassword,
+  new_password: ZNewPassword,
   revoke_api_keys: ZRevokeApiKeys,
 });
 export const ZDeleteAccountBody = z.object({

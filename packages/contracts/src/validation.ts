@@ -42,25 +42,39 @@ export const ZEmail = textField({ error: M.emailInvalid })
   .max(255, M.emailTooLong)
   .pipe(z.email(M.emailInvalid));
 
-const PASSWORD_SPECIALS = /[!@#$%^&*]/;
+/** The character classes of the password rule, with their checklist line. */
+const PASSWORD_CLASSES = [
+  { pattern: /[A-Z]/, problem: 'One uppercase letter' },
+  { pattern: /[a-z]/, problem: 'One lowercase letter' },
+  { pattern: /\d/, problem: 'One number' },
+  { pattern: /[!@#$%^&*]/, problem: 'One special character' },
+] as const;
+/** The product requires every class; an organization's password policy may require fewer. */
+export const PASSWORD_CLASS_COUNT = PASSWORD_CLASSES.length;
 
-/** Password strength rule for new passwords (sign-up, reset). */
-export const ZPassword = textField({ error: M.passwordTooShort })
+/** How many of upper case, lower case, digit and symbol (!@#$%^&*) the password contains. */
+export const countPasswordClasses = (password: string) =>
+  PASSWORD_CLASSES.filter((c) => c.pattern.test(password)).length;
+
+/**
+ * A new password of an existing account (change, reset): length only, because the character
+ * classes it needs come from the user's organizations' password policies (server side).
+ */
+export const ZNewPassword = textField({ error: M.passwordTooShort })
   .min(8, M.passwordTooShort)
-  .max(128, M.passwordTooLong)
-  .refine(
-    (p) => /[a-z]/.test(p) && /[A-Z]/.test(p) && /\d/.test(p) && PASSWORD_SPECIALS.test(p),
-    M.passwordComplexity,
-  );
+  .max(128, M.passwordTooLong);
+
+/** Password strength rule for a new account (sign-up): every character class. */
+export const ZPassword = ZNewPassword.refine(
+  (p) => countPasswordClasses(p) === PASSWORD_CLASS_COUNT,
+  M.passwordComplexity,
+);
 
 /** The second password check: one message per unmet requirement, for a checklist in forms. */
 export function listPasswordProblems(password: string): string[] {
   const problems: string[] = [];
   if (password.length < 8) problems.push('At least 8 characters');
-  if (!/[A-Z]/.test(password)) problems.push('One uppercase letter');
-  if (!/[a-z]/.test(password)) problems.push('One lowercase letter');
-  if (!/\d/.test(password)) problems.push('One number');
-  if (!PASSWORD_SPECIALS.test(password)) problems.push('One special character');
+  for (const c of PASSWORD_CLASSES) if (!c.pattern.test(password)) problems.push(c.problem);
   return problems;
 }
 

@@ -58,6 +58,9 @@ export async function prepareAppRole(ownerUrl: string, appUrl: string, derived: 
       await owner.query(
         `grant select, insert, update, delete on all tables in schema public to ${r}`,
       );
+      // Security events are append-only for request handlers: they only add to the hash chain.
+      // Revoked after the grant above, so databases granted before this hold it too.
+      await owner.query(`revoke update, delete, truncate on security_events from ${r}`);
       await owner.query(`grant usage, select on all sequences in schema public to ${r}`);
       // Ending a scan drops its chunks' waiting jobs in the same transaction.
       const boss = await owner.query(`select 1 from pg_namespace where nspname = 'pgboss'`);

@@ -11,6 +11,8 @@ export const securityPolicies = pgTable('security_policies', {
     .references(() => organizations.id, { onDelete: 'cascade' }),
   passwordMinLength: integer('password_min_length').notNull().default(8),
   passwordHistory: integer('password_history').notNull().default(0),
+  /** How many character classes (upper, lower, digit, symbol) a new password needs; 4: all. */
+  passwordClasses: integer('password_classes').notNull().default(4),
   sessionIdleMinutes: integer('session_idle_minutes'),
   sessionAbsoluteHours: integer('session_absolute_hours'),
   mfaRequiredRoles: roleEnum('mfa_required_roles').array().notNull().default(sql`'{}'::app_role[]`),

@@ -15,7 +15,7 @@ import type { AccessClaims, AccessTokens } from '../../lib/access-token.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { deriveKey } from '../../lib/secret-key.ts';
-import { insertSecurityEvent, type RequestMeta } from '../audit/audit.repo.ts';
+import { insertAccountSecurityEvent, type RequestMeta } from '../audit/audit.repo.ts';
 import type { MfaSignIn } from '../mfa/mfa.sign-in.ts';
 import { sessionPolicyExpired } from '../security-center/policies.ts';
 import { findSessionPin, pinSession } from '../sso/sso.repo.ts';
@@ -186,13 +186,14 @@ export function createSessionService({ db, tokens, secret, secondFactor, ssoGate
       if (!current) throw sessionExpired();
       const reuse = async () => {
         await tokensRepo.revokeFamily(db, current.familyId);
-        await insertSecurityEvent(
+        // A second holder of the token means it was stolen: critical, so the admins of every
+        // organization the session could reach are alerted.
+        await insertAccountSecurityEvent(
           db,
           {
             userId: current.userId,
-            organizationId: null,
-            eventType: 'suspicious_activity',
-            severity: 'high',
+            eventType: 'security_violation',
+            severity: 'critical',
             description: 'Refresh token reuse detected: session revoked',
             metadata: { outcome: 'refresh_token_reuse', family_id: current.familyId },
           },

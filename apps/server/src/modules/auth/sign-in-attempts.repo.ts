@@ -34,8 +34,11 @@ export async function recentFailures(db: Executor, userId: string, ip: string): 
         sql`(${outcome} = ${RESET_OUTCOME} or (${outcome} in ${PROVEN} and ${securityEvents.ipAddress} = ${ip}))`,
       ),
     );
+  // One attempt is recorded in each organization of the account: count its copies once.
+  const occurrence = sql`coalesce(${securityEvents.metadata}->>'occurrence', ${securityEvents.id}::text)`;
+  const at = sql<Date>`max(${securityEvents.createdAt})`.mapWith(securityEvents.createdAt);
   const rows = await db
-    .select({ at: securityEvents.createdAt })
+    .select({ at })
     .from(securityEvents)
     .where(
       and(
@@ -47,7 +50,8 @@ export async function recentFailures(db: Executor, userId: string, ip: string): 
         sql`${securityEvents.createdAt} > coalesce((${since}), '-infinity')`,
       ),
     )
-    .orderBy(desc(securityEvents.createdAt))
+    .groupBy(occurrence)
+    .orderBy(desc(at))
     .limit(LOCKOUT_THRESHOLD);
   return rows.map((r) => r.at);
 }

@@ -7,7 +7,7 @@ import {
 import type { Executor } from '../../db/client.ts';
 import { verifyPassword } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
-import { insertSecurityEvent, type RequestMeta } from '../audit/audit.repo.ts';
+import { insertAccountSecurityEvent, type RequestMeta } from '../audit/audit.repo.ts';
 import type { MfaSignIn } from '../mfa/mfa.sign-in.ts';
 import {
   createPasswordGuard,
@@ -60,20 +60,19 @@ const invalidCredentials = () =>
  * (argon2 is spent even for unknown emails), then email confirmation, then whether MFA asks for
  * a second step (a challenge). A member of an organization that requires SSO is refused unless
  * they are its break-glass admin, who must pass MFA. Every attempt writes one auth_attempt
- * security event.
+ * security event (in each organization of the account).
  */
 export function createSignInCheck({ db, secondFactor, ssoGate }: Deps) {
   const checkPassword = createPasswordGuard(db);
   return async function checkSignIn(body: TSignInBody, meta: RequestMeta) {
     const user = await usersRepo.findUserByEmail(db, body.email);
+    // In every organization of the account: a team's admins and anomaly rules see a member's
+    // failed sign-ins too.
     const record = async (outcome: Outcome) =>
-      insertSecurityEvent(
+      insertAccountSecurityEvent(
         db,
         {
           userId: user?.id ?? null,
-          organizationId: user
-            ? ((await usersRepo.findPersonalOrganizationId(db, user.id)) ?? null)
-            : null,
           eventType: 'auth_attempt',
           severity: SEVERITY[outcome],
           description: DESCRIPTION[outcome] ?? `Sign-in failed: ${outcome}`,

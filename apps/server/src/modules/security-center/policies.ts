@@ -1,4 +1,5 @@
 import {
+  countPasswordClasses,
   DEFAULT_SECURITY_POLICY,
   SECURITY_CENTER_TEXT as T,
   type TSecurityPolicies,
@@ -36,7 +37,11 @@ export async function findPolicyRow(db: Executor, organizationId: string) {
 function toBody(row: PolicyRow | undefined): TSecurityPolicyBody {
   if (!row) return DEFAULT_SECURITY_POLICY;
   return {
-    password: { min_length: row.passwordMinLength, history: row.passwordHistory },
+    password: {
+      min_length: row.passwordMinLength,
+      history: row.passwordHistory,
+      classes: row.passwordClasses,
+    },
     session: {
       idle_timeout_minutes: row.sessionIdleMinutes,
       absolute_lifetime_hours: row.sessionAbsoluteHours,
@@ -57,6 +62,7 @@ export async function readPolicies(
     ...body,
     updated_at: row?.updatedAt.toISOString() ?? null,
     enforced: {
+      // The character classes can only loosen the product's rule (all four), never add to it.
       password: body.password.min_length > 8 || body.password.history > 0,
       session:
         body.session.idle_timeout_minutes !== null || body.session.absolute_lifetime_hours !== null,
@@ -77,6 +83,7 @@ export async function savePolicies(
   const values = {
     passwordMinLength: body.password.min_length,
     passwordHistory: body.password.history,
+    passwordClasses: body.password.classes,
     sessionIdleMinutes: body.session.idle_timeout_minutes,
     sessionAbsoluteHours: body.session.absolute_lifetime_hours,
     mfaRequiredRoles: [...new Set(body.mfa_required_roles)],
@@ -104,22 +111,32 @@ export async function savePolicies(
   return readPolicies(db, who.organizationId);
 }
 
-/** The strictest password rules of the organizations the user belongs to. */
+/**
+ * The strictest password rules of the organizations the user belongs to that saved a policy; the
+ * defaults when none did.
+ */
 async function passwordRulesFor(db: Executor, userId: string) {
   const [row] = await db
     .select({
       minLength: max(securityPolicies.passwordMinLength),
       history: max(securityPolicies.passwordHistory),
+      classes: max(securityPolicies.passwordClasses),
     })
     .from(securityPolicies)
     .innerJoin(userRoles, eq(userRoles.organizationId, securityPolicies.organizationId))
     .where(eq(userRoles.userId, userId));
-  return { minLength: row?.minLength ?? 8, history: row?.history ?? 0 };
+  const fallback = DEFAULT_SECURITY_POLICY.password;
+  return {
+    minLength: row?.minLength ?? fallback.min_length,
+    history: row?.history ?? fallback.history,
+    classes: row?.classes ?? fallback.classes,
+  };
 }
 
 /**
  * Refuses a new password the user's organizations' policies do not allow: shorter than their
- * minimum, or one of the last `history` passwords (the current one included).
+ * minimum, with fewer character classes than they require, or one of the last `history`
+ * passwords (the current one included).
  */
 export async function assertPasswordAllowed(
   db: Executor,
@@ -130,6 +147,8 @@ export async function assertPasswordAllowed(
   const rules = await passwordRulesFor(db, userId);
   if (password.length < rules.minLength)
     throw new AppError('bad_request', 400, T.passwordTooShort(rules.minLength));
+  if (countPasswordClasses(password) < rules.classes)
+    throw new AppError('bad_request', 400, T.passwordClasses(rules.classes));
   if (rules.history === 0) return;
   const former = await db
     .select({ hash: passwordHistory.passwordHash })

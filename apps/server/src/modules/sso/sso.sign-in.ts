@@ -3,6 +3,7 @@ import {
   mapSsoRole,
   SSO_TEXT,
   type TErrorCode,
+  type TEventSeverity,
   type TSsoFailureReason,
   type TSsoProtocol,
 } from '@netguard/contracts';
@@ -55,6 +56,12 @@ const CODE: Record<number, TErrorCode> = {
 
 /** Tampering and replays are violations; the rest are failed sign-in attempts. */
 const VIOLATIONS = new Set<TSsoFailureReason>(['invalid_signature', 'replayed', 'wrong_audience']);
+/**
+ * A response used twice was captured by someone else (an attack in progress, not a broken
+ * provider): critical, so the organization's admins are alerted. Other refusals stay medium.
+ */
+const severityOf = (reason: TSsoFailureReason): TEventSeverity =>
+  reason === 'replayed' ? 'critical' : 'medium';
 
 type Deps = { db: Executor; sessions: SessionService };
 
@@ -77,7 +84,7 @@ export function createSsoCompletion({ db, sessions }: Deps) {
         userId: null,
         organizationId: context.organizationId,
         eventType: VIOLATIONS.has(reason) ? 'security_violation' : 'auth_attempt',
-        severity: 'medium',
+        severity: severityOf(reason),
         description: `SSO sign-in refused: ${reason}`,
         metadata: {
           outcome: 'sso_refused',

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ZPassword } from '@netguard/contracts';
+import { ZNewPassword } from '@netguard/contracts';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -10,8 +10,10 @@ import { RevokeApiKeysCheckbox } from '@/features/auth/components/RevokeApiKeysC
 import { SubmitButton } from '@/features/auth/components/SubmitButton';
 import { errorMessage } from '@/lib/api-client';
 
-const ZNewPassword = z
-  .object({ password: ZPassword, confirm: z.string().max(128), revoke_api_keys: z.boolean() })
+// The character classes come from the member's organizations' password policies: the server
+// applies them (the checklist shows the product's full rule).
+const ZResetForm = z
+  .object({ password: ZNewPassword, confirm: z.string().max(128), revoke_api_keys: z.boolean() })
   .refine((values) => values.password === values.confirm, {
     message: 'Passwords do not match',
     path: ['confirm'],
@@ -26,13 +28,13 @@ type ResetPasswordFormProps = { token: string; onDone: () => void };
 export function ResetPasswordForm({ token, onDone }: ResetPasswordFormProps) {
   const resetPassword = useResetPassword();
   const form = useForm({
-    resolver: zodResolver(ZNewPassword),
+    resolver: zodResolver(ZResetForm),
     defaultValues: { password: '', confirm: '', revoke_api_keys: false },
   });
   const { errors, isSubmitting } = form.formState;
   const password = useWatch({ control: form.control, name: 'password' }) ?? '';
 
-  const onSubmit = async (values: z.output<typeof ZNewPassword>) => {
+  const onSubmit = async (values: z.output<typeof ZResetForm>) => {
     try {
       await resetPassword.mutateAsync({
         token,

@@ -28,6 +28,7 @@ import { errorMessage } from '@/lib/api-client';
 type Form = {
   minLength: string;
   history: string;
+  classes: string;
   idle: string;
   lifetime: string;
   mfaRoles: TRole[];
@@ -37,11 +38,55 @@ type Form = {
 const toForm = (p: TSecurityPolicies): Form => ({
   minLength: String(p.password.min_length),
   history: String(p.password.history),
+  classes: String(p.password.classes),
   idle: p.session.idle_timeout_minutes?.toString() ?? '',
   lifetime: p.session.absolute_lifetime_hours?.toString() ?? '',
   mfaRoles: p.mfa_required_roles,
   apiKeys: p.data_access.api_keys_allowed,
 });
+
+type NumberFieldSpec = {
+  key: 'minLength' | 'history' | 'classes' | 'idle' | 'lifetime';
+  id: string;
+  label: string;
+  hint: string;
+};
+
+const PASSWORD_FIELDS: NumberFieldSpec[] = [
+  {
+    key: 'minLength',
+    id: 'policy-min-length',
+    label: 'Minimum length',
+    hint: '8 to 128 characters',
+  },
+  {
+    key: 'history',
+    id: 'policy-history',
+    label: 'Refuse reuse of the last N passwords',
+    hint: '0 turns it off; at most 24',
+  },
+  {
+    key: 'classes',
+    id: 'policy-classes',
+    label: 'Required character classes',
+    hint: 'How many of upper case, lower case, digit and one of !@#$%^&* (1 to 4; 4: all)',
+  },
+];
+
+const SESSION_FIELDS: NumberFieldSpec[] = [
+  {
+    key: 'idle',
+    id: 'policy-idle',
+    label: 'Idle timeout (minutes)',
+    hint: 'Empty: off. At least 15 minutes',
+  },
+  {
+    key: 'lifetime',
+    id: 'policy-lifetime',
+    label: 'Absolute session lifetime (hours)',
+    hint: 'Empty: off. Members sign in again after it',
+  },
+];
 
 const optionalNumber = (value: string) => (value.trim() === '' ? null : Number(value));
 
@@ -67,6 +112,21 @@ function NumberField(props: {
   );
 }
 
+function NumberFields(props: {
+  fields: NumberFieldSpec[];
+  form: Form;
+  set: (patch: Partial<Form>) => void;
+}) {
+  return props.fields.map(({ key, ...field }) => (
+    <NumberField
+      key={key}
+      {...field}
+      value={props.form[key]}
+      onChange={(value) => props.set({ [key]: value })}
+    />
+  ));
+}
+
 /** Manage Policies: password, session, MFA and data access policies the server enforces. */
 export function PoliciesSheet({
   open,
@@ -90,7 +150,11 @@ export function PoliciesSheet({
   function onSave() {
     if (!form) return;
     const parsed = ZSecurityPolicyBody.safeParse({
-      password: { min_length: Number(form.minLength), history: Number(form.history) },
+      password: {
+        min_length: Number(form.minLength),
+        history: Number(form.history),
+        classes: Number(form.classes),
+      },
       session: {
         idle_timeout_minutes: optionalNumber(form.idle),
         absolute_lifetime_hours: optionalNumber(form.lifetime),
@@ -130,40 +194,14 @@ export function PoliciesSheet({
             <fieldset className="space-y-3">
               <legend className="font-medium">Password policy</legend>
               <p className="text-xs text-muted-foreground">
-                Upper and lower case letters, a digit and one of !@#$%^&* are always required.
-                Applied when a password is changed or reset.
+                Applied when a member changes or resets a password; sign-up always requires all four
+                character classes.
               </p>
-              <NumberField
-                id="policy-min-length"
-                label="Minimum length"
-                hint="8 to 128 characters"
-                value={form.minLength}
-                onChange={(minLength) => set({ minLength })}
-              />
-              <NumberField
-                id="policy-history"
-                label="Refuse reuse of the last N passwords"
-                hint="0 turns it off; at most 24"
-                value={form.history}
-                onChange={(history) => set({ history })}
-              />
+              <NumberFields fields={PASSWORD_FIELDS} form={form} set={set} />
             </fieldset>
             <fieldset className="space-y-3">
               <legend className="font-medium">Session policy</legend>
-              <NumberField
-                id="policy-idle"
-                label="Idle timeout (minutes)"
-                hint="Empty: off. At least 15 minutes"
-                value={form.idle}
-                onChange={(idle) => set({ idle })}
-              />
-              <NumberField
-                id="policy-lifetime"
-                label="Absolute session lifetime (hours)"
-                hint="Empty: off. Members sign in again after it"
-                value={form.lifetime}
-                onChange={(lifetime) => set({ lifetime })}
-              />
+              <NumberFields fields={SESSION_FIELDS} form={form} set={set} />
             </fieldset>
             <fieldset className="space-y-3">
               <legend className="font-medium">MFA required for roles</legend>

@@ -1,4 +1,8 @@
-import { ROLE_LABELS, type TSecurityPolicies } from '@netguard/contracts';
+import {
+  ROLE_LABELS,
+  SECURITY_CENTER_TEXT as T,
+  type TSecurityPolicies,
+} from '@netguard/contracts';
 import { KeyRound, Lock, Timer, UserCheck } from 'lucide-react';
 import { Spinner } from '@/components/Spinner';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -11,7 +15,7 @@ const rows = (p: TSecurityPolicies) => [
     id: 'password',
     icon: Lock,
     title: 'Password Policy',
-    detail: `At least ${p.password.min_length} characters with upper and lower case, a digit and a symbol; ${p.password.history ? `the last ${p.password.history} passwords refused` : 'reuse allowed'}.`,
+    detail: `At least ${p.password.min_length} characters with ${T.passwordClassesRule(p.password.classes)}; ${p.password.history ? `the last ${p.password.history} passwords refused` : 'reuse allowed'}.`,
     enforced: p.enforced.password,
   },
   {
