@@ -7,7 +7,7 @@ import {
 } from '@netguard/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refreshTokens, securityEvents } from '../src/db/schema.ts';
+import { refreshTokens, securityEvents, securityPolicies } from '../src/db/schema.ts';
 import {
   type Account,
   createAccount,
@@ -153,8 +153,30 @@ describe('password policy', () => {
       ...DEFAULT_SECURITY_POLICY.password,
       classes: 3,
     });
+    // A team cannot loosen the one password its members also use elsewhere: the person's own
+    // organization still asks all four (its defaults), even for a change made in the team.
+    const loosened = await changePassword(here, PASSWORD, noSymbol);
+    expect(loosened.statusCode).toBe(400);
+    expect(message(loosened)).toBe(T.passwordClasses(4));
+    // Once every organization of theirs asks three, three are enough.
+    await ctx.db
+      .insert(securityPolicies)
+      .values({ organizationId: user.organizationId, passwordClasses: 3 });
     const relaxed = await changePassword(here, PASSWORD, noSymbol);
     expect(relaxed.statusCode, relaxed.body).toBe(200);
+    // The person's other organization's rules count in the team too, though row-level security
+    // hides that organization's policy from a request made in the team.
+    await ctx.db
+      .update(securityPolicies)
+      .set({ passwordMinLength: 20 })
+      .where(eq(securityPolicies.organizationId, user.organizationId));
+    expect(message(await changePassword(here, noSymbol, 'Sixteen-chars-1x'))).toBe(
+      T.passwordTooShort(20),
+    );
+    await ctx.db
+      .update(securityPolicies)
+      .set({ passwordMinLength: 8 })
+      .where(eq(securityPolicies.organizationId, user.organizationId));
     // Two classes are not enough for three.
     const twoClasses = await changePassword(here, noSymbol, 'onlylower1234');
     expect(twoClasses.statusCode).toBe(400);

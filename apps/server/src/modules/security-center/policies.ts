@@ -5,15 +5,9 @@ import {
   type TSecurityPolicies,
   type TSecurityPolicyBody,
 } from '@netguard/contracts';
-import { and, desc, eq, max, min, notInArray } from 'drizzle-orm';
+import { and, desc, eq, min, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import {
-  passwordHistory,
-  refreshTokens,
-  securityPolicies,
-  userRoles,
-  users,
-} from '../../db/schema.ts';
+import { passwordHistory, refreshTokens, securityPolicies, users } from '../../db/schema.ts';
 import { verifyPassword } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { RequestMeta } from '../audit/audit.repo.ts';
@@ -112,24 +106,21 @@ export async function savePolicies(
 }
 
 /**
- * The strictest password rules of the organizations the user belongs to that saved a policy; the
- * defaults when none did.
+ * The strictest password rules of every organization the user belongs to, an organization
+ * without a saved policy counting with the defaults: a team's policy can add to what the
+ * person's other organizations require, never take away. Read through a function of the owner,
+ * since row-level security hides the other organizations' policies from a request.
  */
 async function passwordRulesFor(db: Executor, userId: string) {
-  const [row] = await db
-    .select({
-      minLength: max(securityPolicies.passwordMinLength),
-      history: max(securityPolicies.passwordHistory),
-      classes: max(securityPolicies.passwordClasses),
-    })
-    .from(securityPolicies)
-    .innerJoin(userRoles, eq(userRoles.organizationId, securityPolicies.organizationId))
-    .where(eq(userRoles.userId, userId));
-  const fallback = DEFAULT_SECURITY_POLICY.password;
+  const d = DEFAULT_SECURITY_POLICY.password;
+  const { rows } = await db.execute<{ min_length: number; history: number; classes: number }>(
+    sql`select * from netguard_password_rules(${userId}, ${d.min_length}, ${d.history}, ${d.classes})`,
+  );
+  const [row] = rows;
   return {
-    minLength: row?.minLength ?? fallback.min_length,
-    history: row?.history ?? fallback.history,
-    classes: row?.classes ?? fallback.classes,
+    minLength: row?.min_length ?? d.min_length,
+    history: row?.history ?? d.history,
+    classes: row?.classes ?? d.classes,
   };
 }
 
