@@ -139,6 +139,26 @@ describe('nmap XML written by the engine, read back by the import', () => {
     expect(run.results).toHaveLength((await titles(owner)).length);
     expect(run.tool.driver.rules[0].properties['security-severity']).toMatch(/^\d+\.\d$/);
 
+    // The SARIF log imports as well: the same findings, their ports as the scan's services.
+    const fromSarif = await createAccount(ctx, 'roundtrip-sarif@example.com');
+    await subscribe(ctx, fromSarif);
+    const sarifImport = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/scans/import',
+      headers: fromSarif.auth,
+      payload: { scan_name: 'From SARIF', sarif: sarif.body },
+    });
+    expect(sarifImport.statusCode, sarifImport.body).toBe(201);
+    expect(await titles(fromSarif)).toEqual(await titles(owner));
+    const both = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/scans/import',
+      headers: fromSarif.auth,
+      payload: { scan_name: 'Both', sarif: sarif.body, xml: exported.body },
+    });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().error.message).toContain('Send one report');
+
     const bad = await ctx.app.inject({
       method: 'GET',
       url: `/api/scans/${source?.id}/results?format=pdf`,

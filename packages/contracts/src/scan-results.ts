@@ -103,11 +103,24 @@ export const NMAP_XML_MAX_CHARS = 10 * 1024 * 1024;
 /** nmap XML imports per organization per minute (POST /api/scans/import). */
 export const NMAP_IMPORTS_PER_MINUTE = 10;
 
-/** POST /api/scans/import: an nmap XML report (`nmap -oX`) stored as a completed scan. */
-export const ZImportScanBody = z.object({
-  scan_name: ZScanName,
-  xml: textField()
-    .min(1, 'The nmap XML file is empty')
-    .max(NMAP_XML_MAX_CHARS, SCAN_MESSAGES.importTooLarge),
-});
+/**
+ * POST /api/scans/import: an nmap XML report (`nmap -oX`, or NetGuard's own with its findings)
+ * or a SARIF log NetGuard wrote, stored as a completed scan.
+ */
+export const ZImportScanBody = z
+  .object({
+    scan_name: ZScanName,
+    xml: textField()
+      .min(1, 'The nmap XML file is empty')
+      .max(NMAP_XML_MAX_CHARS, SCAN_MESSAGES.importTooLarge)
+      .optional(),
+    sarif: textField()
+      .min(1, 'The SARIF file is empty')
+      .max(NMAP_XML_MAX_CHARS, SCAN_MESSAGES.importTooLarge)
+      .optional(),
+  })
+  .refine((body) => (body.xml === undefined) !== (body.sarif === undefined), {
+    message: 'Send one report: xml (an nmap XML report) or sarif (a SARIF log NetGuard wrote)',
+    path: ['xml'],
+  });
 export type TImportScanBody = z.infer<typeof ZImportScanBody>;

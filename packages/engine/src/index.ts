@@ -35,6 +35,7 @@ export { createEngine } from './engine.ts';
 export { toJsonLines } from './output/jsonl.ts';
 export { findingFromScript, toNmapXml } from './output/nmap-xml.ts';
 export { toSarif } from './output/sarif.ts';
+export { findingsFromSarif, SARIF_MAX_RESULTS } from './output/sarif-read.ts';
 export { scanTcp } from './ports/scan-tcp.ts';
 export { createTcpPool, scanTcpParallel, type TcpPool } from './ports/tcp-pool.ts';
 export { detectService } from './services/detect.ts';

@@ -9,6 +9,7 @@ import { startFtpPeer, startRedisPeer } from '../testing/protocol-peers.ts';
 import { startHttpPeer } from '../testing/servers.ts';
 import type { Finding, ServiceResult } from '../types.ts';
 import { fingerprintOf, toSarif } from './sarif.ts';
+import { findingsFromSarif } from './sarif-read.ts';
 
 type SarifRun = {
   tool: {
@@ -86,6 +87,12 @@ describe('toSarif', () => {
       );
       expect(rule.properties.tags).toContain('security');
     }
+    // What NetGuard writes it reads back, finding for finding.
+    const read = findingsFromSarif(JSON.stringify(sarif), 'now');
+    expect(read).toEqual({
+      findings: findings.map((f) => ({ ...f, mitigations: [], time: 'now' })),
+      skipped: 0,
+    });
     for (const [i, result] of run.results.entries())
       expect(result.partialFingerprints['netguard/v1']).toBe(fingerprintOf(findings[i] as Finding));
   });
@@ -114,5 +121,28 @@ describe('toSarif', () => {
     expect(fingerprintOf({ ...finding, port: 6380 })).not.toBe(fingerprintOf(finding));
     expect(fingerprintOf({ ...finding, host: '192.0.2.8' })).not.toBe(fingerprintOf(finding));
     expect(fingerprintOf({ ...finding, cve_id: 'CVE-2022-0543' })).not.toBe(fingerprintOf(finding));
+  });
+
+  it.each([
+    ['not JSON', '{"version":', /^The SARIF file is not valid JSON/],
+    ['another version', '{"version":"2.0.0","runs":[]}', /^Not a SARIF 2\.1\.0 log/],
+  ])('refuses %s with the reason', (_name, text, message) => {
+    const read = findingsFromSarif(text, 'now');
+    expect('error' in read && read.error).toMatch(message);
+  });
+
+  it('skips results of other tools and results that are not whole findings', () => {
+    const result = {
+      ruleId: 'x',
+      locations: [{ physicalLocation: { artifactLocation: { uri: 'src/app.ts' } } }],
+      properties: {},
+    };
+    const log = (name: string) =>
+      JSON.stringify({
+        version: '2.1.0',
+        runs: [{ tool: { driver: { name } }, results: [result] }],
+      });
+    expect(findingsFromSarif(log('CodeQL'), 'now')).toEqual({ findings: [], skipped: 1 });
+    expect(findingsFromSarif(log('NetGuard'), 'now')).toEqual({ findings: [], skipped: 1 });
   });
 });

@@ -64,6 +64,9 @@ export function toSarif(report: ScanReport): object {
     locations: [{ physicalLocation: { artifactLocation: { uri: locationOf(f) } } }],
     partialFingerprints: { 'netguard/v1': fingerprintOf(f) },
     properties: {
+      title: f.title,
+      type: f.vulnerability_type,
+      description: f.description,
       severity: f.severity,
       cvss: f.cvss_score,
       risk_score: f.risk_score,

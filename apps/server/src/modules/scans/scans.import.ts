@@ -1,4 +1,5 @@
-import { findingFromScript } from '@netguard/engine';
+import type { TFinding } from '@netguard/contracts';
+import { findingFromScript, findingsFromSarif } from '@netguard/engine';
 import type { Executor } from '../../db/client.ts';
 import { scanHosts, scanServices, scans } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -10,11 +11,58 @@ import { type NmapHost, parseNmapXml } from './scans.nmap.ts';
 // Rows per INSERT: small enough that building one statement is a short turn of the event loop.
 const BATCH = 200;
 
-/** The hosts of an uploaded nmap XML report, or a 400 saying why it is refused. */
-export async function readNmapReport(xml: string): Promise<NmapHost[]> {
+/** What an import stores: the hosts with their open ports, and the findings. */
+export type ImportedReport = { hosts: NmapHost[]; findings: TFinding[] };
+
+/**
+ * An uploaded nmap XML report: its hosts, and the findings NetGuard wrote in it as `<script>`
+ * elements (nmap's own NSE results are not findings and are left out). A 400 says why one is
+ * refused.
+ */
+export async function readNmapReport(xml: string, time: string): Promise<ImportedReport> {
   const parsed = await parseNmapXml(xml);
   if ('error' in parsed) throw new AppError('bad_request', 400, parsed.error);
-  return parsed.hosts;
+  const findings = parsed.hosts.flatMap((h) =>
+    h.scripts.flatMap((script) => {
+      const place = { host: h.address, port: script.port, protocol: script.protocol, time };
+      return findingFromScript(script.id, script.elems, place) ?? [];
+    }),
+  );
+  return { hosts: parsed.hosts, findings };
+}
+
+/**
+ * A SARIF log NetGuard wrote: its findings, and as hosts the places they name (SARIF lists
+ * findings, not the open ports without one).
+ */
+export function readSarifReport(text: string, time: string): ImportedReport {
+  const read = findingsFromSarif(text, time);
+  if ('error' in read) throw new AppError('bad_request', 400, read.error);
+  if (read.findings.length === 0)
+    throw new AppError('bad_request', 400, 'The SARIF log has no NetGuard finding to import');
+  const hosts = new Map<string, NmapHost>();
+  for (const f of read.findings) {
+    const host = hosts.get(f.host) ?? {
+      address: f.host,
+      hostname: null,
+      up: true,
+      ports: [],
+      scripts: [],
+    };
+    hosts.set(f.host, host);
+    if (f.port === null || host.ports.some((p) => p.port === f.port && p.protocol === f.protocol))
+      continue;
+    host.ports.push({
+      port: f.port,
+      protocol: f.protocol,
+      state: 'open',
+      service: f.service || null,
+      product: null,
+      version: null,
+      cpe: null,
+    });
+  }
+  return { hosts: [...hosts.values()], findings: read.findings };
 }
 
 /** The distinct addresses of a report's hosts: what the scan covers. */
@@ -22,15 +70,12 @@ export const reportAddresses = (hosts: readonly NmapHost[]) => [
   ...new Set(hosts.map((h) => h.address)),
 ];
 
-/**
- * Stores the hosts of an nmap XML report as a completed port scan with their open ports, and the
- * findings of a report NetGuard wrote as vulnerabilities.
- */
+/** Stores an imported report as a completed port scan: hosts, open ports, findings. */
 export async function importNmapScan(
   db: Executor,
   auth: AuthContext,
   scanName: string,
-  hosts: readonly NmapHost[],
+  { hosts, findings }: ImportedReport,
 ) {
   const now = new Date();
   return db.transaction(async (tx) => {
@@ -70,17 +115,8 @@ export async function importNmapScan(
         .values(services.slice(i, i + BATCH))
         .onConflictDoNothing();
     }
-    // NetGuard's own findings come back from their <script> elements; nmap's NSE output is not
-    // a finding and is left out.
     const owner = { scanId: scan.id, userId: auth.userId, organizationId: auth.organizationId };
-    const time = now.toISOString();
-    for (const h of hosts) {
-      for (const script of h.scripts) {
-        const place = { host: h.address, port: script.port, protocol: script.protocol, time };
-        const finding = findingFromScript(script.id, script.elems, place);
-        if (finding) await recordFinding(tx, owner, finding);
-      }
-    }
+    for (const finding of findings) await recordFinding(tx, owner, finding);
     await notifyScan(tx, scan, 'INSERT');
     return scan;
   });

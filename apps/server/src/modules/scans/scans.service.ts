@@ -22,7 +22,12 @@ import type { AuthContext } from '../auth/sessions.service.ts';
 import type { SubscriptionService } from '../subscription/subscription.service.ts';
 import { loadScanDetail } from './scans.detail.ts';
 import { exportScans } from './scans.export.ts';
-import { importNmapScan, readNmapReport, reportAddresses } from './scans.import.ts';
+import {
+  importNmapScan,
+  readNmapReport,
+  readSarifReport,
+  reportAddresses,
+} from './scans.import.ts';
 import * as lifecycle from './scans.lifecycle.ts';
 import * as repo from './scans.repo.ts';
 import { exportScanResults } from './scans.results-export.ts';
@@ -119,9 +124,13 @@ export function createScanService({ db, subscription, queue, settings, log }: De
     /** Stores an uploaded nmap XML report as a completed scan (counts toward the plan's scans). */
     async importNmap(auth: AuthContext, body: TImportScanBody, meta: RequestMeta) {
       await enforcePlan(auth, 0); // the month's scans, before reading megabytes
-      const hosts = await readNmapReport(body.xml);
-      await enforcePlan(auth, reportAddresses(hosts).length);
-      const row = await importNmapScan(db, auth, body.scan_name, hosts);
+      const time = new Date().toISOString();
+      const report =
+        body.sarif !== undefined
+          ? readSarifReport(body.sarif, time)
+          : await readNmapReport(body.xml ?? '', time);
+      await enforcePlan(auth, reportAddresses(report.hosts).length);
+      const row = await importNmapScan(db, auth, body.scan_name, report);
       await audit(db, auth, 'scan.import', row.id, meta, { hosts: row.targetHosts.length });
       return toScanListItem(row);
     },
