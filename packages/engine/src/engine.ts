@@ -3,7 +3,7 @@ import { parsePorts } from '@netguard/contracts';
 import type { TAdvisory } from './advisories/schema.ts';
 import { CHECKS, selectChecks } from './checks/index.ts';
 import { withAdvisories } from './checks/vulnerable-version/index.ts';
-import { discoverHosts } from './discovery/discover.ts';
+import { discoverHosts, type HostReason } from './discovery/discover.ts';
 import { borrowTcpPool, returnTcpPool } from './ports/pool-reuse.ts';
 import { scanTcp } from './ports/scan-tcp.ts';
 import { defaultThreads } from './ports/tcp-pool.ts';
@@ -61,7 +61,7 @@ export type Progress = {
 export type RunHandlers = {
   onProgress?: (progress: Progress) => void;
   /** A host found up by discovery (or every host with skipDiscovery), before its ports are scanned. */
-  onHost?: (host: { address: string; hostname?: string }) => void;
+  onHost?: (host: { address: string; hostname?: string; reason: HostReason }) => void;
   onPort?: (result: ServiceResult) => void;
   /** A host's TCP ports are scanned: how many of them were closed and filtered. */
   onHostScanned?: (host: HostPortCounts) => void;
@@ -162,10 +162,20 @@ export function createEngine(options: EngineOptions = {}) {
         const ips = targetsInWindow.map((t) => t.ip);
         summary.hosts_total += ips.length;
         report('discovery');
-        const up = options.skipDiscovery ? ips : await discoverHosts(ips, { ...timing, scan });
+        const reasons = new Map<string, HostReason>();
+        const up = options.skipDiscovery
+          ? ips
+          : await discoverHosts(ips, {
+              ...timing,
+              scan,
+              onUp: (host, reason) => reasons.set(host, reason),
+            });
         summary.hosts_up += up.length;
         const names = new Map(targetsInWindow.map((t) => [t.ip, t.hostname]));
-        for (const address of up) handlers.onHost?.({ address, hostname: names.get(address) });
+        for (const address of up) {
+          const reason = reasons.get(address) ?? 'user-set';
+          handlers.onHost?.({ address, hostname: names.get(address), reason });
+        }
         done += (ips.length - up.length) * (ports.length + udpPorts);
         for (let i = 0; i < up.length && !handlers.signal?.aborted; i += groupSize)
           await scanGroup(up.slice(i, i + groupSize), names);

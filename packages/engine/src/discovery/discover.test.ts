@@ -29,4 +29,22 @@ describe('discoverHosts', () => {
       DISCOVERY_PORTS.length * 2,
     );
   });
+
+  it('tells why each host is up, as nmap does: localhost-response on loopback, else what answered', async () => {
+    // A stand-in prober: no packet leaves the machine for the documentation addresses.
+    const probe = async (host: string): Promise<ProbeOutcome> =>
+      host === '192.0.2.1' ? { state: 'open', rttMs: 1 } : { state: 'closed', rttMs: 1 };
+    const reasons: Record<string, string> = {};
+    await discoverHosts(['192.0.2.1', '192.0.2.2', '127.0.0.8'], {
+      probe,
+      onUp: (host, reason) => {
+        reasons[host] = reason;
+      },
+    });
+    expect(reasons).toEqual({
+      '192.0.2.1': 'syn-ack',
+      '192.0.2.2': 'conn-refused',
+      '127.0.0.8': 'localhost-response',
+    });
+  });
 });

@@ -49,6 +49,7 @@ describe('netguard-scan -o nmap-xml', () => {
     expect(hosts[1]).toContain('<extraports state="closed" count="2">');
     expect(hosts[1]).not.toContain('<port ');
     expect(xml).toContain('<hosts up="2" down="0" total="2"/>');
+    expect(hosts[0]).toContain('<status state="up" reason="localhost-response" reason_ttl="0"/>');
   });
 
   it('writes the checks findings as scripts, still valid against nmap.dtd', async () => {
@@ -63,5 +64,12 @@ describe('netguard-scan -o nmap-xml', () => {
     });
     expect(lint.stderr).toBe('');
     expect(xml).toMatch(/<script id="http-security-headers" output="[^"]+"><elem key="title">/);
+    // As nmap -Pn says it.
+    const { stdout: skipped } = await promisify(execFile)(
+      process.execPath,
+      [BIN, '127.0.0.15', '-p', String(web.port), '--run', 'ports', '-Pn', '-o', 'nmap-xml'],
+      { timeout: 30_000 },
+    );
+    expect(skipped).toContain('<status state="up" reason="user-set" reason_ttl="0"/>');
   });
 });

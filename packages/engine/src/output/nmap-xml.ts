@@ -142,7 +142,11 @@ function hostXml(
   const hostscript = hostScripts.length
     ? `\n<hostscript>${hostScripts.map(scriptXml).join('')}</hostscript>`
     : '';
-  return `<host starttime="${span.start}" endtime="${span.end}"><status state="up" reason="conn-refused" reason_ttl="0"/>
+  // A report that did not keep why a host was up (a stored scan) says so rather than guess,
+  // except on loopback, where nmap's reason is always localhost-response.
+  const reason =
+    host.reason ?? (host.address.startsWith('127.') ? 'localhost-response' : 'unknown');
+  return `<host starttime="${span.start}" endtime="${span.end}"><status state="up" reason="${reason}" reason_ttl="0"/>
 <address ${attrs({ addr: host.address, addrtype: 'ipv4' })}/>
 <hostnames>${names}</hostnames>
 <ports>${extraPortsXml(host)}${[...ports]
