@@ -34,7 +34,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && mkdir -p artifacts && node --import tsx apps/server/src/main.ts > ${E2E_SERVER_LOG} 2>&1`,
+    command: `rm -rf ${E2E_DATA_DIR} && mkdir -p artifacts && node --enable-source-maps apps/server/dist/main.js > ${E2E_SERVER_LOG} 2>&1`,
     url: `http://localhost:${E2E_PORT}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,

@@ -18,7 +18,7 @@ function e2eDatabaseUrl(): string {
 
 /** Runs the operator's command line (`npm run netguard -- <args>`) against the e2e server's database. */
 export function runNetguardCli(...args: string[]): string {
-  return execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', ...args], {
+  return execFileSync(process.execPath, ['apps/server/dist/cli.js', ...args], {
     env: { ...process.env, DATABASE_URL: e2eDatabaseUrl(), LOG_LEVEL: 'silent' },
     encoding: 'utf8',
   });

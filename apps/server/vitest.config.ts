@@ -4,7 +4,7 @@ export default defineProject({
   test: {
     name: 'server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    globalSetup: ['test/global-setup.ts'],
+    globalSetup: ['../../scripts/vitest-build-setup.ts', 'test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },

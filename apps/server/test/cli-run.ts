@@ -4,17 +4,18 @@ import { promisify } from 'node:util';
 import type { TestContext } from './helpers.ts';
 
 const run = promisify(execFile);
-const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+/** The compiled command line, as `npm run netguard` runs it (built by the global setup). */
+export const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
 export type CliResult = { code: number; stdout: string; stderr: string };
 
-/** Runs `netguard <args>` (apps/server/src/cli.ts) against the test's database. */
+/** Runs `netguard <args>` (the compiled apps/server/src/cli.ts) against the test's database. */
 export function netguard(
   ctx: TestContext,
   args: string[],
   env: Record<string, string> = {},
 ): Promise<CliResult> {
-  return run(process.execPath, ['--import', 'tsx', CLI, ...args], {
+  return run(process.execPath, [CLI, ...args], {
     env: { ...process.env, DATABASE_URL: ctx.url, LOG_LEVEL: 'silent', ...env },
   }).then(
     (out) => ({ code: 0, ...out }),

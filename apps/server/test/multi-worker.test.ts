@@ -1,14 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scanChunks } from '../src/db/schema.ts';
 import { findFreePort } from '../src/lib/net.ts';
+import { CLI } from './cli-run.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
 import { createScan, getScan, scanAction, startSlowBanner, waitFor } from './scan-helpers.ts';
 import { subscribe } from './seed.ts';
 
-const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
 const HOSTS = Array.from({ length: 8 }, (_, i) => `127.0.0.${i + 1}`);
 // A top-1000 port; a banner that comes late makes service detection wait, so chunks take seconds.
 const SLOW_PORT = 7000;
@@ -19,7 +18,7 @@ const workers: ChildProcess[] = [];
 const listeners: { close: () => Promise<void> }[] = [];
 
 function spawnWorker(url: string, env: Record<string, string> = {}): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'worker'], {
+  const child = spawn(process.execPath, [CLI, 'worker'], {
     env: {
       ...process.env,
       DATABASE_URL: url,

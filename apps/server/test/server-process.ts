@@ -6,7 +6,7 @@ import pg from 'pg';
 import { findFreePort } from '../src/lib/net.ts';
 import { PASSWORD } from './helpers.ts';
 
-const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 
 export type ServerProcess = {
   child: ChildProcess;
@@ -19,10 +19,10 @@ export type ServerProcess = {
   stop: () => Promise<void>;
 };
 
-/** `node --import tsx src/main.ts` as `npm start` runs it, ready once it says so. */
+/** The compiled server (dist/main.js) as `npm start` runs it, ready once it says so. */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await findFreePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, ['--enable-source-maps', MAIN], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -1,6 +1,12 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI through tsx so the package needs no build step.
-import { register } from 'tsx/esm/api';
+// Runs the compiled CLI (packages/engine/dist, built by `npm run build:node`, which npm install runs).
+import { existsSync } from 'node:fs';
 
-register();
-await import('../src/cli.ts');
+const entry = new URL('../dist/bin.js', import.meta.url);
+if (!existsSync(entry)) {
+  process.stderr.write(
+    'netguard-scan: not built yet; run `npm run build:node` in the NetGuard folder\n',
+  );
+  process.exit(2);
+}
+await import(entry.href);

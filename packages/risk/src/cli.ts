@@ -1,12 +1,9 @@
 import { z } from 'zod';
 import { assess } from './assess.ts';
 import { ZAssessInput } from './input.ts';
+import { USAGE } from './usage.ts';
 
-export const USAGE = `Usage: netguard-risk assess < input.json
-
-Reads one assessment input (or a JSON array of them) on standard input and prints the
-assessment(s) as JSON: score, SSVC decisions with their path, inputs, confidence, reasoning.
-`;
+export { USAGE };
 
 type Io = { out: (text: string) => void; err: (text: string) => void };
 
@@ -38,19 +35,4 @@ export function runCli(argv: string[], input: string, io: Io): number {
   const result = Array.isArray(parsed.data) ? parsed.data.map(assess) : assess(parsed.data);
   io.out(`${JSON.stringify(result, null, 2)}\n`);
   return 0;
-}
-
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-if (import.meta.url === `file://${process.argv[1]}` || process.env.NETGUARD_RISK_CLI === '1') {
-  const argv = process.argv.slice(2);
-  const input = argv[0] === 'assess' ? await readStdin() : '';
-  process.exitCode = runCli(argv, input, {
-    out: (t) => process.stdout.write(t),
-    err: (t) => process.stderr.write(t),
-  });
 }

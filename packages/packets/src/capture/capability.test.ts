@@ -14,14 +14,14 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Runs captureCapability in a node process as the unprivileged user nobody (uid 65534). */
 function capabilityAsNobody(tcpdumpPath?: string) {
-  const module = fileURLToPath(new URL('./index.ts', import.meta.url));
-  const script = join(dir, 'probe.mts');
+  // The compiled package (built by the global setup): a plain node process, as an operator runs it.
+  const module = fileURLToPath(new URL('../../dist/index.js', import.meta.url));
+  const script = join(dir, 'probe.mjs');
   writeFileSync(
     script,
     `import { captureCapability } from ${JSON.stringify(module)};\nconsole.log(JSON.stringify(await captureCapability(${JSON.stringify({ tcpdumpPath })})));\n`,
   );
   chmodSync(script, 0o644);
-  const tsx = fileURLToPath(import.meta.resolve('tsx'));
   const out = execFileSync(
     'setpriv',
     [
@@ -30,8 +30,6 @@ function capabilityAsNobody(tcpdumpPath?: string) {
       '--clear-groups',
       '--inh-caps=-all',
       process.execPath,
-      '--import',
-      tsx,
       script,
     ],
     { encoding: 'utf8', cwd: dir, timeout: 20_000 },

@@ -1,0 +1,103 @@
+#!/usr/bin/env node
+// Compiles the server and the command-line packages to JavaScript with esbuild, so production and
+// the CLIs run on plain `node` (tsx stays a development tool). Usage:
+//   node scripts/build-node.mjs [server|engine|packets|risk ...]   (all when none is named)
+// The packages' bundles inline their workspace dependencies and zod, so a packed package
+// (scripts/pack.mjs) needs nothing else; the server's bundle inlines the workspace packages and
+// leaves node_modules to Node. Source maps are written next to each bundle.
+import { cp, mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const ENGINE_ASSETS = ['packages/engine/src/advisories/bundled.json'];
+const TCP_WORKER = 'packages/engine/src/ports/tcp-worker.js';
+
+/** Bare imports other than the workspace's own stay imports, resolved by Node at run time. */
+const nodeModulesExternal = {
+  name: 'node-modules-external',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@netguard/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+/** @type {Record<string, { dir: string, entries: string[], assets: string[][], external: boolean }>} */
+export const TARGETS = {
+  server: {
+    dir: 'apps/server',
+    entries: ['apps/server/src/main.ts', 'apps/server/src/cli.ts', TCP_WORKER],
+    assets: [
+      ['apps/server/src/db/migrations', 'migrations'],
+      ...ENGINE_ASSETS.map((a) => [a, path.basename(a)]),
+    ],
+    external: true,
+  },
+  engine: {
+    dir: 'packages/engine',
+    entries: ['packages/engine/src/bin.ts', 'packages/engine/src/index.ts', TCP_WORKER],
+    assets: ENGINE_ASSETS.map((a) => [a, path.basename(a)]),
+    external: false,
+  },
+  packets: {
+    dir: 'packages/packets',
+    entries: ['packages/packets/src/bin.ts', 'packages/packets/src/index.ts'],
+    assets: [],
+    external: false,
+  },
+  risk: {
+    dir: 'packages/risk',
+    entries: ['packages/risk/src/bin.ts', 'packages/risk/src/index.ts'],
+    assets: [],
+    external: false,
+  },
+};
+
+/** Builds one target into `<dir>/dist`, replacing what was there. */
+export async function buildTarget(name) {
+  const target = TARGETS[name];
+  if (!target) throw new Error(`unknown build target ${name}: ${Object.keys(TARGETS).join(', ')}`);
+  const outdir = path.join(ROOT, target.dir, 'dist');
+  await rm(outdir, { recursive: true, force: true });
+  await build({
+    absWorkingDir: ROOT,
+    entryPoints: target.entries,
+    outdir,
+    entryNames: '[name]',
+    chunkNames: 'chunk-[hash]',
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    sourcemap: 'linked',
+    legalComments: 'none',
+    logLevel: 'warning',
+    plugins: target.external ? [nodeModulesExternal] : [],
+    // Bundled CommonJS dependencies (the packages' own) may call require() on Node built-ins.
+    banner: target.external
+      ? undefined
+      : {
+          js: "import { createRequire as __ngRequire } from 'node:module'; const require = __ngRequire(import.meta.url);",
+        },
+  });
+  await mkdir(outdir, { recursive: true });
+  for (const [from, to] of target.assets) {
+    await cp(path.join(ROOT, from), path.join(outdir, to), { recursive: true });
+  }
+}
+
+export async function buildAll(names = Object.keys(TARGETS)) {
+  for (const name of names) await buildTarget(name);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const started = Date.now();
+  const names = process.argv.slice(2);
+  await buildAll(names.length ? names : undefined);
+  console.log(
+    `build-node: ${names.length ? names.join(', ') : 'all'} in ${Date.now() - started} ms`,
+  );
+}
