@@ -55,11 +55,13 @@ export const TARGETS = {
   },
 };
 
-/** Builds one target into `<dir>/dist`, replacing what was there. */
-export async function buildTarget(name) {
+/** Builds one target into `outdir` (default `<dir>/dist`), replacing what was there. */
+export async function buildTarget(
+  name,
+  outdir = path.join(ROOT, TARGETS[name]?.dir ?? '', 'dist'),
+) {
   const target = TARGETS[name];
   if (!target) throw new Error(`unknown build target ${name}: ${Object.keys(TARGETS).join(', ')}`);
-  const outdir = path.join(ROOT, target.dir, 'dist');
   await rm(outdir, { recursive: true, force: true });
   await build({
     absWorkingDir: ROOT,
