@@ -76,6 +76,7 @@ export async function buildTarget(
     target: 'node20',
     sourcemap: 'linked',
     legalComments: 'none',
+    minify: !target.external,
     logLevel: 'warning',
     plugins: target.external ? [nodeModulesExternal] : [],
     // Bundled CommonJS dependencies (the packages' own) may call require() on Node built-ins.

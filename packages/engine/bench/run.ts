@@ -1,4 +1,4 @@
-// The engine benchmarks of issue 3, each in its own process so that peak memory and timing of
+// The engine benchmarks (issues 3 and 18), each in its own process so that peak memory and timing of
 // one do not leak into the next. `npm run bench -w @netguard/engine [-- 1 3]` runs all or some.
 // Traffic goes only to 127.0.0.0/8 and to the namespace benchmark 4 creates and removes.
 import { spawn } from 'node:child_process';
@@ -10,6 +10,8 @@ const BENCHES: Record<string, { file: string; root?: boolean }> = {
   '2': { file: 'loopback-hosts.ts' },
   '3': { file: 'memory.ts' },
   '4': { file: 'netns.ts', root: true },
+  '5': { file: 'services.ts' },
+  '6': { file: 'startup.ts' },
 };
 
 type Result = { rows: Row[]; [key: string]: unknown };
