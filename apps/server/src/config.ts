@@ -80,6 +80,11 @@ export const CONFIG_VARS = [
   ],
   ['WORKER_CONCURRENCY', '2', 'Scan chunks one worker process runs at a time.'],
   [
+    'API_WORKERS',
+    'on',
+    '`off`: this API process runs no jobs (scans, reports, mail, feeds); `netguard worker` processes on the same database run them. For several API instances beside separate workers.',
+  ],
+  [
     'STRIPE_SECRET_KEY',
     '(unset)',
     'Stripe secret key. Set together with the five other `STRIPE_*` variables to take payments with Stripe; unset: the built-in local provider activates plans with no payment.',
@@ -197,6 +202,7 @@ const ZEnv = z.object({
   MAX_CONCURRENT_SCANS: z.coerce.number().int().min(1).max(1000).default(3),
   SCAN_CHUNK_STALE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  API_WORKERS: z.enum(['on', 'off']).default('on'),
   DATABASE_URL: z.string().min(1).optional(),
   /** The role request handlers use (no BYPASSRLS); by default NetGuard makes netguard_app. */
   DATABASE_APP_URL: z.string().min(1).optional(),
@@ -349,6 +355,8 @@ export type AppConfig = {
   metricsToken?: string;
   /** METRICS_PORT: where a worker-only process serves /metrics. */
   metricsPort: number;
+  /** API_WORKERS: whether the API process also runs the job workers. */
+  apiWorkers: boolean;
 };
 
 /** Where and how often the server fetches threat-intelligence feeds. */
@@ -448,5 +456,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     llm: parseLlm(e),
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,
+    apiWorkers: e.API_WORKERS === 'on',
   };
 }

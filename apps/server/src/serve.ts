@@ -34,14 +34,17 @@ export async function startServer(): Promise<void> {
     const metrics = createMetrics();
     app = await buildApp({ ...config, databaseUrl: database.url }, { metrics });
     await app.listen({ port: config.port, host: config.host });
-    workers = await startWorkers({
-      url: database.url,
-      settings: config.scans,
-      log,
-      notices: noticeOptions(config),
-      feeds: config.feeds,
-      metrics,
-    });
+    // API_WORKERS=off: separate `netguard worker` processes run the jobs.
+    workers = !config.apiWorkers
+      ? undefined
+      : await startWorkers({
+          url: database.url,
+          settings: config.scans,
+          log,
+          notices: noticeOptions(config),
+          feeds: config.feeds,
+          metrics,
+        });
   } catch (error) {
     log.fatal({ err: error }, 'NetGuard failed to start');
     await stop(1);

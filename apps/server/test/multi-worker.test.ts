@@ -1,12 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scanChunks } from '../src/db/schema.ts';
 import { findFreePort } from '../src/lib/net.ts';
-import { CLI } from './cli-run.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
 import { createScan, getScan, scanAction, startSlowBanner, waitFor } from './scan-helpers.ts';
 import { subscribe } from './seed.ts';
+import { spawnWorker } from './worker-process.ts';
 
 const HOSTS = Array.from({ length: 8 }, (_, i) => `127.0.0.${i + 1}`);
 // A top-1000 port; a banner that comes late makes service detection wait, so chunks take seconds.
@@ -16,32 +16,6 @@ let ctx: TestContext;
 let owner: Account;
 const workers: ChildProcess[] = [];
 const listeners: { close: () => Promise<void> }[] = [];
-
-function spawnWorker(url: string, env: Record<string, string> = {}): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [CLI, 'worker'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      LOG_LEVEL: 'silent',
-      WORKER_CONCURRENCY: '1',
-      SCAN_CHUNK_STALE_SECONDS: '3',
-      NETGUARD_OFFLINE: '1',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  workers.push(child);
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('worker did not start')), 30_000);
-    child.stdout?.on('data', (data: Buffer) => {
-      if (String(data).includes('is ready')) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`worker exited with ${code}`)));
-  });
-}
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -62,8 +36,8 @@ describe('scale-out workers', () => {
     // The second worker serves its own /metrics (a worker has no API).
     const metricsPort = await findFreePort();
     const [first, second] = await Promise.all([
-      spawnWorker(ctx.url),
-      spawnWorker(ctx.url, {
+      spawnWorker(workers, ctx.url),
+      spawnWorker(workers, ctx.url, {
         HOST: '127.0.0.1',
         METRICS_PORT: String(metricsPort),
         METRICS_TOKEN: 'worker-metrics-token-for-tests',
