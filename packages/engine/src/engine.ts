@@ -3,7 +3,7 @@ import { parsePorts } from '@netguard/contracts';
 import type { TAdvisory } from './advisories/schema.ts';
 import { CHECKS, selectChecks } from './checks/index.ts';
 import { withAdvisories } from './checks/vulnerable-version/index.ts';
-import { discoverHosts, type HostReason } from './discovery/discover.ts';
+import { discoverHosts, type HostReason, isLoopback } from './discovery/discover.ts';
 import { borrowTcpPool, returnTcpPool } from './ports/pool-reuse.ts';
 import { scanTcp } from './ports/scan-tcp.ts';
 import { defaultThreads } from './ports/tcp-pool.ts';
@@ -163,13 +163,22 @@ export function createEngine(options: EngineOptions = {}) {
         summary.hosts_total += ips.length;
         report('discovery');
         const reasons = new Map<string, HostReason>();
+        // Loopback addresses are up without a probe (localhost-response), as nmap has them.
+        const probed = options.skipDiscovery ? [] : ips.filter((ip) => !isLoopback(ip));
+        const answered = new Set(
+          probed.length
+            ? await discoverHosts(probed, {
+                ...timing,
+                scan,
+                onUp: (host, reason) => reasons.set(host, reason),
+              })
+            : [],
+        );
+        for (const ip of ips)
+          if (!options.skipDiscovery && isLoopback(ip)) reasons.set(ip, 'localhost-response');
         const up = options.skipDiscovery
           ? ips
-          : await discoverHosts(ips, {
-              ...timing,
-              scan,
-              onUp: (host, reason) => reasons.set(host, reason),
-            });
+          : ips.filter((ip) => reasons.get(ip) === 'localhost-response' || answered.has(ip));
         summary.hosts_up += up.length;
         const names = new Map(targetsInWindow.map((t) => [t.ip, t.hostname]));
         for (const address of up) {

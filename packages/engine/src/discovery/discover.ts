@@ -14,8 +14,11 @@ export type DiscoveryOptions = Omit<TcpScanOptions, 'onResult' | 'onProgress'> &
   onUp?: (host: string, reason: HostReason) => void;
 };
 
-/** nmap says localhost-response for an address of the loopback network, whatever answered. */
-const isLoopback = (host: string) => host.startsWith('127.');
+/**
+ * An address of the loopback network: this machine's own, always answering. nmap counts such a
+ * host up without a probe and says localhost-response; so does the engine.
+ */
+export const isLoopback = (host: string) => host.startsWith('127.');
 
 /**
  * Finds the hosts that answer: any connect that succeeds or is refused proves the host is up,
