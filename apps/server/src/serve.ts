@@ -32,7 +32,7 @@ export async function startServer(): Promise<void> {
   try {
     await whenDatabaseUp(() => migrateDatabase(database.url), { log, task: 'migration' });
     const metrics = createMetrics();
-    app = await buildApp({ ...config, databaseUrl: database.url }, { metrics });
+    app = await buildApp({ ...config, databaseUrl: database.url }, { metrics, log });
     await app.listen({ port: config.port, host: config.host });
     workers = await startWorkers({
       url: database.url,
