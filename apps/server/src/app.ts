@@ -8,7 +8,7 @@ import { appRoleUrl, prepareAppRole } from './db/app-role.ts';
 import { createDatabase } from './db/client.ts';
 import { createTenantScope } from './db/tenant-scope.ts';
 import { createAccessTokens } from './lib/access-token.ts';
-import { createLogger } from './lib/logger.ts';
+import { createLogger, type Logger } from './lib/logger.ts';
 import { createMailer } from './lib/mailer.ts';
 import { loadSecretKey } from './lib/secret-key.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
@@ -81,6 +81,7 @@ import { addAuthGuard } from './plugins/auth-guard.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { addPermissionGuard, type DeclaredPermission } from './plugins/permission-guard.ts';
+import { registerRequestId, requestIdOptions } from './plugins/request-id.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { addTenantScope } from './plugins/tenant-scope.ts';
 import { registerWeb } from './plugins/web.ts';
@@ -110,14 +111,19 @@ export type BuildOptions = {
   isolation?: boolean;
   /** The process's metrics, shared with its workers; by default the app makes its own. */
   metrics?: Metrics;
+  /** The logger; by default one at config.logLevel on stdout (tests pass one that captures). */
+  log?: Logger;
 };
 
 export async function buildApp(
   config: AppConfig,
-  { isolation = true, metrics = createMetrics() }: BuildOptions = {},
+  {
+    isolation = true,
+    metrics = createMetrics(),
+    log = createLogger(config.logLevel),
+  }: BuildOptions = {},
 ): Promise<FastifyInstance> {
   if (!config.databaseUrl) throw new Error('buildApp needs config.databaseUrl');
-  const log = createLogger(config.logLevel);
   const secret = loadSecretKey(config.secretKey, config.dataDir);
   const appUrl = appRoleUrl(config.databaseUrl, secret, config.databaseAppUrl);
   const queue = createScanQueue({
@@ -222,9 +228,11 @@ export async function buildApp(
 
   const app = Fastify({
     loggerInstance: log,
+    ...requestIdOptions,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
   }) as unknown as FastifyInstance;
+  registerRequestId(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);

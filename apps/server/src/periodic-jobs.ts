@@ -1,6 +1,7 @@
 import type { ScanSettings } from './config.ts';
 import type { Executor } from './db/client.ts';
 import { isDatabaseUnavailable } from './db/outage.ts';
+import { runTask } from './lib/job-context.ts';
 import type { Logger } from './lib/logger.ts';
 import { createMailer } from './lib/mailer.ts';
 import { sendCriticalAlerts } from './modules/incidents/alerts.ts';
@@ -21,7 +22,8 @@ const TICK_MS = 5_000;
  * start the scheduled re-scans that are due, take the hourly risk snapshots that are due, run
  * the anomaly rules over new security events and send the critical-event alerts.
  * Each step claims its rows, so any number of workers can run this; a failing step is logged and
- * tried again on the next tick.
+ * tried again on the next tick. Each step of a tick runs under its own id (`schedule:<random>`),
+ * which its log lines and the jobs it sends (a scheduled re-scan's) carry.
  */
 export function startPeriodicJobs(deps: {
   db: Executor;
@@ -40,17 +42,17 @@ export function startPeriodicJobs(deps: {
     settings: deps.settings,
     log,
   });
-  const steps = [
-    ['scan notices', () => notifyFinishedScans(db, mailer, notices.publicUrl, log)],
-    ['weekly reports', () => sendWeeklyReports(db, mailer, notices.publicUrl, log)],
-    ['scheduled re-scans', () => runDueAutoScans(db, scanService, log)],
+  const steps: [string, (log: Logger) => Promise<unknown>][] = [
+    ['scan notices', (l) => notifyFinishedScans(db, mailer, notices.publicUrl, l)],
+    ['weekly reports', (l) => sendWeeklyReports(db, mailer, notices.publicUrl, l)],
+    ['scheduled re-scans', (l) => runDueAutoScans(db, scanService, l)],
     ['risk snapshots', () => takeDueRiskSnapshots(db)],
     ['anomaly rules', () => evaluateAnomalyRules(db)],
     [
       'critical alerts',
-      () => sendCriticalAlerts({ db, mailer, publicUrl: notices.publicUrl, log }),
+      (l) => sendCriticalAlerts({ db, mailer, publicUrl: notices.publicUrl, log: l }),
     ],
-  ] as const;
+  ];
   let running = false;
   // While the database is down every step fails each tick: say so once, and once when it is back.
   let databaseDown = false;
@@ -59,13 +61,15 @@ export function startPeriodicJobs(deps: {
     running = true;
     let unavailable = false;
     for (const [name, step] of steps)
-      await step().catch((error: unknown) => {
-        if (!isDatabaseUnavailable(error))
-          return log.error({ err: error, component: 'jobs' }, `${name} failed`);
-        unavailable = true;
-        if (!databaseDown) log.warn({ component: 'jobs' }, 'database unavailable: jobs paused');
-        databaseDown = true;
-      });
+      await runTask(log, 'schedule', (taskLog) =>
+        step(taskLog).catch((error: unknown) => {
+          if (!isDatabaseUnavailable(error))
+            return taskLog.error({ err: error, component: 'jobs' }, `${name} failed`);
+          unavailable = true;
+          if (!databaseDown) log.warn({ component: 'jobs' }, 'database unavailable: jobs paused');
+          databaseDown = true;
+        }),
+      );
     if (databaseDown && !unavailable)
       log.info({ component: 'jobs' }, 'database back: jobs resumed');
     databaseDown = unavailable;

@@ -32,7 +32,7 @@ export async function startServer(): Promise<void> {
   try {
     await whenDatabaseUp(() => migrateDatabase(database.url), { log, task: 'migration' });
     const metrics = createMetrics();
-    app = await buildApp({ ...config, databaseUrl: database.url }, { metrics });
+    app = await buildApp({ ...config, databaseUrl: database.url }, { metrics, log });
     await app.listen({ port: config.port, host: config.host });
     // API_WORKERS=off: separate `netguard worker` processes run the jobs.
     workers = !config.apiWorkers

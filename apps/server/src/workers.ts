@@ -4,6 +4,7 @@ import { ZScanChunkJob, ZScanPlanJob } from '@netguard/contracts';
 import type { AppConfig, FeedSettings, ScanSettings } from './config.ts';
 import { createDatabase } from './db/client.ts';
 import { isDatabaseUnavailable, whenDatabaseUp } from './db/outage.ts';
+import { runJob, runTask } from './lib/job-context.ts';
 import type { Logger } from './lib/logger.ts';
 import { startFeedSchedule } from './modules/feeds/feeds.schedule.ts';
 import type { Metrics } from './modules/metrics/metrics.ts';
@@ -88,13 +89,19 @@ export async function startWorkers(options: {
 
   pollers.get(PLAN_QUEUE)?.push(
     await queue.boss.work(PLAN_QUEUE, work, async (jobs) => {
-      for (const job of jobs) await runPlan(deps, ZScanPlanJob.parse(job.data).scan_id);
+      for (const job of jobs)
+        await runJob(log, job, (jobLog) =>
+          runPlan({ ...deps, log: jobLog }, ZScanPlanJob.parse(job.data).scan_id),
+        );
     }),
   );
   for (let i = 0; i < settings.workerConcurrency; i++) {
     pollers.get(CHUNK_QUEUE)?.push(
       await queue.boss.work(CHUNK_QUEUE, work, async (jobs) => {
-        for (const job of jobs) await runChunk(deps, ZScanChunkJob.parse(job.data).chunk_id);
+        for (const job of jobs)
+          await runJob(log, job, (jobLog) =>
+            runChunk({ ...deps, log: jobLog }, ZScanChunkJob.parse(job.data).chunk_id),
+          );
       }),
     );
   }
@@ -103,14 +110,15 @@ export async function startWorkers(options: {
   const sweep = setInterval(() => {
     if (sweeping || shutdown.signal.aborted) return;
     sweeping = true;
-    sweepScans(deps)
-      .catch((error: unknown) => {
+    // Under its own id (`sweep:<random>`), which the jobs it sends again carry.
+    runTask(log, 'sweep', (taskLog) =>
+      sweepScans({ ...deps, log: taskLog }).catch((error: unknown) => {
         if (!isDatabaseUnavailable(error))
-          log.error({ err: error, component: 'jobs' }, 'scan sweep failed');
-      })
-      .finally(() => {
-        sweeping = false;
-      });
+          taskLog.error({ err: error, component: 'jobs' }, 'scan sweep failed');
+      }),
+    ).finally(() => {
+      sweeping = false;
+    });
   }, SWEEP_MS);
   const periodic = options.notices
     ? startPeriodicJobs({

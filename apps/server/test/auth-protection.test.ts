@@ -126,6 +126,7 @@ describe('rate limiting of /api/auth', () => {
       expect(res.statusCode).toBe(429);
       expect(res.json()).toEqual({
         error: { code: 'rate_limited', message: AUTH_MESSAGES.rateLimited },
+        request_id: res.headers['x-request-id'],
       });
       // Other API routes are not counted against the auth limit.
       expect((await limited.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZRequestIdField } from './request-id.ts';
 
 export const ERROR_CODES = [
   'bad_request',
@@ -19,9 +20,13 @@ export const ERROR_CODES = [
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
 
-/** Every API error body: `{ error: { code, message } }`. */
+/**
+ * Every API error body: `{ error: { code, message } }`, with the request's id beside it (also in
+ * the X-Request-Id header) for the user to quote to support.
+ */
 export const ZApiError = z.object({
   error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }),
+  request_id: ZRequestIdField,
 });
 export type TApiError = z.infer<typeof ZApiError>;
 

@@ -20,6 +20,7 @@ export * from './port-spec.ts';
 export * from './profile.ts';
 export * from './realtime.ts';
 export * from './reports.ts';
+export * from './request-id.ts';
 export * from './risk.ts';
 export * from './scan-list.ts';
 export * from './scan-profiles.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZRequestIdField } from './request-id.ts';
 import { ZScanListItem } from './scans.ts';
 import { SECURITY_EVENT_TYPES, SEVERITIES, VULN_SEVERITIES } from './security-events.ts';
 import { textField } from './text-field.ts';
@@ -40,6 +41,8 @@ export const ZRealtimeScanEvent = z.object({
   event: z.enum(['INSERT', 'UPDATE']),
   table: z.literal('scans'),
   record: ZScanListItem,
+  /** The request whose work changed the row (see ZRequestIdField). */
+  request_id: ZRequestIdField,
 });
 export const ZRealtimeVulnerabilityEvent = z.object({
   type: z.literal('event'),
@@ -47,6 +50,8 @@ export const ZRealtimeVulnerabilityEvent = z.object({
   event: z.literal('INSERT'),
   table: z.literal('vulnerabilities'),
   record: ZRealtimeVulnerability,
+  /** The request whose work found it (see ZRequestIdField). */
+  request_id: ZRequestIdField,
 });
 /**
  * A critical security event of the organization, pushed to its signed-in admins only (no
@@ -88,5 +93,7 @@ export const ZRealtimeNotification = z.object({
   event: z.enum(['INSERT', 'UPDATE']),
   id: z.uuid(),
   organization_id: z.uuid(),
+  /** The request (or job, or task) whose work changed the row, for the logs and the envelope. */
+  request_id: ZRequestIdField,
 });
 export type TRealtimeNotification = z.infer<typeof ZRealtimeNotification>;

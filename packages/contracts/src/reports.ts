@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZDetection } from './detection.ts';
+import { ZRequestIdField } from './request-id.ts';
 import { VULN_SEVERITIES } from './security-events.ts';
 import { textField } from './text-field.ts';
 import { VALIDATION_MESSAGES as M } from './validation.ts';
@@ -207,8 +208,8 @@ export const ZReportDownloadQuery = z.object({
   }),
 });
 
-/** pg-boss payload of a report generation: the id only. */
-export const ZReportJob = z.object({ report_id: z.uuid() });
+/** pg-boss payload of a report generation: the id only (and the request that asked for it). */
+export const ZReportJob = z.object({ report_id: z.uuid(), request_id: ZRequestIdField });
 
 /** The short Report ID shown in the list: the first segment of the id. */
 export function shortReportId(id: string): string {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZDetection } from './detection.ts';
 import { MITIGATION_PRIORITIES } from './findings.ts';
+import { ZRequestIdField } from './request-id.ts';
 import { ZScanListItem, ZScanName } from './scans.ts';
 import { VULN_SEVERITIES } from './security-events.ts';
 import { textField } from './text-field.ts';
@@ -93,10 +94,10 @@ export const ZScanDetail = ZScanListItem.extend({
 });
 export type TScanDetail = z.infer<typeof ZScanDetail>;
 
-/** pg-boss payload of a scan's planning job: ids only. */
-export const ZScanPlanJob = z.object({ scan_id: z.uuid() });
-/** pg-boss payload of one chunk of a scan: ids only. */
-export const ZScanChunkJob = z.object({ chunk_id: z.uuid() });
+/** pg-boss payload of a scan's planning job: ids only (and the request that started the scan). */
+export const ZScanPlanJob = z.object({ scan_id: z.uuid(), request_id: ZRequestIdField });
+/** pg-boss payload of one chunk of a scan: ids only (and the request that started the scan). */
+export const ZScanChunkJob = z.object({ chunk_id: z.uuid(), request_id: ZRequestIdField });
 
 /** Largest nmap XML document accepted by POST /api/scans/import: 10 MB. */
 export const NMAP_XML_MAX_CHARS = 10 * 1024 * 1024;

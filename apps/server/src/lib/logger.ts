@@ -1,4 +1,4 @@
-import { pino } from 'pino';
+import { type DestinationStream, type LoggerOptions, pino } from 'pino';
 
 const SECRET_QUERY = /([?&](?:confirm|reset|token|access_token)=)[^&#]*/gi;
 
@@ -7,9 +7,12 @@ export function redactUrl(url: string): string {
   return url.replace(SECRET_QUERY, '$1[Redacted]');
 }
 
-/** The pino logger: JSON lines, with credentials and tokens redacted wherever they appear. */
-export function createLogger(level: string) {
-  return pino({
+/**
+ * The pino logger: JSON lines, with credentials and tokens redacted wherever they appear. On
+ * stdout unless `destination` (tests capture the lines).
+ */
+export function createLogger(level: string, destination?: DestinationStream) {
+  const options: LoggerOptions = {
     level,
     redact: {
       paths: [
@@ -37,7 +40,8 @@ export function createLogger(level: string) {
         ip: req.ip,
       }),
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 export type Logger = ReturnType<typeof createLogger>;

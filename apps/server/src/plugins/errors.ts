@@ -68,7 +68,10 @@ export function toFailure(error: FastifyError | AppError | Error): Failure {
   return fail(500, 'internal_error', 'Internal server error');
 }
 
-/** One error handler for the whole API; a 503 says when to try again (Retry-After). */
+/**
+ * One error handler for the whole API; a 503 says when to try again (Retry-After). The body
+ * carries the request's id for the user to quote.
+ */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const failure = toFailure(error);
@@ -76,6 +79,6 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.warn({ err: error }, 'request failed: service unavailable');
       reply.header('retry-after', String(RETRY_AFTER_SECONDS));
     } else if (failure.status >= 500) request.log.error({ err: error }, 'request failed');
-    return reply.status(failure.status).send(failure.body);
+    return reply.status(failure.status).send({ ...failure.body, request_id: request.id });
   });
 }

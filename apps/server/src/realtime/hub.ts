@@ -2,12 +2,14 @@ import {
   AUTH_MESSAGES,
   REALTIME_CLOSE_UNAUTHORIZED,
   REALTIME_IDLE_TIMEOUT_MS,
+  type TRealtimeNotification,
   type TRealtimeServerMessage,
   ZRealtimeNotification,
 } from '@netguard/contracts';
 import type { WebSocket } from 'ws';
 import type { Executor } from '../db/client.ts';
 import type { Logger } from '../lib/logger.ts';
+import { isRequestId } from '../lib/request-id.ts';
 import type { SessionService } from '../modules/auth/sessions.service.ts';
 import { acceptConnection, type Connection } from './connection.ts';
 import { createListener } from './listener.ts';
@@ -54,25 +56,51 @@ export function createRealtimeHub(deps: {
     });
   }
 
+  /** The notification's request id when it is a safe one (NOTIFY payloads are checked here). */
+  const requestIdOf = (note: TRealtimeNotification) =>
+    isRequestId(note.request_id) ? note.request_id : undefined;
+
+  /** Per-message delivery, at debug level, under the request id of the work that caused it. */
+  function logDelivery(
+    note: TRealtimeNotification,
+    requestId: string | undefined,
+    sockets: number,
+  ) {
+    deps.log.debug(
+      {
+        component: 'realtime',
+        ...(requestId ? { reqId: requestId } : {}),
+        realtime: { table: note.table, event: note.event, id: note.id },
+        sockets,
+      },
+      'realtime message delivered',
+    );
+  }
+
   async function fanOut(note: ReturnType<typeof ZRealtimeNotification.parse>) {
     if (note.table === 'security_events') return alertAdmins(note);
     const conns = [...(byOrg.get(note.organization_id) ?? [])].filter((c) =>
       c.channels.has('scan-updates'),
     );
     if (conns.length === 0) return;
-    const message = await records.load(note);
-    if (!message) return;
+    const loaded = await records.load(note);
+    if (!loaded) return;
+    const requestId = requestIdOf(note);
+    const message = requestId ? { ...loaded, request_id: requestId } : loaded;
     const callers = conns.flatMap((c) => (c.auth ? [c.auth] : []));
     const live = await records.liveSessions(note.organization_id, callers);
+    let delivered = 0;
     for (const conn of conns) {
       if (conn.auth && live.has(conn.auth.sessionId)) {
         conn.send(message as TRealtimeServerMessage);
+        delivered++;
       } else {
         // Signed out, or no longer a member: this socket must not hear anything more.
         conn.send({ type: 'error', message: AUTH_MESSAGES.sessionExpired });
         conn.socket.close(REALTIME_CLOSE_UNAUTHORIZED, 'unauthorized');
       }
     }
+    logDelivery(note, requestId, delivered);
   }
 
   /** A critical event's toast: to the organization's admins only, whatever they subscribed to. */
@@ -84,10 +112,14 @@ export function createRealtimeHub(deps: {
     if (!message) return;
     const admins = await records.admins(note.organization_id);
     const live = await records.liveSessions(note.organization_id, callers);
+    let delivered = 0;
     for (const conn of conns) {
-      if (conn.auth && admins.has(conn.auth.userId) && live.has(conn.auth.sessionId))
+      if (conn.auth && admins.has(conn.auth.userId) && live.has(conn.auth.sessionId)) {
         conn.send(message);
+        delivered++;
+      }
     }
+    logDelivery(note, requestIdOf(note), delivered);
   }
 
   const listener = createListener({

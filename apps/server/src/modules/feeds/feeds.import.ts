@@ -5,6 +5,7 @@ import { parseFeed } from '@netguard/engine';
 import type pg from 'pg';
 import type { Executor } from '../../db/client.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { traceLog } from '../../lib/request-id.ts';
 import { reassessAllOrganizations } from '../risk/risk.assess.ts';
 import { type FeedData, mergeFeedData } from './feeds.data.ts';
 import type { FeedFile } from './feeds.fetch.ts';
@@ -68,7 +69,9 @@ export async function failStaleIfIdle(deps: Pick<ImportDeps, 'db' | 'pool'>): Pr
  * changes nothing; a bad record makes it partial.
  */
 export async function runImport(deps: ImportDeps, request: ImportRequest) {
-  const { db, log } = deps;
+  const { db } = deps;
+  // An upload's import logs under its request's id, a scheduled one under its tick's.
+  const log = traceLog(deps.log);
   const outcome = await withFeedLock(deps.pool, async () => {
     const stale = await failStaleImports(db);
     if (stale) log.warn({ component: 'feeds', stale }, 'feed imports left running were failed');

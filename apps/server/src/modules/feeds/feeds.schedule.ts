@@ -2,6 +2,7 @@ import { FEED_SOURCE_VALUES, type TFeedSource } from '@netguard/contracts';
 import type pg from 'pg';
 import type { FeedSettings } from '../../config.ts';
 import type { Executor } from '../../db/client.ts';
+import { runTask } from '../../lib/job-context.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { fetchFeed } from './feeds.fetch.ts';
 import { runImport } from './feeds.import.ts';
@@ -64,14 +65,15 @@ export function startFeedSchedule(
   const tick = () => {
     if (running || deps.shutdown.aborted) return;
     running = true;
-    runDueImports({ ...deps, signal: deps.shutdown })
-      .catch((error: unknown) => {
+    // Each tick under its own id (`feeds:<random>`), which its log lines carry.
+    runTask(deps.log, 'feeds', (log) =>
+      runDueImports({ ...deps, log, signal: deps.shutdown }).catch((error: unknown) => {
         if (!deps.shutdown.aborted)
-          deps.log.error({ err: error, component: 'feeds' }, 'scheduled feed imports failed');
-      })
-      .finally(() => {
-        running = false;
-      });
+          log.error({ err: error, component: 'feeds' }, 'scheduled feed imports failed');
+      }),
+    ).finally(() => {
+      running = false;
+    });
   };
   setImmediate(tick);
   return setInterval(tick, TICK_MS);

@@ -1,5 +1,6 @@
 import { REPORT_TEXT, ZReportJob } from '@netguard/contracts';
 import type { Executor } from '../../db/client.ts';
+import { runJob } from '../../lib/job-context.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { buildReport } from './reports.content.ts';
 import { REPORT_QUEUE, type ReportQueue } from './reports.queue.ts';
@@ -33,6 +34,9 @@ const WORK_OPTIONS = { pollingIntervalSeconds: 0.5, batchSize: 1 };
 export async function workReports(queue: ReportQueue, deps: ReportJobDeps): Promise<void> {
   await queue.ensure();
   await queue.boss.work(REPORT_QUEUE, WORK_OPTIONS, async (jobs) => {
-    for (const job of jobs) await runReport(deps, ZReportJob.parse(job.data).report_id);
+    for (const job of jobs)
+      await runJob(deps.log, job, (log) =>
+        runReport({ ...deps, log }, ZReportJob.parse(job.data).report_id),
+      );
   });
 }

@@ -1,3 +1,4 @@
+import { withRequestId } from '../../lib/job-context.ts';
 import { retryDeadlock, type ScanQueue } from '../scans/scans.queue.ts';
 
 export const REPORT_QUEUE = 'report-generate';
@@ -10,7 +11,10 @@ const QUEUE_OPTIONS = {
   expireInSeconds: 120,
 };
 
-/** The report-generation queue, on the pg-boss instance of the scan queues. Jobs carry ids only. */
+/**
+ * The report-generation queue, on the pg-boss instance of the scan queues. Jobs carry ids only,
+ * and the id of the request that asked for the report.
+ */
 export function createReportQueue(jobs: Pick<ScanQueue, 'boss' | 'start'>) {
   let ready: Promise<void> | null = null;
   const ensure = () => {
@@ -28,7 +32,7 @@ export function createReportQueue(jobs: Pick<ScanQueue, 'boss' | 'start'>) {
     ensure,
     async send(reportId: string) {
       await ensure();
-      await jobs.boss.send(REPORT_QUEUE, { report_id: reportId });
+      await jobs.boss.send(REPORT_QUEUE, withRequestId({ report_id: reportId }));
     },
   };
 }

@@ -12,6 +12,7 @@ import type { Executor } from '../../db/client.ts';
 import { afterCommit } from '../../db/tenant-scope.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { traceLog } from '../../lib/request-id.ts';
 import { insertAuditLog, type RequestMeta } from '../audit/audit.repo.ts';
 import type { AuthContext } from '../auth/sessions.service.ts';
 import { REPORT_TITLES } from './reports.content.ts';
@@ -69,7 +70,7 @@ export function createReportService({ db, queue, log }: Deps) {
       // After the commit, so the job never looks for a report it cannot see yet.
       await afterCommit(() =>
         queue.send(row.id).catch(async (error: unknown) => {
-          log.error({ err: error, reportId: row.id }, 'enqueueing the report failed');
+          traceLog(log).error({ err: error, reportId: row.id }, 'enqueueing the report failed');
           await repo.markFailed(db, row.id, REPORT_TEXT.failed);
         }),
       );

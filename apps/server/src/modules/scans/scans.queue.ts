@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Executor } from '../../db/client.ts';
 import { isDatabaseUnavailable } from '../../db/outage.ts';
+import { withRequestId } from '../../lib/job-context.ts';
 import type { Logger } from '../../lib/logger.ts';
 
 export const PLAN_QUEUE = 'scan-plan';
@@ -11,8 +12,8 @@ export const JOB_RETRY_LIMIT = 3;
 /** PostgreSQL channel told a queue's name when jobs are sent to it: idle workers fetch at once. */
 export const JOBS_PG_CHANNEL = 'netguard_scan_jobs';
 
-export type PlanJob = { scan_id: string };
-export type ChunkJob = { chunk_id: string };
+export type PlanJob = { scan_id: string; request_id?: string };
+export type ChunkJob = { chunk_id: string; request_id?: string };
 
 /** Processes starting together can deadlock inside pg-boss's create_queue(); try again. */
 export async function retryDeadlock(fn: () => Promise<void>): Promise<void> {
@@ -64,7 +65,10 @@ export async function unsentChunkIds(tx: Executor, graceSeconds: number): Promis
   return (found.rows as { id: string }[]).map((row) => row.id);
 }
 
-/** The pg-boss queues of scans (schema "pgboss" in the app database). Jobs carry ids only. */
+/**
+ * The pg-boss queues of scans (schema "pgboss" in the app database). Jobs carry ids only, and
+ * the request id of the request (or job) that sent them.
+ */
 export function createScanQueue(options: {
   url: string;
   timeoutSeconds: number;
@@ -112,13 +116,14 @@ export function createScanQueue(options: {
     start,
     async sendPlan(scanId: string) {
       await start();
-      await boss.send(PLAN_QUEUE, { scan_id: scanId } satisfies PlanJob);
+      await boss.send(PLAN_QUEUE, withRequestId({ scan_id: scanId }) satisfies PlanJob);
       await announce(PLAN_QUEUE);
     },
     async sendChunks(chunkIds: string[]) {
       if (chunkIds.length === 0) return;
       await start();
-      await boss.insert(chunkIds.map((id) => ({ name: CHUNK_QUEUE, data: { chunk_id: id } })));
+      const jobs = chunkIds.map((id) => withRequestId({ chunk_id: id }) satisfies ChunkJob);
+      await boss.insert(jobs.map((data) => ({ name: CHUNK_QUEUE, data })));
       await announce(CHUNK_QUEUE);
     },
     async stop() {

@@ -17,6 +17,7 @@ import type { Executor } from '../../db/client.ts';
 import { afterCommit } from '../../db/tenant-scope.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { traceLog } from '../../lib/request-id.ts';
 import { insertAuditLog, type RequestMeta } from '../audit/audit.repo.ts';
 import type { AuthContext } from '../auth/sessions.service.ts';
 import type { SubscriptionService } from '../subscription/subscription.service.ts';
@@ -94,7 +95,10 @@ export function createScanService({ db, subscription, queue, settings, log }: De
   const enqueue = (scanId: string) =>
     afterCommit(() =>
       queue.sendPlan(scanId).catch((error: unknown) => {
-        log.error({ err: error, scanId }, 'enqueueing the scan failed; the sweep will retry');
+        traceLog(log).error(
+          { err: error, scanId },
+          'enqueueing the scan failed; the sweep will retry',
+        );
       }),
     );
 

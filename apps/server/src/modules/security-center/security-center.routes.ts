@@ -32,6 +32,7 @@ export const securityCenterRoutes: FastifyPluginAsyncZod<{
     const body = JSON.parse(payload) as TApiError;
     if (body.error?.message !== AUTH_MESSAGES.unauthorized) return payload;
     return JSON.stringify({
+      ...body,
       error: { ...body.error, message: SECURITY_CENTER_TEXT.notAuthenticated },
     });
   });
