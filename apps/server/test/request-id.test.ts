@@ -1,6 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { findFreePort } from '../src/lib/net.ts';
@@ -10,8 +9,7 @@ import { type Account, createAccount, createTestApp, type TestContext } from './
 import { captureLogs, type LogLine, parseLogLines } from './log-capture.ts';
 import { createScan, getScan, openSocket, startSlowBanner, waitFor } from './scan-helpers.ts';
 import { subscribe } from './seed.ts';
-
-const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+import { spawnWorker } from './worker-process.ts';
 
 let ctx: TestContext;
 let owner: Account;
@@ -176,20 +174,10 @@ describe('request ids in the logs', () => {
 
   it('is logged by a separate worker process too', { timeout: 60_000 }, async () => {
     let output = '';
-    worker = spawn(process.execPath, ['--import', 'tsx', CLI, 'worker'], {
-      env: {
-        ...process.env,
-        DATABASE_URL: ctx.url,
-        LOG_LEVEL: 'info',
-        WORKER_CONCURRENCY: '1',
-        NETGUARD_OFFLINE: '1',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    worker = await spawnWorker([], ctx.url, { LOG_LEVEL: 'info' });
     worker.stdout?.on('data', (data: Buffer) => {
       output += String(data);
     });
-    await waitFor(async () => output.includes('is ready'), 30_000);
 
     const socket = await openSocket(base);
     await socket.join(owner.accessToken);
