@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Runs the compiled CLI (packages/packets/dist, built by `npm run build:node`, which npm install runs).
 import { existsSync } from 'node:fs';
+import module from 'node:module';
 
 const entry = new URL('../dist/bin.js', import.meta.url);
 if (!existsSync(entry)) {
@@ -9,4 +10,6 @@ if (!existsSync(entry)) {
   );
   process.exit(2);
 }
+// Node 22.1+ keeps the compiled bundle in its on-disk cache, so later starts skip compiling it.
+module.enableCompileCache?.();
 await import(entry.href);

@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, type Peer, startTcpPeer } from '../testing/peers.ts';
 import type { PortResult } from '../types.ts';
@@ -159,5 +160,15 @@ describe('scanTcp timing', () => {
     );
     // 60 probes at 200/s with a burst of 4 need at least ~280 ms.
     expect(performance.now() - started).toBeGreaterThan(250);
+  });
+});
+
+describe('scanTcp and its abort signal', () => {
+  it('leaves no listener on a signal that many scans of one run share', async () => {
+    const controller = new AbortController();
+    const probe = async (): Promise<ProbeOutcome> => ({ state: 'closed', rttMs: 1 });
+    for (let i = 0; i < 20; i++)
+      await scanTcp(['127.0.0.1'], [1, 2], { probe, signal: controller.signal });
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });
 });

@@ -65,7 +65,10 @@ export function scanTcp(
   return new Promise((resolve) => {
     const signal = options.signal;
     const finishIfDone = () => {
-      if (inflight === 0 && (done === total || signal?.aborted)) resolve(stats);
+      if (inflight !== 0 || (done !== total && !signal?.aborted)) return;
+      // One signal serves every group of a run: a finished scan leaves no listener on it.
+      signal?.removeEventListener('abort', finishIfDone);
+      resolve(stats);
     };
     signal?.addEventListener('abort', finishIfDone, { once: true });
 
