@@ -51,7 +51,8 @@ import { registerPacketsLive } from './modules/packets/packets.live.routes.ts';
 import { createLiveCaptures } from './modules/packets/packets.live.ts';
 import { packetRoutes } from './modules/packets/packets.routes.ts';
 import { createPacketService } from './modules/packets/packets.service.ts';
-import { createCaptureStore } from './modules/packets/packets.store.ts';
+import { type CaptureStore, createLocalCaptureStore } from './modules/packets/packets.store.ts';
+import { createS3CaptureStore } from './modules/packets/packets.store-s3.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
 import { createReportQueue } from './modules/reports/reports.queue.ts';
@@ -124,6 +125,17 @@ export async function buildApp(
   }: BuildOptions = {},
 ): Promise<FastifyInstance> {
   if (!config.databaseUrl) throw new Error('buildApp needs config.databaseUrl');
+  // Checked before anything else starts: without its storage the server refuses to start.
+  const captureStore: CaptureStore = config.storage
+    ? createS3CaptureStore(config.storage)
+    : createLocalCaptureStore(config.dataDir);
+  try {
+    await captureStore.check();
+  } catch (error) {
+    captureStore.close();
+    throw error;
+  }
+  log.debug({ location: captureStore.location }, 'capture files storage');
   const secret = loadSecretKey(config.secretKey, config.dataDir);
   const appUrl = appRoleUrl(config.databaseUrl, secret, config.databaseAppUrl);
   const queue = createScanQueue({
@@ -200,7 +212,12 @@ export async function buildApp(
   const sessionMonitor = createSessionMonitor({ db, sessions });
   const organization = createOrganizationService({ db, mailer, publicUrl: config.publicUrl });
   const settings = createSettingsService({ db, defaults: config.scans });
-  const account = createAccountSelfService({ db });
+  const account = createAccountSelfService({
+    db,
+    // Capture files are not rows: they go with their organizations here (the sweep at start
+    // catches any left behind).
+    organizationsDeleted: (ids) => packets.removeOrganizationFiles(ids),
+  });
   const mfa = createMfaService({
     db,
     setup: mfaParts.setup,
@@ -213,7 +230,7 @@ export async function buildApp(
   const feeds = createFeedService({ db, pool, settings: config.feeds, log, isOperator });
   const packets = createPacketService({
     db,
-    store: createCaptureStore(config.dataDir),
+    store: captureStore,
     probe: captureProbe,
     log,
   });
@@ -244,6 +261,7 @@ export async function buildApp(
     await queue.stop();
     await accessEvents.close();
     await close();
+    captureStore.close();
   });
   registerErrorHandler(app);
   recordRequestDurations(app, metrics);

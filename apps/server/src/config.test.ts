@@ -77,6 +77,56 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LLM_BASE_URL: 'not a url', LLM_MODEL: 'x' })).toThrow(/LLM_BASE_URL/);
   });
 
+  it('keeps capture files on local disk unless STORAGE_URL names an S3 bucket', () => {
+    expect(loadConfig({}).storage).toBeUndefined();
+    expect(loadConfig({ STORAGE_URL: 's3://netguard-captures' }).storage).toEqual({
+      bucket: 'netguard-captures',
+      prefix: '',
+      endpoint: undefined,
+      region: 'us-east-1',
+      credentials: undefined,
+    });
+    expect(
+      loadConfig({
+        STORAGE_URL: 's3://ng.example/prod//eu/',
+        STORAGE_ENDPOINT: 'http://127.0.0.1:9000/',
+        STORAGE_REGION: 'eu-west-3',
+        AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+        AWS_SECRET_ACCESS_KEY: 'secret',
+      }).storage,
+    ).toEqual({
+      bucket: 'ng.example',
+      prefix: 'prod/eu/',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'eu-west-3',
+      credentials: {
+        accessKeyId: 'AKIDEXAMPLE',
+        secretAccessKey: 'secret',
+        sessionToken: undefined,
+      },
+    });
+  });
+
+  it('refuses a storage URL, endpoint or key pair it cannot use, saying which', () => {
+    expect(() => loadConfig({ STORAGE_URL: '/mnt/captures' })).toThrow(
+      /STORAGE_URL must be s3:\/\/bucket or s3:\/\/bucket\/prefix \(only s3:\/\/ is supported\)/,
+    );
+    expect(() => loadConfig({ STORAGE_URL: 's3://' })).toThrow(/"" is not an S3 bucket name/);
+    expect(() => loadConfig({ STORAGE_URL: 's3://My_Bucket/x' })).toThrow(
+      /"My_Bucket" is not an S3 bucket name/,
+    );
+    expect(() => loadConfig({ STORAGE_URL: 's3://bucket/a/../b' })).toThrow(/"\.\." segment/);
+    expect(() => loadConfig({ STORAGE_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(
+      /STORAGE_ENDPOINT needs STORAGE_URL/,
+    );
+    expect(() =>
+      loadConfig({ STORAGE_URL: 's3://bucket', STORAGE_ENDPOINT: 'ftp://127.0.0.1' }),
+    ).toThrow(/STORAGE_ENDPOINT: must be an http or https URL/);
+    expect(() => loadConfig({ STORAGE_URL: 's3://bucket', AWS_ACCESS_KEY_ID: 'AKID' })).toThrow(
+      /AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together/,
+    );
+  });
+
   it('is documented in the README, variable by variable', () => {
     const doc = fs.readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
     for (const [name, defaultValue] of CONFIG_VARS) {

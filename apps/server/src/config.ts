@@ -43,7 +43,32 @@ export const CONFIG_VARS = [
     '(unset)',
     'Key material for token signing and encryption. Unset: a random key is generated once in `$NETGUARD_DATA_DIR/secret.key` (mode 0600).',
   ],
-  ['NETGUARD_DATA_DIR', './data', 'Folder for the embedded database and the generated key.'],
+  [
+    'NETGUARD_DATA_DIR',
+    './data',
+    'Folder for the embedded database, the generated key and (without `STORAGE_URL`) the capture files.',
+  ],
+  [
+    'STORAGE_URL',
+    '(unset)',
+    'Shared storage for capture files: `s3://bucket` or `s3://bucket/prefix` on S3 or an S3-compatible store. Unset: capture files stay in `$NETGUARD_DATA_DIR/captures` on the instance that received them.',
+  ],
+  [
+    'STORAGE_ENDPOINT',
+    '(AWS S3)',
+    'Endpoint of an S3-compatible store (`http://127.0.0.1:9000`), addressed path-style. Unset: AWS S3 in `STORAGE_REGION`.',
+  ],
+  [
+    'STORAGE_REGION',
+    'us-east-1',
+    'Region of the bucket (signing region of an S3-compatible store).',
+  ],
+  [
+    'AWS_ACCESS_KEY_ID',
+    '(SDK chain)',
+    'Access key of the storage, with `AWS_SECRET_ACCESS_KEY` (and `AWS_SESSION_TOKEN` for temporary keys). Unset: the AWS SDK looks further (shared config files, web identity, instance roles).',
+  ],
+  ['AWS_SECRET_ACCESS_KEY', '(SDK chain)', 'Secret key that goes with `AWS_ACCESS_KEY_ID`.'],
   ['LOG_LEVEL', 'info', 'pino log level: fatal, error, warn, info, debug, trace or silent.'],
   ['AUTH_RATE_LIMIT', '30', 'Maximum requests per minute per IP address to `/api/auth/*`.'],
   ['PGPORT', '54329', 'Port of the embedded PostgreSQL (a free one is picked when it is taken).'],
@@ -222,6 +247,17 @@ const ZEnv = z.object({
     .min(16, 'NETGUARD_SECRET_KEY must be at least 16 characters')
     .optional(),
   NETGUARD_DATA_DIR: z.string().min(1).default('./data'),
+  STORAGE_URL: z.string().max(1100).optional(),
+  STORAGE_ENDPOINT: z
+    .url({ protocol: /^https?$/, message: 'must be an http or https URL' })
+    .optional(),
+  STORAGE_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/, 'must be a region name, e.g. us-east-1')
+    .default('us-east-1'),
+  AWS_ACCESS_KEY_ID: z.string().max(256).optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().max(256).optional(),
+  AWS_SESSION_TOKEN: z.string().max(4096).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   PGPORT: z.coerce.number().int().min(1).max(65535).default(54329),
@@ -324,6 +360,57 @@ function parseTwilio(e: z.infer<typeof ZEnv>): TwilioSettings | undefined {
   return { accountSid, authToken, fromNumber };
 }
 
+/** S3 bucket names: 3–63 lowercase letters, digits, dots and hyphens, starting and ending alphanumeric. */
+const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+/** A key prefix segment: not `.` or `..`, no control characters, at most 255 characters. */
+const prefixSegmentOk = (segment: string) =>
+  segment !== '.' &&
+  segment !== '..' &&
+  segment.length <= 255 &&
+  [...segment].every((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f);
+
+/** STORAGE_URL and its companions; undefined keeps capture files on local disk. */
+function parseStorage(e: z.infer<typeof ZEnv>): StorageSettings | undefined {
+  const url = e.STORAGE_URL;
+  if (!url) {
+    if (e.STORAGE_ENDPOINT)
+      throw new Error('Invalid configuration: STORAGE_ENDPOINT needs STORAGE_URL (s3://bucket)');
+    return undefined;
+  }
+  const bad = (why: string) =>
+    new Error(
+      `Invalid configuration: STORAGE_URL must be s3://bucket or s3://bucket/prefix (${why}): ${url}`,
+    );
+  const match = /^s3:\/\/([^/]*)(?:\/(.*))?$/.exec(url);
+  if (!match) throw bad('only s3:// is supported');
+  const bucket = match[1] as string;
+  if (!BUCKET.test(bucket) || bucket.includes('..'))
+    throw bad(`"${bucket}" is not an S3 bucket name`);
+  const segments = (match[2] ?? '').split('/').filter(Boolean);
+  if (!segments.every(prefixSegmentOk))
+    throw bad(
+      'the prefix has a "." or ".." segment, a control character or a segment over 255 characters',
+    );
+  if (!!e.AWS_ACCESS_KEY_ID !== !!e.AWS_SECRET_ACCESS_KEY)
+    throw new Error(
+      'Invalid configuration: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together',
+    );
+  return {
+    bucket,
+    prefix: segments.map((s) => `${s}/`).join(''),
+    endpoint: e.STORAGE_ENDPOINT?.replace(/\/+$/, ''),
+    region: e.STORAGE_REGION,
+    credentials:
+      e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
+        ? {
+            accessKeyId: e.AWS_ACCESS_KEY_ID,
+            secretAccessKey: e.AWS_SECRET_ACCESS_KEY,
+            sessionToken: e.AWS_SESSION_TOKEN,
+          }
+        : undefined,
+  };
+}
+
 export type AppConfig = {
   databaseUrl?: string;
   /** DATABASE_APP_URL: the row-level-security-bound role's URL, when the operator made it. */
@@ -337,6 +424,8 @@ export type AppConfig = {
   twilio?: TwilioSettings;
   secretKey?: string;
   dataDir: string;
+  /** STORAGE_URL: capture files on an S3 bucket; unset, under `dataDir` on this machine. */
+  storage?: StorageSettings;
   logLevel: string;
   authRateLimit: number;
   pgPort: number;
@@ -378,6 +467,18 @@ export type PacketCaptureSettings = {
   tcpdumpPath: string;
 };
 
+/** An S3 bucket (or an S3-compatible store's) that holds the capture files of every instance. */
+export type StorageSettings = {
+  bucket: string;
+  /** Key prefix ending in `/`, or empty: keys are `<prefix>captures/<organization id>/<id>.cap`. */
+  prefix: string;
+  /** An S3-compatible endpoint, addressed path-style; undefined: AWS S3. */
+  endpoint?: string;
+  region: string;
+  /** From AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY; undefined: the SDK's default chain. */
+  credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
+};
+
 export type TwilioSettings = { accountSid: string; authToken: string; fromNumber: string };
 
 export type StripeSettings = {
@@ -417,6 +518,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     twilio: parseTwilio(e),
     secretKey: e.NETGUARD_SECRET_KEY,
     dataDir: path.resolve(e.NETGUARD_DATA_DIR),
+    storage: parseStorage(e),
     logLevel: e.LOG_LEVEL,
     authRateLimit: e.AUTH_RATE_LIMIT,
     pgPort: e.PGPORT,

@@ -44,12 +44,16 @@ async function createTestDatabase(): Promise<string> {
   return template.href;
 }
 
-/** Builds the app on a fresh, migrated database, with mail going to the outbox table. */
+/**
+ * Builds the app on a fresh, migrated database, with mail going to the outbox table; with
+ * `databaseUrl` (another context's `url`), a second instance on the same database.
+ */
 export async function createTestApp(
   env: Record<string, string> = {},
   options: BuildOptions = {},
+  databaseUrl?: string,
 ): Promise<TestContext> {
-  const url = await createTestDatabase();
+  const url = databaseUrl ?? (await createTestDatabase());
   const database = createDatabase(url, { max: 4 });
   await runMigrations(database);
   const config: AppConfig = {
@@ -63,7 +67,10 @@ export async function createTestApp(
     }),
     databaseUrl: url,
   };
-  const app = await buildApp(config, options);
+  const app = await buildApp(config, options).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
   await app.ready();
   return {
     app,

@@ -1,14 +1,17 @@
-// Two API processes (API_WORKERS=off) and two worker processes on one PostgreSQL, all compiled
-// and spawned as an operator runs them: a scan is spread over both workers, a socket on API 1
-// hears a scan started through API 2, and killing an API process loses no scan.
+// Two API processes (API_WORKERS=off) and two worker processes on one PostgreSQL and one S3
+// bucket (moto on loopback), all compiled and spawned as an operator runs them: a scan is spread
+// over both workers, a socket on API 1 hears a scan started through API 2, a capture uploaded
+// through API 1 is read through API 2, and killing an API process loses no scan.
 import type { ChildProcess } from 'node:child_process';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scanChunks } from '../src/db/schema.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
+import { type Moto, startMoto, storageEnv } from './moto.ts';
 import { openSocket, startSlowBanner, waitFor } from './scan-helpers.ts';
 import { subscribe } from './seed.ts';
 import { type ServerProcess, startServerProcess } from './server-process.ts';
+import { tinyPcap } from './tenant-matrix-fixtures.ts';
 import { spawnWorker } from './worker-process.ts';
 
 const HOSTS = Array.from({ length: 8 }, (_, i) => `127.0.0.${i + 1}`);
@@ -17,6 +20,7 @@ const SLOW_PORT = 7000;
 
 let ctx: TestContext;
 let owner: Account;
+let moto: Moto;
 const apis: ServerProcess[] = [];
 const workers: ChildProcess[] = [];
 const listeners: { close: () => Promise<void> }[] = [];
@@ -53,15 +57,21 @@ beforeAll(async () => {
   owner = await createAccount(ctx, 'scale-out@example.com');
   await subscribe(ctx, owner);
   for (const host of HOSTS) listeners.push(await startSlowBanner(host, SLOW_PORT, 800));
-  const env = { DATABASE_URL: ctx.url, API_WORKERS: 'off' };
+  moto = await startMoto();
+  const storage = storageEnv(await moto.bucket('netguard-scale-out'));
+  const env = { DATABASE_URL: ctx.url, API_WORKERS: 'off', ...storage };
   apis.push(...(await Promise.all([startServerProcess(env), startServerProcess(env)])));
-  await Promise.all([spawnWorker(workers, ctx.url), spawnWorker(workers, ctx.url)]);
+  await Promise.all([
+    spawnWorker(workers, ctx.url, storage),
+    spawnWorker(workers, ctx.url, storage),
+  ]);
 }, 120_000);
 
 afterAll(async () => {
   for (const child of workers) if (child.exitCode === null) child.kill('SIGKILL');
   await Promise.all(apis.map((api) => api.stop()));
   for (const listener of listeners) await listener.close();
+  await moto?.stop();
   await ctx?.close();
 });
 
@@ -84,6 +94,23 @@ describe('two API processes and two workers on one database', () => {
     const chunks = await ctx.db.select().from(scanChunks).where(eq(scanChunks.scanId, id));
     const pids = new Set(chunks.map((c) => /:(\d+):/.exec(c.workerId ?? '')?.[1]));
     expect([...pids].sort()).toEqual(workers.map((w) => String(w.pid)).sort());
+  });
+
+  it('reads through API 2 a capture uploaded through API 1', async () => {
+    const [api1, api2] = apis as [ServerProcess, ServerProcess];
+    const uploaded = await fetch(`${api1.base}/api/packets/captures?name=shared.pcap`, {
+      method: 'POST',
+      headers: { ...owner.auth, 'content-type': 'application/octet-stream' },
+      body: new Uint8Array(tinyPcap()),
+    });
+    expect(uploaded.status).toBe(201);
+    const { id } = (await uploaded.json()) as { id: string };
+    expect(await moto.keys('netguard-scale-out')).toEqual([
+      `captures/${owner.organizationId}/${id}.cap`,
+    ]);
+    const read = await call(api2, 'GET', `/api/packets/captures/${id}/packets?limit=10`);
+    expect(read.status).toBe(200);
+    expect((read.json.packets as unknown[]).length).toBeGreaterThan(0);
   });
 
   it('loses no scan when the API process that started it is killed', {

@@ -5,8 +5,9 @@ import { orgRef, users } from './accounts.ts';
 import { createdAt, id } from './columns.ts';
 
 /**
- * An uploaded capture file of an organization. The file itself lives in the data dir
- * (`captures/<organization id>/<id>.cap`); the row holds what one pass over it learned.
+ * An uploaded capture file of an organization. The file itself lives in the capture store
+ * (`captures/<organization id>/<id>.cap` in the data dir or the STORAGE_URL bucket); the row
+ * holds what one pass over it learned.
  */
 export const captureFiles = pgTable(
   'capture_files',

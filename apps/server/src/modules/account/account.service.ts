@@ -1,7 +1,7 @@
 import { ORGANIZATION_TEXT, SETTINGS_TEXT } from '@netguard/contracts';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { refreshTokens, users } from '../../db/schema.ts';
+import { organizations, refreshTokens, users } from '../../db/schema.ts';
 import { hashPassword } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { revokeAllApiKeys } from '../api-keys/api-keys.repo.ts';
@@ -30,8 +30,14 @@ const REAUTH_REASON: Record<PasswordOutcome | 'success', string> = {
   slowed_down: 're-authentication refused: account slowed down',
 };
 
+type Deps = {
+  db: Executor;
+  /** Called after an account deletion took organizations with it (their files are not rows). */
+  organizationsDeleted?: (organizationIds: string[]) => Promise<void>;
+};
+
 /** The signed-in user's own account: password, sessions, export and deletion. */
-export function createAccountSelfService({ db }: { db: Executor }) {
+export function createAccountSelfService({ db, organizationsDeleted }: Deps) {
   const checkPassword = createPasswordGuard(db);
 
   /**
@@ -131,11 +137,16 @@ export function createAccountSelfService({ db }: { db: Executor }) {
      */
     async deleteAccount(auth: AuthContext, password: string, meta: RequestMeta) {
       const user = await confirmPassword(auth, password, meta);
-      await db.transaction(async (tx) => {
+      const deleted = await db.transaction(async (tx) => {
         const blocking = await soleAdminOrganizations(tx, user.id);
         if (blocking.length)
           throw new AppError('conflict', 409, ORGANIZATION_TEXT.onlyAdminDelete(blocking));
         await handOverOwnedOrganizations(tx, user.id);
+        // What the user still owns goes with the user (by cascade).
+        const owned = await tx
+          .select({ id: organizations.id })
+          .from(organizations)
+          .where(eq(organizations.ownerId, user.id));
         await insertAuditLog(
           tx,
           {
@@ -148,7 +159,9 @@ export function createAccountSelfService({ db }: { db: Executor }) {
           meta,
         );
         await tx.delete(users).where(eq(users.id, user.id));
+        return owned.map((o) => o.id);
       });
+      if (deleted.length) await organizationsDeleted?.(deleted);
     },
   };
 }

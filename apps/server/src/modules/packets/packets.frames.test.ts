@@ -52,13 +52,15 @@ beforeAll(async () => {
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
+const bytes = (start: number) => fs.createReadStream(file, { start });
+
 async function read(
   numbers: number[],
   lookup = (i: number) => Promise.resolve(checkpoints[i] ?? null),
 ) {
   const asked: number[] = [];
   const frames: Frame[] = [];
-  for await (const frame of readFramesByNumber(file, numbers, (i) => {
+  for await (const frame of readFramesByNumber(bytes, numbers, (i) => {
     asked.push(i);
     return lookup(i);
   })) {

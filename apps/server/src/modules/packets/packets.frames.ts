@@ -1,6 +1,17 @@
 import type { Frame, ReaderCheckpoint } from '@netguard/packets';
-import { readCaptureFile } from '@netguard/packets';
+import { createCaptureReader } from '@netguard/packets';
 import { CHECKPOINT_EVERY } from './packets.ingest.ts';
+
+/**
+ * A stored capture file's bytes from byte `start` to its end (CaptureStore.read): on local
+ * disk or in a bucket, read as a stream without a local copy.
+ */
+export type CaptureBytes = (start: number) => AsyncIterable<Uint8Array>;
+
+/** A reader of the capture from the top, or from a checkpoint (its bytes start at its offset). */
+function openCapture(bytes: CaptureBytes, resume?: ReaderCheckpoint) {
+  return createCaptureReader(bytes(resume?.offset ?? 0), resume ? { resume } : undefined);
+}
 
 /** Checkpoint `index` of the capture being read, or null (then reading starts at the top). */
 export type CheckpointLookup = (index: number) => Promise<ReaderCheckpoint | null>;
@@ -23,7 +34,7 @@ export type ReadHooks = {
  * and jumping ahead to a later checkpoint rather than reading through a gap of more than one.
  */
 export async function* readFramesByNumber(
-  file: string,
+  bytes: CaptureBytes,
   numbers: ArrayLike<number>,
   checkpointAt: CheckpointLookup,
   hooks: ReadHooks = {},
@@ -35,7 +46,7 @@ export async function* readFramesByNumber(
     const resume = index >= 0 ? await checkpointAt(index) : null;
     // Without the checkpoint, reading goes on from here: jumping again would start over.
     if (index >= 0 && !resume) canJump = false;
-    const reader = readCaptureFile(file, resume ? { resume } : undefined);
+    const reader = openCapture(bytes, resume ?? undefined);
     hooks.onOpen?.();
     let jumped = false;
     for await (const frame of reader.frames()) {
@@ -61,6 +72,6 @@ export async function* readFramesByNumber(
 }
 
 /** Every frame of a capture, from the top. */
-export function readAllFrames(file: string): AsyncIterable<Frame> {
-  return readCaptureFile(file).frames();
+export function readAllFrames(bytes: CaptureBytes): AsyncIterable<Frame> {
+  return openCapture(bytes).frames();
 }

@@ -1,6 +1,4 @@
 import { once } from 'node:events';
-import fs from 'node:fs';
-import { finished } from 'node:stream/promises';
 import { createPacketStats, type TPacketStats } from '@netguard/contracts';
 import {
   type CaptureFormat,
@@ -9,6 +7,7 @@ import {
   dissectFrame,
   type ReaderCheckpoint,
 } from '@netguard/packets';
+import type { CaptureWriter } from './packets.store.ts';
 
 /** A checkpoint is kept after every this many frames (see captureFiles.checkpoints). */
 export const CHECKPOINT_EVERY = 1000;
@@ -28,18 +27,19 @@ export class UploadTooLargeError extends Error {}
 export class EmptyUploadError extends Error {}
 
 /**
- * Streams an upload to `file` and, in the same pass over the same bytes, reads, dissects and
- * counts its packets. Each chunk is on its way to disk before the reader sees it, and the reader
- * pulls the next chunk only when it is done with the last: memory stays at a chunk or two
- * whatever the file size. Throws CaptureFormatError, UploadTooLargeError or EmptyUploadError
- * (the caller removes the file).
+ * Streams an upload to the store's `writer` and, in the same pass over the same bytes, reads,
+ * dissects and counts its packets. Each chunk is on its way to storage before the reader sees
+ * it, and the reader pulls the next chunk only when it is done with the last: memory stays at a
+ * chunk or two (plus the parts an S3 upload has in flight) whatever the file size. Resolves once
+ * the file is stored. Throws CaptureFormatError, UploadTooLargeError or EmptyUploadError (the
+ * caller discards the writer).
  */
 export async function ingestCapture(
   body: AsyncIterable<Uint8Array>,
-  file: string,
+  writer: CaptureWriter,
   maxBytes: number,
 ): Promise<IngestedCapture> {
-  const out = fs.createWriteStream(file, { flags: 'wx', mode: 0o600 });
+  const out = writer.stream;
   let writeError: Error | null = null;
   out.on('error', (error) => {
     writeError = error;
@@ -72,8 +72,8 @@ export async function ingestCapture(
     }
     if (!drained) throw new Error('the capture reader stopped before the end of the upload');
     if (!reader.format) throw new EmptyUploadError();
-    out.end();
-    await finished(out);
+    if (writeError) throw writeError;
+    await writer.finish();
     // A capture without packets still has interfaces: their link types say what export writes.
     for (const iface of linkTypes.size ? [] : reader.interfaces) linkTypes.add(iface.linkType);
     return {
@@ -85,19 +85,16 @@ export async function ingestCapture(
       checkpoints,
     };
   } catch (error) {
-    await closeStream(out);
     // An upload over the limit may surface as whatever the reader made of the cut-off stream.
     if (sizeBytes > maxBytes) throw new UploadTooLargeError();
     if (sizeBytes === 0) throw new EmptyUploadError();
+    // The storage's own failure (a refused connection, a full disk) says more than the stream it
+    // left behind (an S3 upload that stops reading closes its stream with an AbortError).
+    if (writeError && error === writeError)
+      throw await writer.finish().then(
+        () => error,
+        (cause: unknown) => cause,
+      );
     throw error;
   }
-}
-
-/** Destroys the stream and waits until its file is closed, so removing the file afterwards sticks. */
-function closeStream(out: fs.WriteStream): Promise<void> {
-  return new Promise((resolve) => {
-    if (out.closed) return resolve();
-    out.once('close', () => resolve());
-    out.destroy();
-  });
 }

@@ -1,6 +1,6 @@
 import type { TPacket } from '@netguard/contracts';
 import { createDissectContext, dissectFrame } from '@netguard/packets';
-import { readAllFrames } from './packets.frames.ts';
+import { type CaptureBytes, readAllFrames } from './packets.frames.ts';
 
 /** Filtered frame lists kept per process: a 1M-packet capture's list is 4 MB at most. */
 const MAX_ENTRIES = 8;
@@ -12,13 +12,13 @@ const MAX_PASSES = 2;
 
 /** Numbers of the frames of a capture file whose dissected packet matches. */
 export async function findMatchingFrames(
-  file: string,
+  bytes: CaptureBytes,
   match: (packet: TPacket) => boolean,
 ): Promise<Uint32Array> {
   let numbers = new Uint32Array(1024);
   let count = 0;
   const context = createDissectContext();
-  for await (const frame of readAllFrames(file)) {
+  for await (const frame of readAllFrames(bytes)) {
     if (!match(dissectFrame(frame, { includePayload: false, context }))) continue;
     if (count === numbers.length) {
       const grown = new Uint32Array(numbers.length * 2);

@@ -22,7 +22,12 @@ import {
   liveExportName,
 } from './packets.export.ts';
 import { activeFilters, compileFilters, filtersKey } from './packets.filters.ts';
-import { type CheckpointLookup, readAllFrames, readFramesByNumber } from './packets.frames.ts';
+import {
+  type CaptureBytes,
+  type CheckpointLookup,
+  readAllFrames,
+  readFramesByNumber,
+} from './packets.frames.ts';
 import { createMatchCache, findMatchingFrames } from './packets.matches.ts';
 import * as repo from './packets.repo.ts';
 import type { CaptureStore } from './packets.store.ts';
@@ -36,15 +41,16 @@ export function createPacketReading({ db, store }: Deps) {
   async function findOwn(auth: AuthContext, id: string) {
     const row = await repo.findCapture(db, auth.organizationId, id);
     if (!row) throw notFound('Capture');
-    return { row, file: store.pathOf(auth.organizationId, id) };
+    const bytes: CaptureBytes = (start) => store.read(auth.organizationId, id, start);
+    return { row, bytes };
   }
 
   /** The numbers of the frames the filters keep, or null when they keep every frame. */
-  function matching(id: string, file: string, query: TPacketFilterQuery) {
+  function matching(id: string, bytes: CaptureBytes, query: TPacketFilterQuery) {
     const filters = activeFilters(query);
     if (!filters) return null;
     const match = compileFilters(filters);
-    return matches.get(id, filtersKey(filters), () => findMatchingFrames(file, match));
+    return matches.get(id, filtersKey(filters), () => findMatchingFrames(bytes, match));
   }
 
   /**
@@ -63,9 +69,9 @@ export function createPacketReading({ db, store }: Deps) {
   return {
     /** `limit` packets from `offset` among those matching the filters, dissected in full. */
     async page(auth: AuthContext, id: string, query: TPacketPageQuery): Promise<TPacketPage> {
-      const { row, file } = await findOwn(auth, id);
+      const { row, bytes } = await findOwn(auth, id);
       const { offset, limit } = query;
-      const matched = await matching(id, file, query);
+      const matched = await matching(id, bytes, query);
       const total = matched ? matched.length : row.packetCount;
       const count = Math.max(0, Math.min(limit, total - offset));
       const numbers = matched
@@ -82,7 +88,7 @@ export function createPacketReading({ db, store }: Deps) {
         onPassed: (frame: Frame) => void dissectFrame(frame, { includePayload: false, context }),
       };
       const packets: TPacket[] = [];
-      for await (const frame of readFramesByNumber(file, numbers, checkpointAt, hooks)) {
+      for await (const frame of readFramesByNumber(bytes, numbers, checkpointAt, hooks)) {
         packets.push(dissectFrame(frame, { context }));
       }
       return { packets, total, offset, limit };
@@ -94,11 +100,11 @@ export function createPacketReading({ db, store }: Deps) {
       id: string,
       query: TPacketFilterQuery,
     ): Promise<CaptureDownload> {
-      const { row, file } = await findOwn(auth, id);
-      const matched = await matching(id, file, query);
+      const { row, bytes } = await findOwn(auth, id);
+      const matched = await matching(id, bytes, query);
       const frames = matched
-        ? readFramesByNumber(file, matched, checkpointLookup(auth, id, true))
-        : readAllFrames(file);
+        ? readFramesByNumber(bytes, matched, checkpointLookup(auth, id, true))
+        : readAllFrames(bytes);
       return captureDownload(frames, row.linkTypes, `${downloadBaseName(row.name)}-filtered`);
     },
 

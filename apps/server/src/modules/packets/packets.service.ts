@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
 import {
   PACKET_LIMITS,
   type TCaptureCapability,
@@ -17,7 +16,7 @@ import type { CaptureProbe } from './packets.capability.ts';
 import { EmptyUploadError, ingestCapture, UploadTooLargeError } from './packets.ingest.ts';
 import { createPacketReading } from './packets.reading.ts';
 import * as repo from './packets.repo.ts';
-import type { CaptureStore } from './packets.store.ts';
+import { CaptureStorageError, type CaptureStore } from './packets.store.ts';
 import { PACKET_TEXT } from './packets.text.ts';
 import { toCaptureFile, toCaptureListItem } from './packets.view.ts';
 
@@ -81,12 +80,11 @@ export function createPacketService({ db, store, probe, log }: Deps) {
         throw new AppError('bad_request', 400, PACKET_TEXT.emptyUpload);
       }
       await quota(org);
-      await store.prepare(org);
       const id = randomUUID();
-      const part = store.partPathOf(org, id);
-      const ingested = await ingestCapture(upload.body, part, PACKET_LIMITS.maxUploadBytes).catch(
+      const writer = await store.create(org, id);
+      const ingested = await ingestCapture(upload.body, writer, PACKET_LIMITS.maxUploadBytes).catch(
         async (error: unknown) => {
-          await store.remove(part);
+          await writer.discard();
           throw uploadError(error);
         },
       );
@@ -119,11 +117,10 @@ export function createPacketService({ db, store, probe, log }: Deps) {
           );
           return inserted;
         });
-        // Renamed only once the row exists: the orphan sweep never sees a finished file unowned.
-        await fs.rename(part, store.pathOf(org, id));
+        await writer.commit();
         return toCaptureFile(row);
       } catch (error) {
-        await store.remove(part);
+        await writer.discard();
         await repo.deleteCapture(db, org, id).catch(() => undefined);
         throw error;
       }
@@ -159,7 +156,25 @@ export function createPacketService({ db, store, probe, log }: Deps) {
       });
       if (!deleted) throw notFound('Capture');
       reading.forget(id);
-      await store.remove(store.pathOf(auth.organizationId, id));
+      await store.remove(auth.organizationId, id).catch((error: unknown) => {
+        // The capture is gone; its object goes with the next sweep.
+        if (!(error instanceof CaptureStorageError)) throw error;
+        log.warn({ err: error, captureId: id }, 'capture file left in storage for the sweep');
+      });
+    },
+
+    /** Removes every capture file of organizations just deleted (with their rows, by cascade). */
+    async removeOrganizationFiles(organizationIds: string[]): Promise<void> {
+      for (const org of organizationIds) {
+        await store
+          .removeOrganization(org)
+          .catch((error: unknown) =>
+            log.warn(
+              { err: error, organizationId: org },
+              'capture files of a deleted organization stay until the next sweep',
+            ),
+          );
+      }
     },
 
     /** Removes capture files whose rows are gone (deleted accounts, uploads cut off by a crash). */

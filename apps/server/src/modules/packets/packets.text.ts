@@ -26,4 +26,5 @@ export const PACKET_TEXT = {
   tooManyLive: 'Too many live captures are running on this server; try again later',
   liveFailed: 'Live capture failed on the server; try again',
   sessionEnded: 'Session expired',
+  storageUnavailable: 'The capture file storage is unavailable. Try again in a few seconds.',
 } as const;
