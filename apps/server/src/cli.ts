@@ -1,3 +1,4 @@
+import { backupCommand, precheckRestore, restoreCommand } from './backup-command.ts';
 import { migrateDatabase, type OpenedDatabase, openDatabase } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
 import { createDatabase } from './db/client.ts';
@@ -23,7 +24,14 @@ Commands:
   operators add <email>     Make an account a deployment operator
   operators remove <email>  Make an account no longer a deployment operator
   events verify [--organization <uuid>]
-                            Check the security event log's hash chains (exit 1 if one is broken)`;
+                            Check the security event log's hash chains (exit 1 if one is broken)
+  backup [--output FILE]    Write the database to a file: a NetGuard logical dump in plain SQL
+                            (COPY data, gzip when FILE ends in .gz), not pg_dump's format; the
+                            embedded PostgreSQL ships no pg_dump. Default FILE:
+                            $NETGUARD_DATA_DIR/backups/netguard-<time>.sql.gz
+  restore FILE [--force]    Load a backup into a new, empty database in one transaction (the
+                            schema from NetGuard's migrations); --force replaces a database that
+                            already holds accounts. Stop the server first`;
 
 type Command = (url: string, args: string[]) => Promise<number>;
 
@@ -101,6 +109,8 @@ const commands: Record<string, Command> = {
       await database.close();
     }
   },
+  backup: backupCommand,
+  restore: restoreCommand,
   'operators add': (url, args) => markOperator(url, args, true),
   'operators remove': (url, args) => markOperator(url, args, false),
 };
@@ -148,6 +158,12 @@ function organizationOption(args: string[]): string | null | undefined {
   return value.toLowerCase();
 }
 
+/**
+ * Commands that run without migrating first: a backup records the level the database is at,
+ * and a restore migrates to the backup's level itself.
+ */
+const UNMIGRATED = new Set(['migrate', 'backup', 'restore']);
+
 /** Commands of two words: `users confirm`, `operators add`... */
 const GROUPS = new Set(['users', 'operators', 'events']);
 
@@ -172,13 +188,18 @@ async function run(argv: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
+  const args = grouped ? rest : [second ?? '', ...rest];
+  if (name === 'restore') {
+    const refused = await precheckRestore(args);
+    if (refused !== null) return refused;
+  }
   const config = loadConfig();
   const log = createLogger(process.env.LOG_LEVEL ?? 'warn');
   let database: OpenedDatabase | undefined;
   try {
     database = await openDatabase(config, log);
-    if (name !== 'migrate') await migrateDatabase(database.url);
-    return await command(database.url, grouped ? rest : [second ?? '', ...rest]);
+    if (!UNMIGRATED.has(name)) await migrateDatabase(database.url);
+    return await command(database.url, args);
   } finally {
     await database?.stop();
   }

@@ -15,8 +15,13 @@ export function netguard(
   args: string[],
   env: Record<string, string> = {},
 ): Promise<CliResult> {
+  return netguardWith(args, { DATABASE_URL: ctx.url, ...env });
+}
+
+/** Runs `netguard <args>` with `env` on top of the test process's (an empty value unsets). */
+export function netguardWith(args: string[], env: Record<string, string>): Promise<CliResult> {
   return run(process.execPath, [CLI, ...args], {
-    env: { ...process.env, DATABASE_URL: ctx.url, LOG_LEVEL: 'silent', ...env },
+    env: { ...process.env, LOG_LEVEL: 'silent', ...env },
   }).then(
     (out) => ({ code: 0, ...out }),
     (error: CliResult) => error,

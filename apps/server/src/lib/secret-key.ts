@@ -21,6 +21,13 @@ export function loadSecretKey(secretKey: string | undefined, dataDir: string): s
   }
 }
 
+/** The key material in use, without creating one: null when neither the variable nor the file exists. */
+export function existingSecretKey(secretKey: string | undefined, dataDir: string): string | null {
+  if (secretKey) return secretKey;
+  const file = path.join(dataDir, 'secret.key');
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : null;
+}
+
 /** Derives an independent 32-byte key per purpose ("jwt", "encryption", ...) with HKDF-SHA256. */
 export function deriveKey(secret: string, purpose: string): Uint8Array {
   return new Uint8Array(hkdfSync('sha256', secret, 'netguard', purpose, 32));
