@@ -14,10 +14,9 @@ export function makeDataDir(): Promise<string> {
   return fs.mkdtemp(path.join(os.tmpdir(), 'netguard-packets-'));
 }
 
-/** An HTTP server on 127.0.0.1 (a free port) answering every request with a short page. */
-export async function serveHttp() {
+/** An HTTP server on 127.0.0.1 (a free port) answering every request with `body` (a short page). */
+export async function serveHttp(body: string | Buffer = 'hello from the packets test\n') {
   const server = http.createServer((_req, res) => {
-    const body = 'hello from the packets test\n';
     res.writeHead(200, { 'content-type': 'text/plain', 'content-length': body.length });
     res.end(body);
   });

@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import http from 'node:http';
@@ -32,6 +31,7 @@ import {
   captureOnLo,
   httpRequests,
   makeDataDir,
+  serveHttp,
   uploadCapture,
 } from './packets-helpers.ts';
 import { waitFor } from './scan-helpers.ts';
@@ -75,25 +75,6 @@ function page(
   return get(ctx, owner, `/api/packets/captures/${id}/packets?${qs}`);
 }
 
-/** An HTTP server on 127.0.0.1 answering every request with a 64 KiB body. */
-async function serveLargePages() {
-  const body = Buffer.alloc(64 * 1024, 'netguard ');
-  const server = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/plain', 'content-length': body.length });
-    res.end(body);
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  return {
-    port: (server.address() as AddressInfo).port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
-}
-
 /** The first `count` frames of a capture file, written again as a pcap. */
 async function firstFrames(file: string, count: number): Promise<Buffer> {
   const frames: Frame[] = [];
@@ -134,7 +115,7 @@ describe('capture files on shared S3 storage (moto on loopback)', () => {
     aliceOnB = { ...alice, auth: (await signInOn(b, alice.email)).auth };
     aliceLocal = await createAccount(local, 'alice@example.com');
 
-    const server = await serveLargePages();
+    const server = await serveHttp(Buffer.alloc(64 * 1024, 'netguard '));
     const file = path.join(dirLocal, 'lo-large.pcap');
     await captureOnLo(file, `tcp port ${server.port}`, () => httpRequests(server.port, REQUESTS));
     await server.close();
