@@ -11,5 +11,5 @@ if (!existsSync(entry)) {
   process.exit(2);
 }
 // Node 22.1+ keeps the compiled bundle in its on-disk cache, so later starts skip compiling it.
-module.enableCompileCache?.();
+/** @type {{ enableCompileCache?: () => unknown }} */ (module).enableCompileCache?.();
 await import(entry.href);
