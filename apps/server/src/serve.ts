@@ -5,7 +5,7 @@ import { loadConfig } from './config.ts';
 import { surviveDatabaseOutages, whenDatabaseUp } from './db/outage.ts';
 import { createLogger } from './lib/logger.ts';
 import { createMetrics } from './modules/metrics/metrics.ts';
-import { noticeOptions, startWorkers, type Workers } from './workers.ts';
+import { startConfiguredWorkers, type Workers } from './workers.ts';
 
 /** Starts NetGuard: database (embedded if needed), migrations, HTTP server, scan workers; stops on signals. */
 export async function startServer(): Promise<void> {
@@ -37,14 +37,7 @@ export async function startServer(): Promise<void> {
     // API_WORKERS=off: separate `netguard worker` processes run the jobs.
     workers = !config.apiWorkers
       ? undefined
-      : await startWorkers({
-          url: database.url,
-          settings: config.scans,
-          log,
-          notices: noticeOptions(config),
-          feeds: config.feeds,
-          metrics,
-        });
+      : await startConfiguredWorkers(config, database.url, log, metrics);
   } catch (error) {
     log.fatal({ err: error }, 'NetGuard failed to start');
     await stop(1);

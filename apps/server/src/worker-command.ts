@@ -5,7 +5,7 @@ import { surviveDatabaseOutages, whenDatabaseUp } from './db/outage.ts';
 import { createLogger } from './lib/logger.ts';
 import { registerMetricsRoute } from './modules/metrics/metrics.routes.ts';
 import { createMetrics } from './modules/metrics/metrics.ts';
-import { noticeOptions, startWorkers } from './workers.ts';
+import { startConfiguredWorkers } from './workers.ts';
 
 /**
  * `netguard worker`: scan workers only, for scale-out against the same DATABASE_URL. Stops
@@ -18,14 +18,7 @@ export async function runWorkerCommand(): Promise<void> {
   const database = await openDatabase(config, log, { adoptOrphan: true });
   await whenDatabaseUp(() => migrateDatabase(database.url), { log, task: 'migration' });
   const metrics = createMetrics();
-  const workers = await startWorkers({
-    url: database.url,
-    settings: config.scans,
-    log,
-    notices: noticeOptions(config),
-    feeds: config.feeds,
-    metrics,
-  });
+  const workers = await startConfiguredWorkers(config, database.url, log, metrics);
   // A worker has no API: with METRICS_TOKEN set, its chunk timings are served on METRICS_PORT.
   const exporter = config.metricsToken ? Fastify() : undefined;
   if (exporter) {

@@ -36,6 +36,22 @@ export const noticeOptions = (config: AppConfig): NoticeOptions => ({
   publicUrl: config.publicUrl,
 });
 
+/** The workers a NetGuard process runs with its configuration (the API's or `netguard worker`). */
+export const startConfiguredWorkers = (
+  config: AppConfig,
+  url: string,
+  log: Logger,
+  metrics: Pick<Metrics, 'chunkDuration'>,
+): Promise<Workers> =>
+  startWorkers({
+    url,
+    settings: config.scans,
+    log,
+    notices: noticeOptions(config),
+    feeds: config.feeds,
+    metrics,
+  });
+
 /**
  * Starts scan workers on the database: the planning queue, `workerConcurrency` chunk workers and
  * the stale-job sweep. stop() aborts in-flight chunks (they are retried) and waits for them.

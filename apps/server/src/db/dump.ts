@@ -170,14 +170,13 @@ async function migrationLevel(client: pg.ClientBase): Promise<Migration> {
   return level;
 }
 
-type TableToCopy = { name: string; columns: string[]; partitioned: boolean };
-
 /**
- * The public schema's tables (partitions through their parent; not an extension's own) with
- * their stored columns (generated ones are computed again on load), parents before the tables
- * that refer to them.
+ * The public schema's tables (partitions through their parent; not an extension's own), by name,
+ * with their kind and stored columns in order (generated ones are computed again on load).
  */
-async function tablesInLoadOrder(client: pg.ClientBase): Promise<TableToCopy[]> {
+export async function publicTableColumns(
+  client: pg.ClientBase,
+): Promise<{ name: string; kind: string; columns: string[] | null }[]> {
   const { rows } = await client.query<{ name: string; kind: string; columns: string[] | null }>(
     `select c.relname as name, c.relkind::text as kind,
             array_agg(a.attname::text order by a.attnum)
@@ -191,6 +190,18 @@ async function tablesInLoadOrder(client: pg.ClientBase): Promise<TableToCopy[]> 
       group by c.relname, c.relkind
       order by c.relname`,
   );
+  return rows;
+}
+
+type TableToCopy = { name: string; columns: string[]; partitioned: boolean };
+
+/**
+ * The public schema's tables (partitions through their parent; not an extension's own) with
+ * their stored columns (generated ones are computed again on load), parents before the tables
+ * that refer to them.
+ */
+async function tablesInLoadOrder(client: pg.ClientBase): Promise<TableToCopy[]> {
+  const rows = await publicTableColumns(client);
   const references = await client.query<{ child: string; parent: string }>(
     `select c.relname as child, p.relname as parent
        from pg_constraint k

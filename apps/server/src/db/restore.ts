@@ -8,7 +8,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { createGunzip } from 'node:zlib';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { TableCount } from './dump.ts';
+import { publicTableColumns, type TableCount } from './dump.ts';
 import {
   DumpError,
   type DumpHeader,
@@ -362,17 +362,7 @@ async function truncatePublicTables(client: pg.ClientBase): Promise<Map<string, 
 
 /** The public schema's tables (not an extension's own) with their stored (non-generated) columns. */
 async function publicTables(client: pg.ClientBase): Promise<Map<string, Set<string>>> {
-  const { rows } = await client.query<{ name: string; columns: string[] | null }>(
-    `select c.relname as name,
-            array_agg(a.attname::text) filter (where a.attnum > 0 and not a.attisdropped and a.attgenerated = '') as columns
-       from pg_class c
-       join pg_namespace n on n.oid = c.relnamespace
-       left join pg_attribute a on a.attrelid = c.oid
-      where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition
-        and not exists (select 1 from pg_depend d where d.classid = 'pg_class'::regclass
-                         and d.objid = c.oid and d.deptype = 'e')
-      group by c.relname`,
-  );
+  const rows = await publicTableColumns(client);
   return new Map(rows.map((r) => [r.name, new Set(r.columns ?? [])]));
 }
 
