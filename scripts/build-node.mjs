@@ -53,6 +53,13 @@ export const TARGETS = {
     assets: [],
     external: false,
   },
+  // The cloud SDKs are large and have their own dependencies: they stay in node_modules.
+  cloud: {
+    dir: 'packages/cloud',
+    entries: ['packages/cloud/src/index.ts'],
+    assets: [],
+    external: true,
+  },
 };
 
 /** Builds one target into `outdir` (default `<dir>/dist`), replacing what was there. */
