@@ -114,3 +114,73 @@ export function scanStatus(findings: Finding[], gaps: CallRecord[]): ScanStatus 
   if (gaps.length) return 'partial';
   return findings.length ? 'failed' : 'passed';
 }
+
+/**
+ * Credentials as the spec's form holds them (part 2 §3), plus what the SDKs need to reach a
+ * server other than the provider's own (the tests' moto_server and HTTPS fakes on loopback).
+ */
+export type AwsCredentials = {
+  accessKeyId: string;
+  secretAccessKey: string;
+  sessionToken?: string;
+  /** Default region; us-east-1 (spec part 2 §9). */
+  region: string;
+  /** A role to assume first (with its external id). */
+  roleArn?: string;
+  externalId?: string;
+  /** Assume this role name in every account of the AWS Organization and scan each. */
+  organizationRoleName?: string;
+  /** One endpoint for every AWS service (moto_server). */
+  endpoint?: string;
+};
+
+export type AzureCredentials = {
+  tenantId: string;
+  clientId: string;
+  clientSecret: string;
+  subscriptionId: string;
+  /** Entra authority host and Azure Resource Manager endpoint (the tests' fakes). */
+  authorityHost?: string;
+  resourceManagerEndpoint?: string;
+};
+
+export type GcpCredentials = {
+  projectId: string;
+  /** The service-account key file's JSON text; it must parse (spec part 2 §5). */
+  serviceAccountKey: string;
+  /** Root URL of the Google APIs (the tests' fake); the key's token_uri names the token endpoint. */
+  apiEndpoint?: string;
+};
+
+export type CredentialsOf = {
+  aws: AwsCredentials;
+  azure: AzureCredentials;
+  gcp: GcpCredentials;
+};
+
+/** Who the credentials turned out to be, from a real call (STS, a subscription read, a project read). */
+export type Identity = {
+  /** AWS account id, Azure subscription id, GCP project id. */
+  account: string;
+  /** ARN, client id, service-account e-mail. */
+  principal: string;
+  /** A name a person recognises (subscription or project display name), when the provider gives one. */
+  displayName?: string;
+};
+
+export class VerificationFailed extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'VerificationFailed';
+  }
+}
+
+/** What each provider module exports. */
+export type Scanner<P extends Provider> = {
+  provider: P;
+  checks: CheckMeta[];
+  /** One real call that proves the credentials work; throws VerificationFailed with the provider's reason. */
+  verify: (credentials: CredentialsOf[P], options?: ScanOptions) => Promise<Identity>;
+  /** Results per account scanned (several for an AWS Organization). */
+  scan: (credentials: CredentialsOf[P], options?: ScanOptions) => Promise<ScanResult[]>;
+};
