@@ -243,12 +243,14 @@ export const ZCloudScanComparison = z.object({
 });
 export type TCloudScanComparison = z.infer<typeof ZCloudScanComparison>;
 
-/** A cloud scan's state change, on the scan-updates channel. */
+/**
+ * A cloud scan's state change, sent to sockets subscribed to scan-updates. Its own type (not
+ * `event`) so that clients handling network scan events are not handed a cloud scan.
+ */
 export const ZRealtimeCloudScanEvent = z.object({
-  type: z.literal('event'),
+  type: z.literal('cloud.scan'),
   channel: z.literal('scan-updates'),
   event: z.enum(['INSERT', 'UPDATE']),
-  table: z.literal('cloud_scans'),
   record: ZCloudScan,
   /** The request (or job) whose work changed the row. */
   request_id: ZRequestIdField,

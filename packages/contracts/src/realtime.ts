@@ -72,8 +72,7 @@ export type TRealtimeSecurityAlert = z.infer<typeof ZRealtimeSecurityAlert>;
 
 export type TRealtimeEvent =
   | z.infer<typeof ZRealtimeScanEvent>
-  | z.infer<typeof ZRealtimeVulnerabilityEvent>
-  | z.infer<typeof ZRealtimeCloudScanEvent>;
+  | z.infer<typeof ZRealtimeVulnerabilityEvent>;
 
 /** Messages the server sends. */
 export const ZRealtimeServerMessage = z.union([
