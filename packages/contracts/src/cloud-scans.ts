@@ -243,6 +243,9 @@ export const ZCloudScanComparison = z.object({
 });
 export type TCloudScanComparison = z.infer<typeof ZCloudScanComparison>;
 
+/** The payload of a cloud scan job: the scan's id only. */
+export const ZCloudScanJob = z.object({ cloud_scan_id: z.uuid(), request_id: ZRequestIdField });
+
 /**
  * A cloud scan's state change, sent to sockets subscribed to scan-updates. Its own type (not
  * `event`) so that clients handling network scan events are not handed a cloud scan.
