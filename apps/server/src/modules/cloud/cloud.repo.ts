@@ -1,19 +1,20 @@
 import type { TCloudProvider } from '@netguard/contracts';
 import { and, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { cloudConnections, cloudFindings, vulnerabilities } from '../../db/schema.ts';
-import { mutingRule } from './cloud.mute.ts';
+import { cloudConnections } from '../../db/schema.ts';
+import { ruleMatches } from './cloud.mute.ts';
 
 const c = cloudConnections;
 
 export type ConnectionRow = typeof cloudConnections.$inferSelect;
 
-/** Open, unmuted findings of the connection. */
+/** Open, unmuted findings of the connection (aliased: a one-table select leaves columns bare). */
 const openFindings = sql<number>`(
-  select count(*)::int from ${cloudFindings}
-  join ${vulnerabilities} on ${vulnerabilities.id} = ${cloudFindings.vulnerabilityId}
-  where ${cloudFindings.connectionId} = ${c.id} and ${vulnerabilities.state} = 'open'
-    and ${mutingRule} is null)`;
+  select count(*)::int from cloud_findings cf
+  join vulnerabilities v on v.id = cf.vulnerability_id
+  where cf.connection_id = cloud_connections.id and v.state = 'open'
+    and not exists (select 1 from cloud_mute_rules r
+      where ${ruleMatches('r', 'cf')} and r.expires_at > now()))`;
 
 export async function listConnections(db: Executor, organizationId: string) {
   return db
