@@ -9,7 +9,7 @@ import type { StorageAccount } from '@azure/arm-storage';
 import { createRestError } from '@azure-rest/core-client';
 import type { CallRecorder } from '../calls.ts';
 import { AZURE_CHECKS } from '../catalog/azure.ts';
-import { wantedOf } from '../shared/run-scan.ts';
+import { type Reader, readerFor } from '../shared/collector.ts';
 import type { AzureClients } from './clients.ts';
 
 export type ManagementLock = { id: string; name: string; level: string };
@@ -51,46 +51,40 @@ export async function collectAzure(
   recorder: CallRecorder,
   wanted: Set<string>,
 ): Promise<AzureData> {
-  const call = <T>(
+  const read = readerFor(recorder, wanted);
+  const list = async <T>(
     service: string,
     operation: string,
     checks: string[],
     run: (signal: AbortSignal) => Promise<T[]>,
-  ) => {
-    const needed = wantedOf(wanted, checks);
-    if (!needed.length) return Promise.resolve([] as T[]);
-    return recorder
-      .call({ service, region: 'global', operation, checks: needed }, run)
-      .then((items) => items ?? []);
-  };
+  ) => (await read({ service, region: 'global', operation, checks }, run)) ?? [];
   const network = idsOf('network');
-  const sqlIds = idsOf('sql');
   const [nsgs, nics, publicIps, groups, locks, vaults, accounts, servers] = await Promise.all([
-    call('network', 'NetworkSecurityGroups.ListAll', network, (abortSignal) =>
+    list('network', 'NetworkSecurityGroups.ListAll', network, (abortSignal) =>
       all(clients.network.networkSecurityGroups.listAll({ abortSignal })),
     ),
-    call('network', 'NetworkInterfaces.ListAll', network, (abortSignal) =>
+    list('network', 'NetworkInterfaces.ListAll', network, (abortSignal) =>
       all(clients.network.networkInterfaces.listAll({ abortSignal })),
     ),
-    call('network', 'PublicIPAddresses.ListAll', network, (abortSignal) =>
+    list('network', 'PublicIPAddresses.ListAll', network, (abortSignal) =>
       all(clients.network.publicIPAddresses.listAll({ abortSignal })),
     ),
-    call('resources', 'ResourceGroups.List', idsOf('resources'), (abortSignal) =>
+    list('resources', 'ResourceGroups.List', idsOf('resources'), (abortSignal) =>
       all(clients.resources.resourceGroups.list({ abortSignal })),
     ),
-    call(
+    list(
       'resources',
       'ManagementLocks.ListAtSubscriptionLevel',
       ['azure_rg_no_lock'],
       (abortSignal) => listLocks(clients, subscriptionId, abortSignal),
     ),
-    call('keyvault', 'Vaults.ListBySubscription', idsOf('keyvault'), (abortSignal) =>
+    list('keyvault', 'Vaults.ListBySubscription', idsOf('keyvault'), (abortSignal) =>
       all(clients.keyVault.vaults.listBySubscription({ abortSignal })),
     ),
-    call('storage', 'StorageAccounts.List', idsOf('storage'), (abortSignal) =>
+    list('storage', 'StorageAccounts.List', idsOf('storage'), (abortSignal) =>
       all(clients.storage.storageAccounts.list({ abortSignal })),
     ),
-    call('sql', 'Servers.List', sqlIds, (abortSignal) =>
+    list('sql', 'Servers.List', idsOf('sql'), (abortSignal) =>
       all(clients.sql.servers.list({ abortSignal })),
     ),
   ]);
@@ -102,9 +96,7 @@ export async function collectAzure(
     locks,
     vaults,
     accounts,
-    servers: await Promise.all(
-      servers.map((server) => sqlServerState(clients, server, recorder, wanted)),
-    ),
+    servers: await Promise.all(servers.map((server) => sqlServerState(clients, server, read))),
   };
 }
 
@@ -126,41 +118,30 @@ async function listLocks(clients: AzureClients, subscriptionId: string, abortSig
 async function sqlServerState(
   clients: AzureClients,
   server: Server,
-  recorder: CallRecorder,
-  wanted: Set<string>,
+  read: Reader,
 ): Promise<SqlServerState> {
   const group = resourceGroupOf(server.id);
   const name = server.name ?? '';
   const region = server.location ?? 'global';
-  const firewallChecks = wantedOf(wanted, [
-    'azure_sql_firewall_open',
-    'azure_sql_firewall_azure_services',
-  ]);
-  const auditChecks = wantedOf(wanted, ['azure_sql_auditing_off']);
   const [firewallRules, auditing] = await Promise.all([
-    firewallChecks.length
-      ? recorder.call(
-          {
-            service: 'sql',
-            region,
-            operation: 'FirewallRules.ListByServer',
-            checks: firewallChecks,
-          },
-          (abortSignal) =>
-            all(clients.sql.firewallRules.listByServer(group, name, { abortSignal })),
-        )
-      : undefined,
-    auditChecks.length
-      ? recorder.call(
-          {
-            service: 'sql',
-            region,
-            operation: 'ServerBlobAuditingPolicies.Get',
-            checks: auditChecks,
-          },
-          (abortSignal) => clients.sql.serverBlobAuditingPolicies.get(group, name, { abortSignal }),
-        )
-      : undefined,
+    read(
+      {
+        service: 'sql',
+        region,
+        operation: 'FirewallRules.ListByServer',
+        checks: ['azure_sql_firewall_open', 'azure_sql_firewall_azure_services'],
+      },
+      (abortSignal) => all(clients.sql.firewallRules.listByServer(group, name, { abortSignal })),
+    ),
+    read(
+      {
+        service: 'sql',
+        region,
+        operation: 'ServerBlobAuditingPolicies.Get',
+        checks: ['azure_sql_auditing_off'],
+      },
+      (abortSignal) => clients.sql.serverBlobAuditingPolicies.get(group, name, { abortSignal }),
+    ),
   ]);
   return {
     server,

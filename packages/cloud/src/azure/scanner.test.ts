@@ -3,21 +3,17 @@ import { AZURE_CHECKS, AZURE_SCAN_SERVICES } from '../catalog/azure.ts';
 import { type AzureFake, startAzureFake } from '../testing/azure-fake.ts';
 import { AZ_IDS, AZ_SUB, cleanAzureState, nsgRule } from '../testing/azure-state.ts';
 import { guardDnsLookups } from '../testing/network-guard.ts';
+import { type Json, scanHarness, set } from '../testing/scan-harness.ts';
 import { createTestTls, testAgent } from '../testing/test-ca.ts';
 import { type AzureCredentials, VerificationFailed } from '../types.ts';
 import { createAzureScanner } from './scanner.ts';
 
 type State = ReturnType<typeof cleanAzureState>;
-type Json = Record<string, unknown>;
 
 const tls = createTestTls();
 const scanner = createAzureScanner({ agent: testAgent(tls) });
 const guard = guardDnsLookups();
 let fake: AzureFake;
-const waits: number[] = [];
-const fastSleep = async (ms: number) => {
-  waits.push(ms);
-};
 
 const creds = (): AzureCredentials => ({
   tenantId: fake.state.tenantId,
@@ -28,16 +24,9 @@ const creds = (): AzureCredentials => ({
   resourceManagerEndpoint: fake.url,
 });
 
-const scan = async (options: Parameters<typeof scanner.scan>[1] = {}) => {
-  const [result] = await scanner.scan(creds(), { sleep: fastSleep, ...options });
-  if (!result) throw new Error('no result');
-  return result;
-};
+const { scan, waits, breakAndFix } = scanHarness(scanner, () => creds());
 
 const props = (items: Json[]) => items[0]?.properties as Json;
-const set = (target: Json | undefined, key: string, value: unknown) => {
-  if (target) target[key] = value;
-};
 const addRule = (s: State, rule: Json) => (props(s.nsgs).securityRules as Json[]).push(rule);
 const openSsh = (s: State, source: string) => addRule(s, nsgRule('ssh-any', 200, '22', source));
 
@@ -172,16 +161,13 @@ describe('Azure checks through the SDKs', () => {
 
   it.each(Object.entries(BREAKS))(
     '%s: finding when broken, none when fixed',
-    async (id, [breakIt, resourceId]) => {
-      breakIt(fake.state);
-      const broken = await scan({ checks: [id] });
-      expect(broken.status).toBe('failed');
-      expect(broken.findings.map((f) => [f.checkId, f.resourceId])).toEqual([[id, resourceId]]);
-      Object.assign(fake.state, cleanAzureState());
-      const fixed = await scan({ checks: [id] });
-      expect(fixed.findings).toEqual([]);
-      expect(fixed.status).toBe('passed');
-    },
+    (id, [breakIt, resourceId]) =>
+      breakAndFix(
+        id,
+        () => breakIt(fake.state),
+        resourceId,
+        () => Object.assign(fake.state, cleanAzureState()),
+      ),
   );
 
   it('reports the public IPs behind an NSG that opens SSH, and ignores an allow shadowed by a deny', async () => {
@@ -245,12 +231,13 @@ describe('Azure throttling, denial and timeouts', () => {
     );
     const result = await scan({ maxAttempts: 3 });
     expect(result.status).toBe('partial');
-    expect(result.gaps.map((g) => [g.operation, g.outcome, g.attempts])).toEqual([
+    const gaps = [...result.gaps].sort((a, b) => b.operation.localeCompare(a.operation));
+    expect(gaps.map((g) => [g.operation, g.outcome, g.attempts])).toEqual([
       ['Vaults.ListBySubscription', 'denied', 1],
       ['StorageAccounts.List', 'throttled', 3],
     ]);
-    expect(result.gaps[0]?.message).toMatch(/AuthorizationFailed/);
-    expect(result.gaps[1]?.checks).toContain('azure_storage_public_blob');
+    expect(gaps[0]?.message).toMatch(/AuthorizationFailed/);
+    expect(gaps[1]?.checks).toContain('azure_storage_public_blob');
     expect(waits.every((w) => w >= 1500)).toBe(true);
   });
 

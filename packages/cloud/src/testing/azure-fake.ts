@@ -3,6 +3,7 @@
 // have the shape ARM returns (resources with nested `properties`, lists as `{ value }`).
 import { randomUUID } from 'node:crypto';
 import {
+  bearerOf,
   type FakeReply,
   type FakeRequest,
   type HttpsFake,
@@ -83,8 +84,7 @@ function arm(
     method: 'GET',
     path: new RegExp(`^${path}$`, 'i'),
     reply: (req) => {
-      const token = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
-      if (!tokens.has(token))
+      if (!tokens.has(bearerOf(req)))
         return armError(401, 'InvalidAuthenticationToken', 'The access token is invalid.');
       if (!req.query.get('api-version'))
         return armError(

@@ -49,6 +49,10 @@ export type HttpsFake = {
   close: () => Promise<void>;
 };
 
+/** The bearer token a request carries, or ''. */
+export const bearerOf = (req: FakeRequest) =>
+  String(req.headers.authorization ?? '').replace(/^Bearer /, '');
+
 const notFound = (path: string): FakeReply => ({
   status: 404,
   json: { error: { code: 'NotFound', message: `The fake has no route for ${path}` } },
