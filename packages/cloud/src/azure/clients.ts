@@ -51,8 +51,8 @@ export function azureCredential(creds: AzureCredentials, transport: Transport) {
 export function azureClients(creds: AzureCredentials, transport: Transport) {
   const credential = azureCredential(creds, transport);
   const endpoint = armEndpoint(creds);
-  // Classic clients build URLs from $host and only take token scopes from endpoint: set both.
-  const options = { ...pipelineOptions(transport), endpoint, $host: endpoint };
+  // `endpoint` sets both the request URLs and the token scope (`${endpoint}/.default`).
+  const options = { ...pipelineOptions(transport), endpoint };
   const sub = creds.subscriptionId;
   return {
     credential,

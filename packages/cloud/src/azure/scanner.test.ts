@@ -1,9 +1,8 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AZURE_CHECKS, AZURE_SCAN_SERVICES } from '../catalog/azure.ts';
 import { type AzureFake, startAzureFake } from '../testing/azure-fake.ts';
 import { AZ_IDS, AZ_SUB, cleanAzureState, nsgRule } from '../testing/azure-state.ts';
-import { guardDnsLookups } from '../testing/network-guard.ts';
-import { type Json, scanHarness, set } from '../testing/scan-harness.ts';
+import { type Json, scanHarness, set, useFake } from '../testing/scan-harness.ts';
 import { createTestTls, testAgent } from '../testing/test-ca.ts';
 import { type AzureCredentials, VerificationFailed } from '../types.ts';
 import { createAzureScanner } from './scanner.ts';
@@ -12,7 +11,6 @@ type State = ReturnType<typeof cleanAzureState>;
 
 const tls = createTestTls();
 const scanner = createAzureScanner({ agent: testAgent(tls) });
-const guard = guardDnsLookups();
 let fake: AzureFake;
 
 const creds = (): AzureCredentials => ({
@@ -102,20 +100,14 @@ const BREAKS: Record<string, [(s: State) => unknown, string]> = {
   ],
 };
 
-beforeAll(async () => {
-  fake = await startAzureFake(tls, cleanAzureState());
-});
-beforeEach(() => {
-  Object.assign(fake.state, cleanAzureState());
-  fake.faults.length = 0;
-  fake.requests.length = 0;
-  waits.length = 0;
-});
-afterEach(() => expect(guard.lookups).toEqual([]));
-afterAll(async () => {
-  guard.restore();
-  await fake.close();
-});
+useFake(
+  async () => {
+    fake = await startAzureFake(tls, cleanAzureState());
+    return fake;
+  },
+  () => fake && Object.assign(fake.state, cleanAzureState()),
+  waits,
+);
 
 describe('Azure verification', () => {
   it('gets a token from the authority and reads the subscription', async () => {
@@ -180,6 +172,19 @@ describe('Azure checks through the SDKs', () => {
     });
     addRule(fake.state, nsgRule('deny-ssh', 150, '22', '*', 'Deny'));
     expect((await scan({ checks: ['azure_nsg_open_ssh'] })).findings).toEqual([]);
+  });
+
+  it('keeps findings of the regions asked for and reports progress to the end', async () => {
+    openSsh(fake.state, '*');
+    const progress: number[] = [];
+    const elsewhere = await scan({
+      regions: ['eastus'],
+      onProgress: (p) => progress.push(p.total - p.done),
+    });
+    expect(elsewhere.findings).toEqual([]);
+    expect(progress.at(-1)).toBe(0);
+    const here = await scan({ regions: ['westeurope'], checks: ['azure_nsg_open_ssh'] });
+    expect(here.findings).toHaveLength(1);
   });
 
   it("runs only one spec service's checks and calls only its APIs", async () => {

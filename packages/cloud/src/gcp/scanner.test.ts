@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GCP_CHECKS, GCP_SCAN_SERVICES } from '../catalog/gcp.ts';
 import { type GcpFake, googleError, startGcpFake } from '../testing/gcp-fake.ts';
 import {
@@ -10,8 +10,7 @@ import {
   GCP_PROJECT,
   serviceAccountKey,
 } from '../testing/gcp-state.ts';
-import { guardDnsLookups } from '../testing/network-guard.ts';
-import { type Json, scanHarness, set } from '../testing/scan-harness.ts';
+import { type Json, scanHarness, set, useFake } from '../testing/scan-harness.ts';
 import { createTestTls, testAgent } from '../testing/test-ca.ts';
 import { type GcpCredentials, VerificationFailed } from '../types.ts';
 import { createGcpScanner } from './scanner.ts';
@@ -20,7 +19,6 @@ type State = ReturnType<typeof cleanGcpState>;
 
 const tls = createTestTls();
 const scanner = createGcpScanner({ agent: testAgent(tls) });
-const guard = guardDnsLookups();
 let fake: GcpFake;
 let key: ReturnType<typeof serviceAccountKey>;
 
@@ -149,21 +147,15 @@ const BREAKS: Record<string, [(s: State) => unknown, string]> = {
   ],
 };
 
-beforeAll(async () => {
-  fake = await startGcpFake(tls, cleanGcpState(''));
-  key = serviceAccountKey(`${fake.url}/token`);
-});
-beforeEach(() => {
-  reset();
-  fake.faults.length = 0;
-  fake.requests.length = 0;
-  waits.length = 0;
-});
-afterEach(() => expect(guard.lookups).toEqual([]));
-afterAll(async () => {
-  guard.restore();
-  await fake.close();
-});
+useFake(
+  async () => {
+    fake = await startGcpFake(tls, cleanGcpState(''));
+    key = serviceAccountKey(`${fake.url}/token`);
+    return fake;
+  },
+  () => fake && reset(),
+  waits,
+);
 
 describe('GCP verification', () => {
   it("gets a token at the key's token_uri and reads the project", async () => {

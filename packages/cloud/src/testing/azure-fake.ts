@@ -29,7 +29,7 @@ export type AzureFakeState = {
   sqlServers: { server: Json; firewallRules: Json[]; auditingState: 'Enabled' | 'Disabled' }[];
 };
 
-export type AzureFake = HttpsFake & { state: AzureFakeState; tokens: Set<string> };
+export type AzureFake = HttpsFake & { state: AzureFakeState };
 
 const armError = (status: number, code: string, message: string): FakeReply => ({
   status,
@@ -188,5 +188,5 @@ export async function startAzureFake(tls: TestTls, state: AzureFakeState): Promi
     ),
   ];
   const fake = await startHttpsFake(tls, routes);
-  return { ...fake, state, tokens };
+  return { ...fake, state };
 }

@@ -28,7 +28,7 @@ export type GcpFakeState = {
   sqlInstances: Json[];
 };
 
-export type GcpFake = HttpsFake & { state: GcpFakeState; tokens: Set<string> };
+export type GcpFake = HttpsFake & { state: GcpFakeState };
 
 export const googleError = (code: number, status: string, message: string): FakeReply => ({
   status: code,
@@ -175,5 +175,5 @@ export async function startGcpFake(tls: TestTls, state: GcpFakeState): Promise<G
     })),
   ];
   const fake = await startHttpsFake(tls, routes);
-  return { ...fake, state, tokens };
+  return { ...fake, state };
 }

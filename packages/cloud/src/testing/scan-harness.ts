@@ -1,7 +1,9 @@
-// What the provider scanner tests share: scans with a recorded, instant back-off, and the
-// "broken → one finding on that resource; fixed → none" round trip every check goes through.
-import { expect } from 'vitest';
+// What the provider scanner tests share: the fake's lifecycle, scans with a recorded, instant
+// back-off, and the "broken → one finding on that resource; fixed → none" round trip of every check.
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import type { CredentialsOf, Provider, Scanner, ScanOptions, ScanResult } from '../types.ts';
+import type { HttpsFake } from './https-fake.ts';
+import { guardDnsLookups } from './network-guard.ts';
 
 export type Json = Record<string, unknown>;
 
@@ -44,4 +46,27 @@ export function scanHarness<P extends Provider>(
       expect(fixed.status).toBe('passed');
     },
   };
+}
+
+/**
+ * Runs a fake for the whole test file: a clean state, no faults and no recorded requests before
+ * each test, and a failure for any test during which an SDK resolved a host name.
+ */
+export function useFake(start: () => Promise<HttpsFake>, reset: () => void, waits: number[]) {
+  const guard = guardDnsLookups();
+  let fake: HttpsFake | undefined;
+  beforeAll(async () => {
+    fake = await start();
+  });
+  beforeEach(() => {
+    reset();
+    fake?.faults.splice(0);
+    fake?.requests.splice(0);
+    waits.splice(0);
+  });
+  afterEach(() => expect(guard.lookups).toEqual([]));
+  afterAll(async () => {
+    guard.restore();
+    await fake?.close();
+  });
 }
