@@ -1,8 +1,11 @@
+import type { AddressInfo } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
 import { can, type TPermissionAction, type TRole } from '@netguard/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Workers } from '../src/workers.ts';
 import { connectAws, fakeAws, finding, scanAndWait, startCloudWorkers } from './cloud-helpers.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
+import { openSocket, waitFor } from './scan-helpers.ts';
 import { memberOf } from './tenant-matrix-fixtures.ts';
 
 let ctx: TestContext;
@@ -42,6 +45,26 @@ afterAll(async () => {
 });
 
 describe("another organization cannot reach A's cloud data", () => {
+  it("hears none of A's cloud scans on its socket, while A hears each step to the end", async () => {
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+    const sockets = { a: await openSocket(base), b: await openSocket(base) };
+    await sockets.a.join(a.accessToken);
+    await sockets.b.join(b.accessToken);
+    const scan = await scanAndWait(ctx, a);
+    const heard = () =>
+      sockets.a.messages.filter(
+        (m) => m.type === 'cloud.scan' && (m.record as { id: string }).id === scan.id,
+      ) as unknown as { event: string; record: { status: string } }[];
+    await waitFor(async () => heard().some((m) => m.record.status === scan.status), 5_000);
+    expect(heard()[0]?.event).toBe('INSERT');
+    expect(heard().map((m) => m.record.status)).toContain('running');
+    await delay(300);
+    expect(sockets.b.messages.filter((m) => m.type === 'cloud.scan')).toEqual([]);
+    sockets.a.close();
+    sockets.b.close();
+  });
+
   it('sees none of it in its lists', async () => {
     for (const [url, key] of [
       ['/api/cloud/connections', 'connections'],

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cloudConnections, securityEvents } from '../src/db/schema.ts';
 import { ACCOUNT, AWS_REFUSAL, connectAws, fakeAws, GOOD_KEYS } from './cloud-helpers.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
+import { waitFor } from './scan-helpers.ts';
 
 let ctx: TestContext;
 let admin: Account;
@@ -14,6 +15,21 @@ beforeAll(async () => {
   admin = await createAccount(ctx, 'cloud-connect@example.com');
 });
 afterAll(() => ctx?.close());
+
+/** The organization's privilege events (connect, disconnect), newest first. */
+const descriptions = async () =>
+  (
+    await ctx.db
+      .select({ description: securityEvents.description })
+      .from(securityEvents)
+      .where(
+        and(
+          eq(securityEvents.organizationId, admin.organizationId),
+          eq(securityEvents.eventType, 'privilege_escalation'),
+        ),
+      )
+      .orderBy(desc(securityEvents.createdAt))
+  ).map((e) => e.description);
 
 const list = () =>
   ctx.app.inject({ method: 'GET', url: '/api/cloud/connections', headers: admin.auth });
@@ -56,25 +72,23 @@ describe('cloud connections', () => {
       expect(body).not.toContain(GOOD_KEYS.secretAccessKey);
       expect(body).not.toContain(GOOD_KEYS.accessKeyId);
     }
-    const [row] = await ctx.db
-      .select()
-      .from(cloudConnections)
-      .where(eq(cloudConnections.id, connection.id));
+    // The answer may come just before the request's transaction commits.
+    const row = await waitFor(async () => {
+      const [found] = await ctx.db
+        .select()
+        .from(cloudConnections)
+        .where(eq(cloudConnections.id, connection.id));
+      return found;
+    }, 5_000);
     expect(row?.sealedCredentials).not.toContain(GOOD_KEYS.secretAccessKey);
     expect(Buffer.from(row?.sealedCredentials ?? '', 'base64url').toString('latin1')).not.toContain(
       GOOD_KEYS.secretAccessKey,
     );
-    const [event] = await ctx.db
-      .select()
-      .from(securityEvents)
-      .where(
-        and(
-          eq(securityEvents.organizationId, admin.organizationId),
-          eq(securityEvents.eventType, 'privilege_escalation'),
-        ),
-      )
-      .orderBy(desc(securityEvents.createdAt));
-    expect(event?.description).toBe(`AWS account ${ACCOUNT} connected for cloud scans`);
+    await waitFor(
+      async () =>
+        (await descriptions()).includes(`AWS account ${ACCOUNT} connected for cloud scans`),
+      5_000,
+    );
   });
 
   it('refuses the same account twice', async () => {
@@ -148,17 +162,16 @@ describe('cloud connections', () => {
       headers: admin.auth,
     });
     expect(res.statusCode).toBe(204);
-    expect(await ctx.db.select().from(cloudConnections)).toEqual([]);
+    await waitFor(async () => (await ctx.db.select().from(cloudConnections)).length === 0, 5_000);
     const again = await ctx.app.inject({
       method: 'DELETE',
       url: `/api/cloud/connections/${connection.id}`,
       headers: admin.auth,
     });
     expect(again.statusCode).toBe(404);
-    const events = await ctx.db
-      .select({ description: securityEvents.description })
-      .from(securityEvents)
-      .where(eq(securityEvents.organizationId, admin.organizationId));
-    expect(events.map((e) => e.description)).toContain(`AWS account ${ACCOUNT} disconnected`);
+    await waitFor(
+      async () => (await descriptions()).includes(`AWS account ${ACCOUNT} disconnected`),
+      5_000,
+    );
   });
 });

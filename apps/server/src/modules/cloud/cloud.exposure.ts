@@ -1,6 +1,9 @@
 import type { TCloudExposure } from '@netguard/contracts';
 import { isIPv4 } from '@netguard/contracts';
 import { createEngine, createScope } from '@netguard/engine';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { cloudFindingSightings, cloudFindings } from '../../db/schema.ts';
 
 export type ScanScope = { allow: readonly string[]; deny: readonly string[] };
 
@@ -43,4 +46,30 @@ export async function proveExposure(
   const reachablePorts = [...open].sort((a, b) => a - b);
   if (reachablePorts.length) return { exposure: 'confirmed_reachable', reachablePorts };
   return { exposure: filtered > 0 ? 'filtered' : 'not_reachable', reachablePorts };
+}
+
+/** Proves the exposure of every finding this scan saw that names public addresses and ports. */
+export async function proveScanExposure(
+  db: Executor,
+  scanId: string,
+  scope: ScanScope,
+  signal: AbortSignal,
+) {
+  const f = cloudFindings;
+  const claims = await db
+    .select({ id: f.vulnerabilityId, addresses: f.publicAddresses, ports: f.exposedPorts })
+    .from(f)
+    .innerJoin(cloudFindingSightings, eq(cloudFindingSightings.vulnerabilityId, f.vulnerabilityId))
+    .where(
+      and(
+        eq(cloudFindingSightings.scanId, scanId),
+        sql`jsonb_array_length(${f.publicAddresses}) > 0`,
+        sql`jsonb_array_length(${f.exposedPorts}) > 0`,
+      ),
+    );
+  for (const claim of claims) {
+    if (signal.aborted) return;
+    const proof = await proveExposure(claim.addresses, claim.ports, scope, signal);
+    await db.update(f).set(proof).where(eq(f.vulnerabilityId, claim.id));
+  }
 }

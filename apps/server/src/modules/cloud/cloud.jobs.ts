@@ -1,22 +1,17 @@
-import type { CheckMeta, ScanProgress, ScanResult } from '@netguard/cloud';
-import type { TCloudCallSummary, TCloudGap } from '@netguard/contracts';
+import type { CheckMeta, ScanProgress } from '@netguard/cloud';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import {
-  cloudConnections,
-  cloudFindingSightings,
-  cloudFindings,
-  cloudScans,
-} from '../../db/schema.ts';
+import { cloudConnections, cloudScans } from '../../db/schema.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { notifyRealtime } from '../../realtime/notify.ts';
-import { proveExposure, type ScanScope } from './cloud.exposure.ts';
+import { proveScanExposure, type ScanScope } from './cloud.exposure.ts';
 import { CLOUD_SCAN_ATTEMPTS } from './cloud.queue.ts';
 import { countSeen, storeResults } from './cloud.record.ts';
 import { setConnectionState } from './cloud.repo.ts';
 import { type CloudScanners, checksOf, scannerOf } from './cloud.scanners.ts';
 import { ACTIVE_STATUSES, type CloudScanRow } from './cloud.scans.repo.ts';
 import type { CloudSecrets } from './cloud.secrets.ts';
+import { overallStatus, summarizeCalls, toGap } from './cloud.summary.ts';
 
 const BEAT_MS = 1_000;
 
@@ -89,40 +84,19 @@ export async function runCloudScan(deps: CloudJobDeps, scanId: string): Promise<
     ? await db.select().from(cloudConnections).where(eq(cloudConnections.id, scan.connectionId))
     : [];
   if (!connection || !scan.requestedBy) {
-    await finish(db, scan, {
-      status: 'error',
-      phase: 'done',
-      error: 'The cloud connection was removed',
-    });
+    const error = connection
+      ? 'The account that started this scan was deleted'
+      : 'The cloud connection was removed';
+    await finish(db, scan, { status: 'error', phase: 'done', error });
     return;
   }
+  const requestedBy = scan.requestedBy;
   const abort = new AbortController();
   const onShutdown = () => abort.abort('shutdown');
   deps.shutdown.addEventListener('abort', onShutdown, { once: true });
-  let progress: ScanProgress = { done: 0, total: 0, phase: 'scanning' };
-  let written = '';
-  const beat = setInterval(async () => {
-    try {
-      const [row] = await db
-        .update(s)
-        .set({
-          heartbeatAt: new Date(),
-          progressDone: progress.done,
-          progressTotal: progress.total,
-          phase: progress.phase,
-        })
-        .where(eq(s.id, scan.id))
-        .returning({ status: s.status });
-      if (row?.status !== 'running') abort.abort('cancelled');
-      const now = JSON.stringify(progress);
-      if (now !== written && row?.status === 'running') {
-        written = now;
-        await publish(db, scan);
-      }
-    } catch (error) {
-      deps.log.warn({ err: error, cloudScanId: scan.id }, 'cloud scan heartbeat failed');
-    }
-  }, BEAT_MS);
+  const beat = startBeat(deps, scan, abort);
+  // Only a failure of the provider's calls says something about the connection.
+  let providerFailed = false;
   try {
     const scanner = scannerOf(deps.scanners, connection.provider);
     const credentials = deps.secrets.open(
@@ -134,14 +108,12 @@ export async function runCloudScan(deps: CloudJobDeps, scanId: string): Promise<
     const checks = checksOf(scanner.checks, connection.provider, service);
     if (checks.length === 0) throw new Error(`No check covers the ${service} service yet`);
     const regions = scan.serviceScope?.region ? [scan.serviceScope.region] : undefined;
-    const results = await scanner.scan(credentials, {
-      checks,
-      regions,
-      signal: abort.signal,
-      onProgress: (p) => {
-        progress = p;
-      },
-    });
+    const results = await scanner
+      .scan(credentials, { checks, regions, signal: abort.signal, onProgress: beat.progress })
+      .catch((error: unknown) => {
+        providerFailed = true;
+        throw error;
+      });
     if (abort.signal.aborted) throw new Error(String(abort.signal.reason));
     const metas = new Map<string, CheckMeta>(scanner.checks.map((c) => [c.id, c]));
     const stored = await db.transaction(async (tx) => {
@@ -151,18 +123,18 @@ export async function runCloudScan(deps: CloudJobDeps, scanId: string): Promise<
         .where(eq(s.id, scan.id))
         .for('update');
       if (locked?.status !== 'running') return false;
-      await storeResults(tx, { scan, userId: scan.requestedBy as string, checks: metas }, results);
+      await storeResults(tx, { scan, userId: requestedBy, checks: metas }, results);
       await tx.update(s).set({ phase: 'exposure' }).where(eq(s.id, scan.id));
       return true;
     });
     if (!stored) return;
-    progress = { ...progress, phase: 'exposure' };
-    await proveScanExposure(deps, scan.id, abort.signal);
-    clearInterval(beat);
+    beat.progress({ ...beat.last(), phase: 'exposure' });
+    await proveScanExposure(db, scan.id, deps.scope, abort.signal);
+    beat.stop();
     const ended = await finish(db, scan, {
       status: overallStatus(results),
       phase: 'done',
-      progressDone: progress.total,
+      progressDone: beat.last().total,
       counts: await countSeen(db, scan.id),
       accounts: [...new Set(results.map((r) => r.account))],
       gaps: results.flatMap((r) => r.gaps.map(toGap)),
@@ -175,67 +147,53 @@ export async function runCloudScan(deps: CloudJobDeps, scanId: string): Promise<
         lastScanAt: new Date(),
       });
   } catch (error) {
-    clearInterval(beat);
+    beat.stop();
     if (abort.signal.reason === 'cancelled') return;
     if (abort.signal.reason === 'shutdown') throw error;
     const message = error instanceof Error ? error.message : String(error);
     deps.log.warn({ err: error, cloudScanId: scan.id }, 'cloud scan failed');
     await finish(db, scan, { status: 'error', phase: 'done', error: message });
-    await setConnectionState(db, connection.id, { status: 'error', lastError: message });
+    if (providerFailed)
+      await setConnectionState(db, connection.id, { status: 'error', lastError: message });
   } finally {
-    clearInterval(beat);
+    beat.stop();
     deps.shutdown.removeEventListener('abort', onShutdown);
   }
 }
 
-/** partial when any account's scan had a gap, failed when any found something, else passed. */
-function overallStatus(results: ScanResult[]): 'passed' | 'failed' | 'partial' {
-  if (results.some((r) => r.status === 'partial')) return 'partial';
-  return results.some((r) => r.status === 'failed') ? 'failed' : 'passed';
-}
-
-const toGap = (gap: ScanResult['gaps'][number]): TCloudGap => ({
-  service: gap.service,
-  region: gap.region,
-  operation: gap.operation,
-  outcome: gap.outcome,
-  message: gap.message ?? null,
-  checks: gap.checks ?? [],
-});
-
-function summarizeCalls(results: ScanResult[]): TCloudCallSummary {
-  const summary: TCloudCallSummary = {
-    total: 0,
-    ok: 0,
-    denied: 0,
-    throttled: 0,
-    timeout: 0,
-    error: 0,
+/**
+ * Every second while the scan runs: the heartbeat and the progress (published when it moved);
+ * a scan no longer running (cancelled) aborts the work.
+ */
+function startBeat(deps: CloudJobDeps, scan: CloudScanRow, abort: AbortController) {
+  let progress: ScanProgress = { done: 0, total: 0, phase: 'scanning' };
+  let published = '';
+  const timer = setInterval(async () => {
+    try {
+      const [row] = await deps.db
+        .update(s)
+        .set({
+          heartbeatAt: new Date(),
+          progressDone: progress.done,
+          progressTotal: progress.total,
+          phase: progress.phase,
+        })
+        .where(and(eq(s.id, scan.id), eq(s.status, 'running')))
+        .returning({ id: s.id });
+      if (!row) return abort.abort('cancelled');
+      const now = JSON.stringify(progress);
+      if (now === published) return;
+      published = now;
+      await publish(deps.db, scan);
+    } catch (error) {
+      deps.log.warn({ err: error, cloudScanId: scan.id }, 'cloud scan heartbeat failed');
+    }
+  }, BEAT_MS);
+  return {
+    progress: (next: ScanProgress) => {
+      progress = next;
+    },
+    last: () => progress,
+    stop: () => clearInterval(timer),
   };
-  for (const call of results.flatMap((r) => r.calls)) {
-    summary.total++;
-    summary[call.outcome]++;
-  }
-  return summary;
-}
-
-/** Proves the exposure of every finding this scan saw that names public addresses and ports. */
-async function proveScanExposure(deps: CloudJobDeps, scanId: string, signal: AbortSignal) {
-  const f = cloudFindings;
-  const claims = await deps.db
-    .select({ id: f.vulnerabilityId, addresses: f.publicAddresses, ports: f.exposedPorts })
-    .from(f)
-    .innerJoin(cloudFindingSightings, eq(cloudFindingSightings.vulnerabilityId, f.vulnerabilityId))
-    .where(
-      and(
-        eq(cloudFindingSightings.scanId, scanId),
-        sql`jsonb_array_length(${f.publicAddresses}) > 0`,
-        sql`jsonb_array_length(${f.exposedPorts}) > 0`,
-      ),
-    );
-  for (const claim of claims) {
-    if (signal.aborted) return;
-    const proof = await proveExposure(claim.addresses, claim.ports, deps.scope, signal);
-    await deps.db.update(f).set(proof).where(eq(f.vulnerabilityId, claim.id));
-  }
 }

@@ -20,15 +20,12 @@ export function scannerOf<P extends Provider>(scanners: CloudScanners, provider:
   return scanner;
 }
 
-/**
- * The SDK services (CheckMeta.service) behind each service of the spec's service scans. The
- * Azure resource-groups scan reads the configuration of the resources the groups hold.
- */
+/** The SDK services (CheckMeta.service) behind each service of the spec's service scans. */
 const SERVICE_SDKS: Record<string, string[]> = {
   'aws:ec2': ['ec2'],
   'aws:s3': ['s3', 's3control'],
   'aws:iam': ['iam'],
-  'azure:resource-groups': ['resources', 'storage', 'sql', 'authorization', 'monitor'],
+  'azure:resource-groups': ['resources'],
   'azure:network-security-groups': ['network'],
   'azure:key-vault': ['keyvault'],
   'gcp:compute-engine': ['compute'],
