@@ -23,6 +23,7 @@ export function CloudFindingItem({ finding }: { finding: TCloudFinding }) {
         {finding.account && ` · ${finding.account}`}
       </p>
       {finding.detail && <p className="break-words">{finding.detail}</p>}
+      <p className="font-mono text-xs text-muted-foreground break-all">{finding.checkId}</p>
     </li>
   );
 }

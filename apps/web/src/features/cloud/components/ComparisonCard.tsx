@@ -3,6 +3,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCloudComparison } from '@/features/cloud/api';
 import { CloudFindingItem } from '@/features/cloud/components/CloudFindingItem';
+import { visibleFindings } from '@/features/cloud/scan-results';
 import { errorMessage } from '@/lib/api-client';
 
 function FindingGroup({ title, findings }: { title: string; findings: TCloudFinding[] }) {
@@ -13,7 +14,7 @@ function FindingGroup({ title, findings }: { title: string; findings: TCloudFind
       </h3>
       {findings.length > 0 && (
         <ul className="space-y-2">
-          {findings.map((finding) => (
+          {visibleFindings(findings, true).map((finding) => (
             <CloudFindingItem key={finding.id} finding={finding} />
           ))}
         </ul>

@@ -26,7 +26,7 @@ export function ScanResultCard({ scan, showMuted }: Props) {
   const recommendations = resultRecommendations(detail.data?.findings ?? []);
   const title = `${CLOUD_PROVIDER_LABELS[scan.provider]} · ${scan.connectionName}`;
   return (
-    <Card className="min-w-0" aria-label={`Result ${title}`}>
+    <Card className="min-w-0" aria-label={`Result ${title}`} data-scan-id={scan.id}>
       <CardHeader>
         <CardTitle className="break-words">{title}</CardTitle>
         <CardDescription>
