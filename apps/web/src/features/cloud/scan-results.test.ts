@@ -6,7 +6,9 @@ import {
   groupGaps,
   latestResults,
   progressPercent,
+  progressText,
   resultRecommendations,
+  scanTitle,
   visibleFindings,
 } from '@/features/cloud/scan-results';
 
@@ -36,6 +38,15 @@ describe('progressPercent', () => {
     expect(progressPercent({ done: 0, total: 0, phase: 'starting' })).toBe(0);
     expect(progressPercent({ done: 1, total: 3, phase: 'ec2' })).toBe(33);
     expect(progressPercent({ done: 5, total: 4, phase: 'ec2' })).toBe(100);
+  });
+});
+
+describe('progressText', () => {
+  it('says queued, then the phase, with done/total once known', () => {
+    const progress = { done: 3, total: 9, phase: 'ec2' };
+    expect(progressText({ status: 'queued', progress })).toBe('Queued');
+    expect(progressText({ status: 'running', progress: { ...progress, total: 0 } })).toBe('ec2');
+    expect(progressText({ status: 'running', progress })).toBe('ec2 · 3/9');
   });
 });
 
@@ -139,5 +150,14 @@ describe('callOutcomes', () => {
       { outcome: 'throttled', count: 1 },
       { outcome: 'error', count: 1 },
     ]);
+  });
+});
+
+describe('scanTitle', () => {
+  it('names the provider once', () => {
+    expect(scanTitle({ provider: 'aws', connectionName: 'AWS 123456789012' })).toBe(
+      'AWS 123456789012',
+    );
+    expect(scanTitle({ provider: 'gcp', connectionName: 'Production' })).toBe('GCP · Production');
   });
 });

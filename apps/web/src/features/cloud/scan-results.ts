@@ -1,5 +1,6 @@
 import {
   CLOUD_CALL_OUTCOMES,
+  CLOUD_PROVIDER_LABELS,
   type TCloudCallSummary,
   type TCloudFinding,
   type TCloudGap,
@@ -10,6 +11,14 @@ import { isFinalCloudScan } from '@/features/cloud/cloud-cache';
 
 /** The page shows this many recommendations per result (spec part 2). */
 export const RESULT_RECOMMENDATIONS = 3;
+
+/** "AWS · Production", or the connection's name alone when it names the provider already. */
+export function scanTitle(scan: Pick<TCloudScan, 'provider' | 'connectionName'>): string {
+  const label = CLOUD_PROVIDER_LABELS[scan.provider];
+  return scan.connectionName.startsWith(label)
+    ? scan.connectionName
+    : `${label} · ${scan.connectionName}`;
+}
 
 /** Scans still queued or running, oldest first (the order they were started in). */
 export const activeScans = (scans: readonly TCloudScan[]) =>
@@ -30,6 +39,17 @@ export function latestResults(scans: readonly TCloudScan[]): TCloudScan[] {
 /** done/total as a whole percentage; 0 before the scanner knows its total. */
 export function progressPercent({ done, total }: TCloudScan['progress']): number {
   return total > 0 ? Math.min(100, Math.round((done / total) * 100)) : 0;
+}
+
+/** "Queued", or the phase with done/total once the scanner knows its total: "ec2 · 3/9". */
+export function progressText({
+  status,
+  progress,
+}: Pick<TCloudScan, 'status' | 'progress'>): string {
+  if (status === 'queued') return 'Queued';
+  return progress.total > 0
+    ? `${progress.phase} · ${progress.done}/${progress.total}`
+    : progress.phase;
 }
 
 const severityRank = (finding: TCloudFinding) => VULN_SEVERITIES.indexOf(finding.severity);

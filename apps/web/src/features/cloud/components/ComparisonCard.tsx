@@ -1,9 +1,9 @@
-import { CLOUD_PROVIDER_LABELS, type TCloudFinding, type TCloudScan } from '@netguard/contracts';
+import type { TCloudFinding, TCloudScan } from '@netguard/contracts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCloudComparison } from '@/features/cloud/api';
 import { CloudFindingItem } from '@/features/cloud/components/CloudFindingItem';
-import { visibleFindings } from '@/features/cloud/scan-results';
+import { scanTitle, visibleFindings } from '@/features/cloud/scan-results';
 import { errorMessage } from '@/lib/api-client';
 
 function FindingGroup({ title, findings }: { title: string; findings: TCloudFinding[] }) {
@@ -30,9 +30,7 @@ export function ComparisonCard({ scan }: { scan: TCloudScan }) {
   return (
     <Card className="min-w-0" aria-label={`Comparison ${scan.connectionName}`}>
       <CardHeader>
-        <CardTitle className="break-words">
-          {CLOUD_PROVIDER_LABELS[scan.provider]} · {scan.connectionName}
-        </CardTitle>
+        <CardTitle className="break-words">{scanTitle(scan)}</CardTitle>
         {data && !data.previousScanId && (
           <CardDescription>The first scan of this connection: everything is new.</CardDescription>
         )}

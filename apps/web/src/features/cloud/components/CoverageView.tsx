@@ -1,8 +1,8 @@
-import { CLOUD_PROVIDER_LABELS, type TCloudScan } from '@netguard/contracts';
+import type { TCloudScan } from '@netguard/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { CloudScanStatusBadge } from '@/features/cloud/components/CloudScanStatusBadge';
-import { callOutcomes, groupGaps } from '@/features/cloud/scan-results';
+import { callOutcomes, groupGaps, scanTitle } from '@/features/cloud/scan-results';
 
 /** Per result: the provider API calls by outcome, and each gap with the checks it left unevaluated. */
 export function CoverageView({ results }: { results: readonly TCloudScan[] }) {
@@ -15,9 +15,7 @@ export function CoverageView({ results }: { results: readonly TCloudScan[] }) {
         return (
           <Card key={scan.id} className="min-w-0" aria-label={`Coverage ${scan.connectionName}`}>
             <CardHeader>
-              <CardTitle className="break-words">
-                {CLOUD_PROVIDER_LABELS[scan.provider]} · {scan.connectionName}
-              </CardTitle>
+              <CardTitle className="break-words">{scanTitle(scan)}</CardTitle>
               <CardAction>
                 <CloudScanStatusBadge status={scan.status} />
               </CardAction>

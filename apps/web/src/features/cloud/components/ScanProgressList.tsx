@@ -1,10 +1,10 @@
-import { CLOUD_PROVIDER_LABELS, type TCloudScan } from '@netguard/contracts';
+import type { TCloudScan } from '@netguard/contracts';
 import { Loader2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { useCancelCloudScan } from '@/features/cloud/api';
-import { progressPercent } from '@/features/cloud/scan-results';
+import { progressPercent, progressText, scanTitle } from '@/features/cloud/scan-results';
 
 type Props = { scans: readonly TCloudScan[]; canCancel: boolean };
 
@@ -27,13 +27,9 @@ export function ScanProgressList({ scans, canCancel }: Props) {
             return (
               <li key={scan.id} className="space-y-2" aria-label={`Scan of ${scan.connectionName}`}>
                 <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-                  <span className="font-medium">
-                    {CLOUD_PROVIDER_LABELS[scan.provider]} · {scan.connectionName}
-                  </span>
+                  <span className="font-medium">{scanTitle(scan)}</span>
                   <span className="text-muted-foreground" data-testid="cloud-scan-phase">
-                    {scan.status === 'queued'
-                      ? 'Queued'
-                      : `${scan.progress.phase} · ${scan.progress.done}/${scan.progress.total}`}
+                    {progressText(scan)}
                   </span>
                 </div>
                 <div className="flex items-center gap-3">

@@ -1,4 +1,4 @@
-import { CLOUD_PROVIDER_LABELS, CLOUD_TEXT, type TCloudScan } from '@netguard/contracts';
+import { CLOUD_TEXT, type TCloudScan } from '@netguard/contracts';
 import {
   Card,
   CardAction,
@@ -12,7 +12,7 @@ import { useCloudScanDetail } from '@/features/cloud/api';
 import { CloudFindingItem } from '@/features/cloud/components/CloudFindingItem';
 import { CloudScanStatusBadge } from '@/features/cloud/components/CloudScanStatusBadge';
 import { ResultGaps } from '@/features/cloud/components/ResultGaps';
-import { resultRecommendations, visibleFindings } from '@/features/cloud/scan-results';
+import { resultRecommendations, scanTitle, visibleFindings } from '@/features/cloud/scan-results';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 
@@ -24,7 +24,7 @@ export function ScanResultCard({ scan, showMuted }: Props) {
   const detail = useCloudScanDetail(scan.id, !failed);
   const findings = visibleFindings(detail.data?.findings ?? [], showMuted);
   const recommendations = resultRecommendations(detail.data?.findings ?? []);
-  const title = `${CLOUD_PROVIDER_LABELS[scan.provider]} · ${scan.connectionName}`;
+  const title = scanTitle(scan);
   return (
     <Card className="min-w-0" aria-label={`Result ${title}`} data-scan-id={scan.id}>
       <CardHeader>
