@@ -20,20 +20,22 @@ export function scannerOf<P extends Provider>(scanners: CloudScanners, provider:
   return scanner;
 }
 
-/** The SDK services (CheckMeta.service) behind each service of the spec's service scans. */
-const SERVICE_SDKS: Record<string, string[]> = {
-  'aws:ec2': ['ec2'],
-  'aws:s3': ['s3', 's3control'],
-  'aws:iam': ['iam'],
-  'azure:resource-groups': ['resources'],
-  'azure:network-security-groups': ['network'],
-  'azure:key-vault': ['keyvault'],
-  'gcp:compute-engine': ['compute'],
-  'gcp:cloud-storage': ['storage'],
-  'gcp:iam': ['iam', 'cloudresourcemanager', 'resourcemanager'],
+/**
+ * The checks behind each service of the spec's service scans: by SDK service (CheckMeta.service)
+ * and, where the spec's scan type is narrower (EC2 security_groups), by resource type. The same
+ * selection as the library's AWS_SCAN_TYPES, AZURE_SCAN_SERVICES and GCP_SCAN_SERVICES.
+ */
+const SERVICE_CHECKS: Record<string, { sdks: string[]; resourceType?: string }> = {
+  'aws:ec2': { sdks: ['ec2'], resourceType: 'ec2_security_group' },
+  'aws:s3': { sdks: ['s3'] },
+  'aws:iam': { sdks: ['iam'] },
+  'azure:resource-groups': { sdks: ['resources'] },
+  'azure:network-security-groups': { sdks: ['network'] },
+  'azure:key-vault': { sdks: ['keyvault'] },
+  'gcp:compute-engine': { sdks: ['compute'] },
+  'gcp:cloud-storage': { sdks: ['storage'] },
+  'gcp:iam': { sdks: ['iam'] },
 };
-
-const normal = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /** Check ids of one spec service (`ec2`, `key-vault`...); every check of the provider without one. */
 export function checksOf(
@@ -42,6 +44,13 @@ export function checksOf(
   service: string | null,
 ): string[] {
   if (!service) return checks.map((c) => c.id);
-  const sdks = (SERVICE_SDKS[`${provider}:${service}`] ?? []).map(normal);
-  return checks.filter((c) => sdks.includes(normal(c.service))).map((c) => c.id);
+  const wanted = SERVICE_CHECKS[`${provider}:${service}`];
+  if (!wanted) return [];
+  return checks
+    .filter(
+      (c) =>
+        wanted.sdks.includes(c.service) &&
+        (!wanted.resourceType || c.resourceType === wanted.resourceType),
+    )
+    .map((c) => c.id);
 }
