@@ -80,6 +80,14 @@ test('the page shows the three providers, checks the GCP key and allows no scan 
   await expect(page.getByLabel('AWS provider')).toBeVisible();
   await expect(page.getByRole('form', { name: 'AWS credentials' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Run Multi-Cloud Scan' })).toBeDisabled();
+
+  // A viewer cannot read cloud posture: the page says so instead of showing empty cards.
+  await setRoleInDatabase(email, 'viewer');
+  await page.reload();
+  await expect(page.getByRole('alert')).toContainText(
+    'Insufficient permissions for cloud integrations',
+  );
+  await expect(page.getByLabel('AWS provider')).toHaveCount(0);
 });
 
 test('a refused connection raises "Connection Failed" with the server\'s message', async ({

@@ -14,11 +14,28 @@ import { activeScans, latestResults } from '@/features/cloud/scan-results';
 import { useScanBatchToast } from '@/features/cloud/use-scan-batch';
 import { errorMessage } from '@/lib/api-client';
 
-/**
- * The Cloud Integrations page: provider cards, the credentials form (admins), Run Multi-Cloud
- * Scan with live progress, and the results with their coverage, comparison and mute rules.
- */
+const SUBTITLE =
+  "Posture checks of your AWS, Azure and GCP accounts, with exposure proven by NetGuard's own scan.";
+
+/** The page, or why the role cannot read it (viewers). */
 export function CloudIntegrationsPage() {
+  const read = usePermission('cloud', 'read');
+  if (read.allowed) return <CloudIntegrations />;
+  return (
+    <div className="space-y-6">
+      <PageHeader icon={Cloud} title={CLOUD_PAGE_TITLE} subtitle={SUBTITLE} />
+      <p className="text-sm text-muted-foreground" role="alert">
+        {read.reason}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * Provider cards, the credentials form (admins), Run Multi-Cloud Scan with live progress, and
+ * the results with their coverage, comparison and mute rules.
+ */
+function CloudIntegrations() {
   const connect = usePermission('cloud', 'create');
   const disconnect = usePermission('cloud', 'delete');
   const execute = usePermission('cloud', 'execute');
@@ -34,7 +51,7 @@ export function CloudIntegrationsPage() {
       <PageHeader
         icon={Cloud}
         title={CLOUD_PAGE_TITLE}
-        subtitle="Posture checks of your AWS, Azure and GCP accounts, with exposure proven by NetGuard's own scan."
+        subtitle={SUBTITLE}
         actions={
           <RunScanButton
             connected={hasConnectedProvider(connections.data?.connections ?? [])}
