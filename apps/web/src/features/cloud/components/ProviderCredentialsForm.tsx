@@ -31,12 +31,9 @@ export function ProviderCredentialsForm({ provider }: { provider: TCloudProvider
   });
   const { errors } = form.formState;
 
-  const onSubmit = async (values: TFormValues) => {
-    await connect
-      .mutateAsync(values as TStoreCloudCredentials)
-      .then(() => form.reset())
-      .catch(() => undefined);
-  };
+  // The hook raises the toasts; a connected account empties the form for the next one.
+  const onSubmit = (values: TFormValues) =>
+    connect.mutate(values as TStoreCloudCredentials, { onSuccess: () => form.reset() });
 
   return (
     <form
