@@ -21,7 +21,10 @@ type Props = { scan: TCloudScan; showMuted: boolean };
 /** One scan result: its status, gaps, vulnerabilities and the first 3 recommendations. */
 export function ScanResultCard({ scan, showMuted }: Props) {
   const failed = scan.status === 'error';
-  const detail = useCloudScanDetail(scan.id, !failed);
+  const cancelled = scan.status === 'cancelled';
+  // A failed or cancelled scan has no result to read.
+  const hasResult = !failed && !cancelled;
+  const detail = useCloudScanDetail(scan.id, hasResult);
   const findings = visibleFindings(detail.data?.findings ?? [], showMuted);
   const recommendations = resultRecommendations(detail.data?.findings ?? []);
   const title = scanTitle(scan);
@@ -44,8 +47,13 @@ export function ScanResultCard({ scan, showMuted }: Props) {
             {CLOUD_TEXT.resultError(scan.error ?? CLOUD_TEXT.scanFailed)}
           </p>
         )}
+        {cancelled && (
+          <p className="text-sm text-muted-foreground">
+            Cancelled before it finished, so there is no result. Run the scan again.
+          </p>
+        )}
         {scan.status === 'partial' && <ResultGaps gaps={scan.gaps} />}
-        {detail.isPending && !failed && <Skeleton className="h-16 w-full" />}
+        {detail.isPending && hasResult && <Skeleton className="h-16 w-full" />}
         {detail.isError && (
           <p className="text-sm text-destructive">
             {CLOUD_TEXT.resultError(errorMessage(detail.error))}
