@@ -68,8 +68,6 @@ describe('S3 buckets', () => {
     );
 
     await aws.s3.send(new CreateBucketCommand({ Bucket: 'access-logs' }));
-    await aws.s3.send(
-    );
     await aws.s3.send(new DeleteBucketPolicyCommand({ Bucket: bucket }));
     await aws.s3.send(new PutBucketAclCommand({ Bucket: bucket, ACL: 'private' }));
     await aws.s3.send(
