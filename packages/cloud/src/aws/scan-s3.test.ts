@@ -70,7 +70,11 @@ describe('S3 buckets', () => {
     await aws.s3.send(new CreateBucketCommand({ Bucket: 'access-logs' }));
     const logDelivery = 'uri=http://acs.amazonaws.com/groups/s3/LogDelivery';
     await aws.s3.send(
-      new PutBucketAclCommand({ Bucket: 'access-logs', GrantWrite: logDelivery, GrantReadACP: logDelivery }),
+      new PutBucketAclCommand({
+        Bucket: 'access-logs',
+        GrantWrite: logDelivery,
+        GrantReadACP: logDelivery,
+      }),
     );
     await aws.s3.send(new DeleteBucketPolicyCommand({ Bucket: bucket }));
     await aws.s3.send(new PutBucketAclCommand({ Bucket: bucket, ACL: 'private' }));
