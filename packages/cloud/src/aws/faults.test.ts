@@ -7,6 +7,7 @@ import {
 } from '@aws-sdk/client-ec2';
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ScanAborted } from '../calls.ts';
 import { type MotoAccount, startMotoAccount } from '../testing/aws-account.ts';
 import { type FaultProxy, operation, startFaultProxy } from '../testing/fault-proxy.ts';
 import { awsScanner } from './scanner.ts';
@@ -105,5 +106,21 @@ describe('a scan through throttling and denial', () => {
       ].sort(() => 0),
     );
     expect(proxy.faulted.filter((o) => o === 'DescribeSecurityGroups')).toHaveLength(2);
+  });
+});
+
+describe('cancelling a scan', () => {
+  it('stops it with ScanAborted once the signal fires', async () => {
+    const controller = new AbortController();
+    const phases: string[] = [];
+    const scan = aws.scan([], {
+      signal: controller.signal,
+      onProgress: (p) => {
+        phases.push(p.phase);
+        controller.abort();
+      },
+    });
+    await expect(scan).rejects.toThrow(ScanAborted);
+    expect(phases.length).toBeGreaterThan(0);
   });
 });
