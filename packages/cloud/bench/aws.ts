@@ -1,15 +1,12 @@
 // End-to-end AWS scan benchmark on moto (127.0.0.1 only): an account with 2,000 security groups,
 // 500 buckets and 500 IAM users, scanned with every AWS check. Prints wall time, API calls per
 // second and peak RSS of this process. Usage: npm run bench:cloud
-import {
-  AuthorizeSecurityGroupIngressCommand,
-  CreateSecurityGroupCommand,
-  EC2Client,
-} from '@aws-sdk/client-ec2';
+import { EC2Client } from '@aws-sdk/client-ec2';
 import { CreateLoginProfileCommand, CreateUserCommand, IAMClient } from '@aws-sdk/client-iam';
 import { CreateBucketCommand, PutBucketAclCommand, S3Client } from '@aws-sdk/client-s3';
 import { mapLimit } from '../src/aws/calling.ts';
 import { awsScanner } from '../src/aws/scanner.ts';
+import { createGroup, tcpRule } from '../src/testing/aws-account.ts';
 import { MOTO_CREDENTIALS, startMotoServer } from '../src/testing/moto.ts';
 
 const GROUPS = 2_000;
@@ -27,22 +24,10 @@ try {
   const s3 = new S3Client({ ...config, forcePathStyle: true });
   const iam = new IAMClient(config);
   const arranging = performance.now();
-  await mapLimit(range(GROUPS), FIXTURE_CONCURRENCY, async (i) => {
-    const { GroupId } = await ec2.send(
-      new CreateSecurityGroupCommand({ GroupName: `bench-${i}`, Description: 'bench' }),
-    );
-    // Every tenth group is open to the internet on SSH; the rest admit a private range.
-    const CidrIp = i % 10 === 0 ? '0.0.0.0/0' : '10.0.0.0/8';
-    await ec2.send(
-      new AuthorizeSecurityGroupIngressCommand({
-        GroupId,
-        IpProtocol: 'tcp',
-        FromPort: 22,
-        ToPort: 22,
-        CidrIp,
-      }),
-    );
-  });
+  // Every tenth group is open to the internet on SSH; the rest admit a private range.
+  await mapLimit(range(GROUPS), FIXTURE_CONCURRENCY, (i) =>
+    createGroup(ec2, `bench-${i}`, tcpRule(22, i % 10 === 0 ? '0.0.0.0/0' : '10.0.0.0/8')),
+  );
   await mapLimit(range(BUCKETS), FIXTURE_CONCURRENCY, async (i) => {
     await s3.send(new CreateBucketCommand({ Bucket: `bench-bucket-${i}` }));
     if (i % 10 === 0)

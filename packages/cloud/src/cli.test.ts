@@ -4,14 +4,16 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import {
-  AuthorizeSecurityGroupIngressCommand,
-  CreateSecurityGroupCommand,
-} from '@aws-sdk/client-ec2';
 import { CreateBucketCommand, PutBucketAclCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sarifValidator } from '../../engine/src/testing/sarif-schema.ts';
-import { type MotoAccount, REGION, startMotoAccount } from './testing/aws-account.ts';
+import {
+  createGroup,
+  type MotoAccount,
+  REGION,
+  startMotoAccount,
+  tcpRule,
+} from './testing/aws-account.ts';
 import { type FaultProxy, operation, startFaultProxy } from './testing/fault-proxy.ts';
 
 const BIN = fileURLToPath(new URL('../bin/netguard-cloud.js', import.meta.url));
@@ -21,18 +23,7 @@ let aws: MotoAccount;
 let proxy: FaultProxy;
 beforeAll(async () => {
   aws = await startMotoAccount();
-  const { GroupId } = await aws.ec2.send(
-    new CreateSecurityGroupCommand({ GroupName: 'ssh', Description: 'ssh' }),
-  );
-  await aws.ec2.send(
-    new AuthorizeSecurityGroupIngressCommand({
-      GroupId,
-      IpProtocol: 'tcp',
-      FromPort: 22,
-      ToPort: 22,
-      CidrIp: '0.0.0.0/0',
-    }),
-  );
+  await createGroup(aws.ec2, 'ssh', tcpRule(22));
   await aws.s3.send(new CreateBucketCommand({ Bucket: 'press-kit' }));
   await aws.s3.send(new PutBucketAclCommand({ Bucket: 'press-kit', ACL: 'public-read' }));
   proxy = await startFaultProxy(aws.moto.endpoint, [

@@ -1,17 +1,19 @@
 // Verification (STS, after AssumeRole with an external id) and organization scans (one result per
 // member account through its role), against moto; refusals through the fault proxy.
-import {
-  AuthorizeSecurityGroupIngressCommand,
-  CreateSecurityGroupCommand,
-  EC2Client,
-} from '@aws-sdk/client-ec2';
+import { EC2Client } from '@aws-sdk/client-ec2';
 import {
   CreateAccountCommand,
   CreateOrganizationCommand,
   OrganizationsClient,
 } from '@aws-sdk/client-organizations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MotoAccount, REGION, startMotoAccount } from '../testing/aws-account.ts';
+import {
+  createGroup,
+  type MotoAccount,
+  REGION,
+  startMotoAccount,
+  tcpRule,
+} from '../testing/aws-account.ts';
 import { type FaultProxy, operation, startFaultProxy } from '../testing/fault-proxy.ts';
 import { VerificationFailed } from '../types.ts';
 import { awsScanner } from './scanner.ts';
@@ -41,18 +43,7 @@ beforeAll(async () => {
     roleArn: `arn:aws:iam::${member}:role/${ROLE}`,
   });
   const ec2 = new EC2Client({ region: REGION, endpoint: aws.moto.endpoint, credentials: keys });
-  const { GroupId } = await ec2.send(
-    new CreateSecurityGroupCommand({ GroupName: 'member-ssh', Description: 'ssh' }),
-  );
-  await ec2.send(
-    new AuthorizeSecurityGroupIngressCommand({
-      GroupId,
-      IpProtocol: 'tcp',
-      FromPort: 22,
-      ToPort: 22,
-      CidrIp: '0.0.0.0/0',
-    }),
-  );
+  await createGroup(ec2, 'member-ssh', tcpRule(22));
   ec2.destroy();
   proxy = await startFaultProxy(aws.moto.endpoint, [
     {

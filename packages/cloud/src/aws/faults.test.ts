@@ -1,14 +1,15 @@
 // Throttling and denial, as AWS answers them, through a proxy in front of moto: throttled calls
 // are retried after Retry-After, calls that keep failing make the scan "partial" and name the
 // checks they left unevaluated, and the rest of the scan still runs.
-import {
-  AuthorizeSecurityGroupIngressCommand,
-  CreateSecurityGroupCommand,
-} from '@aws-sdk/client-ec2';
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScanAborted } from '../calls.ts';
-import { type MotoAccount, startMotoAccount } from '../testing/aws-account.ts';
+import {
+  createGroup,
+  type MotoAccount,
+  startMotoAccount,
+  tcpRule,
+} from '../testing/aws-account.ts';
 import { type FaultProxy, operation, startFaultProxy } from '../testing/fault-proxy.ts';
 import { awsScanner } from './scanner.ts';
 
@@ -16,18 +17,7 @@ let aws: MotoAccount;
 let proxy: FaultProxy;
 beforeAll(async () => {
   aws = await startMotoAccount();
-  const { GroupId } = await aws.ec2.send(
-    new CreateSecurityGroupCommand({ GroupName: 'rdp', Description: 'rdp' }),
-  );
-  await aws.ec2.send(
-    new AuthorizeSecurityGroupIngressCommand({
-      GroupId,
-      IpProtocol: 'tcp',
-      FromPort: 3389,
-      ToPort: 3389,
-      CidrIp: '0.0.0.0/0',
-    }),
-  );
+  await createGroup(aws.ec2, 'rdp', tcpRule(3389));
   await aws.s3.send(new CreateBucketCommand({ Bucket: 'reports' }));
   proxy = await startFaultProxy(aws.moto.endpoint, [
     {

@@ -1,10 +1,8 @@
 // The EC2 and VPC checks against real moto state: each finding appears on the misconfigured
 // resource and goes away once it is fixed.
 import {
-  AuthorizeSecurityGroupIngressCommand,
   CreateFlowLogsCommand,
   CreateImageCommand,
-  CreateSecurityGroupCommand,
   CreateSnapshotCommand,
   CreateVolumeCommand,
   DescribeSecurityGroupsCommand,
@@ -20,7 +18,14 @@ import {
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPOSED_SERVICES, sgPortCheckId } from '../catalog/aws-network.ts';
-import { found, type MotoAccount, REGION, startMotoAccount } from '../testing/aws-account.ts';
+import {
+  createGroup,
+  found,
+  type MotoAccount,
+  REGION,
+  startMotoAccount,
+  tcpRule,
+} from '../testing/aws-account.ts';
 
 let aws: MotoAccount;
 beforeAll(async () => {
@@ -31,19 +36,7 @@ afterAll(() => aws?.stop());
 const ACCOUNT = '123456789012';
 const sgArn = (id: string) => `arn:aws:ec2:${REGION}:${ACCOUNT}:security-group/${id}`;
 
-async function groupWith(name: string, rule: IpPermission): Promise<string> {
-  const { GroupId } = await aws.ec2.send(
-    new CreateSecurityGroupCommand({ GroupName: name, Description: name }),
-  );
-  await aws.ec2.send(new AuthorizeSecurityGroupIngressCommand({ GroupId, IpPermissions: [rule] }));
-  return GroupId as string;
-}
-const tcp = (port: number, cidr: string, v6 = false): IpPermission => ({
-  IpProtocol: 'tcp',
-  FromPort: port,
-  ToPort: port,
-  ...(v6 ? { Ipv6Ranges: [{ CidrIpv6: cidr }] } : { IpRanges: [{ CidrIp: cidr }] }),
-});
+const groupWith = (name: string, rule: IpPermission) => createGroup(aws.ec2, name, rule);
 
 describe('security groups open to the internet', () => {
   const SG_CHECKS = [...EXPOSED_SERVICES.map(sgPortCheckId), 'aws_ec2_sg_open_all'];
@@ -51,13 +44,13 @@ describe('security groups open to the internet', () => {
   it('finds each service port open to 0.0.0.0/0 or ::/0 and all-protocol rules, and forgets them once revoked', async () => {
     const open = await Promise.all(
       EXPOSED_SERVICES.map(async (s, i) => {
-        const rule = tcp(s.port, i % 2 ? '::/0' : '0.0.0.0/0', i % 2 === 1);
+        const rule = tcpRule(s.port, i % 2 ? '::/0' : '0.0.0.0/0');
         return { s, rule, id: await groupWith(`open-${s.key}`, rule) };
       }),
     );
     const allRule: IpPermission = { IpProtocol: '-1', IpRanges: [{ CidrIp: '0.0.0.0/0' }] };
     const all = await groupWith('open-all', allRule);
-    const internal = await groupWith('internal-ssh', tcp(22, '10.0.0.0/8'));
+    const internal = await groupWith('internal-ssh', tcpRule(22, '10.0.0.0/8'));
 
     const before = await aws.scan(SG_CHECKS);
     for (const { s, id } of open) expect(found(before, sgPortCheckId(s))).toContain(sgArn(id));
@@ -86,7 +79,7 @@ describe('security groups open to the internet', () => {
   });
 
   it('reports the public addresses of instances behind an open group as exposure', async () => {
-    const group = await groupWith('web-ssh', tcp(22, '0.0.0.0/0'));
+    const group = await groupWith('web-ssh', tcpRule(22, '0.0.0.0/0'));
     const run = await aws.ec2.send(
       new RunInstancesCommand({
         ImageId: 'ami-12c6146b',

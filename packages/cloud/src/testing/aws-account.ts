@@ -1,7 +1,12 @@
 // A moto account for the AWS tests: the SDK clients the tests arrange state with, and a scan of
 // chosen checks that returns the resources each check found.
 import { CloudTrailClient } from '@aws-sdk/client-cloudtrail';
-import { EC2Client } from '@aws-sdk/client-ec2';
+import {
+  AuthorizeSecurityGroupIngressCommand,
+  CreateSecurityGroupCommand,
+  EC2Client,
+  type IpPermission,
+} from '@aws-sdk/client-ec2';
 import { IAMClient } from '@aws-sdk/client-iam';
 import { RDSClient } from '@aws-sdk/client-rds';
 import { S3Client } from '@aws-sdk/client-s3';
@@ -27,6 +32,27 @@ export type MotoAccount = {
 /** The resource ids a check found. */
 export const found = (result: ScanResult, checkId: string) =>
   result.findings.filter((f) => f.checkId === checkId).map((f) => f.resourceId);
+
+/** A TCP rule for one port from one source. */
+export const tcpRule = (port: number, cidr = '0.0.0.0/0'): IpPermission => ({
+  IpProtocol: 'tcp',
+  FromPort: port,
+  ToPort: port,
+  ...(cidr.includes(':') ? { Ipv6Ranges: [{ CidrIpv6: cidr }] } : { IpRanges: [{ CidrIp: cidr }] }),
+});
+
+/** Creates a security group with one inbound rule; gives its id. */
+export async function createGroup(
+  ec2: EC2Client,
+  name: string,
+  rule: IpPermission,
+): Promise<string> {
+  const { GroupId } = await ec2.send(
+    new CreateSecurityGroupCommand({ GroupName: name, Description: name }),
+  );
+  await ec2.send(new AuthorizeSecurityGroupIngressCommand({ GroupId, IpPermissions: [rule] }));
+  return GroupId as string;
+}
 
 export async function startMotoAccount(): Promise<MotoAccount> {
   const moto = await startMotoServer();
