@@ -1,4 +1,5 @@
 export { awsScanner } from './aws/scanner.ts';
+export { type AwsSecurityScanRequest, awsSecurityScan } from './aws/security-scan.ts';
 export * from './calls.ts';
 export { AWS_CHECKS, AWS_SCAN_TYPES, type AwsScanType, awsCheckIds } from './catalog/aws.ts';
 export { fingerprintOf, overallStatus } from './output/common.ts';

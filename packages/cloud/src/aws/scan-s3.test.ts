@@ -19,6 +19,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AWS_STORAGE_CHECKS } from '../catalog/aws-storage.ts';
 import { found, type MotoAccount, startMotoAccount } from '../testing/aws-account.ts';
+import { awsSecurityScan } from './security-scan.ts';
 
 let aws: MotoAccount;
 beforeAll(async () => {
@@ -145,5 +146,22 @@ describe('the account', () => {
     await put(BLOCK_ALL);
     expect((await aws.scan([check])).findings).toEqual([]);
     control.destroy();
+  });
+});
+
+describe("the spec's aws-security-scan", () => {
+  it('runs only the S3 calls for bucket_permissions, and refuses a scan type of another service', async () => {
+    const [result] = await awsSecurityScan(
+      aws.credentials,
+      { service: 's3', scanType: 'bucket_permissions' },
+      { sleep: async () => {} },
+    );
+    expect(new Set(result?.calls.map((c) => c.service))).toEqual(
+      new Set(['sts', 's3', 's3control']),
+    );
+    expect(result?.checksRun.every((id) => id.startsWith('aws_s3_'))).toBe(true);
+    expect(() =>
+      awsSecurityScan(aws.credentials, { service: 'iam', scanType: 'security_groups' }),
+    ).toThrow(RangeError);
   });
 });
