@@ -14,7 +14,7 @@ import {
   startMotoAccount,
   tcpRule,
 } from '../testing/aws-account.ts';
-import { type FaultProxy, operation, startFaultProxy } from '../testing/fault-proxy.ts';
+import { type FaultProxy, startFaultProxy } from '../testing/fault-proxy.ts';
 import { VerificationFailed } from '../types.ts';
 import { awsScanner } from './scanner.ts';
 import { assumeRole } from './verify.ts';
@@ -22,6 +22,7 @@ import { assumeRole } from './verify.ts';
 let aws: MotoAccount;
 let proxy: FaultProxy;
 let member: string;
+let locked: string;
 const MANAGEMENT = '123456789012';
 const ROLE = 'OrganizationAccountAccessRole';
 
@@ -37,6 +38,10 @@ beforeAll(async () => {
     new CreateAccountCommand({ AccountName: 'workloads', Email: 'workloads@example.com' }),
   );
   member = created.CreateAccountStatus?.AccountId ?? '';
+  const second = await orgs.send(
+    new CreateAccountCommand({ AccountName: 'locked', Email: 'locked@example.com' }),
+  );
+  locked = second.CreateAccountStatus?.AccountId ?? '';
   orgs.destroy();
   // An open SSH group in the member account, made through its role.
   const keys = await assumeRole({ keys: aws.credentials, endpoint: aws.moto.endpoint }, REGION, {
@@ -49,14 +54,15 @@ beforeAll(async () => {
     {
       match: (r) =>
         r.operation === 'AssumeRole' &&
-        r.body.includes(encodeURIComponent(`arn:aws:iam::${MANAGEMENT}:role/${ROLE}`)),
+        r.body.includes(encodeURIComponent(`arn:aws:iam::${locked}:role/${ROLE}`)),
       status: 403,
       code: 'AccessDenied',
-      message: `User is not authorized to perform: sts:AssumeRole on resource: arn:aws:iam::${MANAGEMENT}:role/${ROLE}`,
+      message: `User is not authorized to perform: sts:AssumeRole on resource: arn:aws:iam::${locked}:role/${ROLE}`,
       format: 'query',
     },
     {
-      match: operation('GetCallerIdentity'),
+      match: (r) =>
+        r.operation === 'GetCallerIdentity' && r.authorization.includes('Credential=refused/'),
       status: 403,
       code: 'InvalidClientTokenId',
       message: 'The security token included in the request is invalid.',
@@ -90,7 +96,7 @@ describe('verify', () => {
     const refused = awsScanner.verify({
       ...aws.credentials,
       endpoint: proxy.endpoint,
-      roleArn: `arn:aws:iam::${MANAGEMENT}:role/${ROLE}`,
+      roleArn: `arn:aws:iam::${locked}:role/${ROLE}`,
     });
     await expect(refused).rejects.toThrow(VerificationFailed);
     await expect(refused).rejects.toThrow(
@@ -101,7 +107,11 @@ describe('verify', () => {
 
 describe('refused keys', () => {
   it('throw VerificationFailed with the STS message', async () => {
-    const refused = awsScanner.verify({ ...aws.credentials, endpoint: proxy.endpoint });
+    const refused = awsScanner.verify({
+      ...aws.credentials,
+      accessKeyId: 'refused',
+      endpoint: proxy.endpoint,
+    });
     await expect(refused).rejects.toThrow(VerificationFailed);
     await expect(refused).rejects.toThrow(
       'InvalidClientTokenId: The security token included in the request is invalid.',
@@ -110,20 +120,23 @@ describe('refused keys', () => {
 });
 
 describe('an organization scan', () => {
-  it('scans every active account through its role, one result each; a refused role makes that account partial', async () => {
+  it('scans its own account with its keys and every member through its role; a refused role makes that account partial', async () => {
     const results = await awsScanner.scan(
       { ...aws.credentials, endpoint: proxy.endpoint, organizationRoleName: ROLE },
       { checks: ['aws_ec2_sg_open_ssh'], sleep: async () => {} },
     );
-    expect(results.map((r) => r.account).sort()).toEqual([MANAGEMENT, member].sort());
+    expect(results.map((r) => r.account).sort()).toEqual([MANAGEMENT, member, locked].sort());
     const memberResult = results.find((r) => r.account === member);
     expect(memberResult?.status).toBe('failed');
     expect(memberResult?.findings.map((f) => f.resourceId)).toEqual([
       expect.stringMatching(new RegExp(`^arn:aws:ec2:${REGION}:${member}:security-group/`)),
     ]);
     const management = results.find((r) => r.account === MANAGEMENT);
-    expect(management?.status).toBe('partial');
-    expect(management?.gaps).toEqual([
+    expect(management?.status).toBe('passed');
+    expect(management?.calls.map((c) => c.operation)).not.toContain('AssumeRole');
+    const refused = results.find((r) => r.account === locked);
+    expect(refused?.status).toBe('partial');
+    expect(refused?.gaps).toEqual([
       expect.objectContaining({
         operation: 'AssumeRole',
         outcome: 'denied',

@@ -4,8 +4,17 @@ import { once } from 'node:events';
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** The request as the proxy sees it; `operation` for query (Action=) and JSON (X-Amz-Target) APIs. */
-export type ProxiedRequest = { method: string; url: string; operation?: string; body: string };
+/**
+ * The request as the proxy sees it: `operation` for query (Action=) and JSON (X-Amz-Target) APIs,
+ * `authorization` names the access key that signed it.
+ */
+export type ProxiedRequest = {
+  method: string;
+  url: string;
+  operation?: string;
+  body: string;
+  authorization: string;
+};
 
 export type Fault = {
   match: (req: ProxiedRequest) => boolean;
@@ -53,6 +62,7 @@ export async function startFaultProxy(upstream: string, faults: Fault[]): Promis
     const action = new URLSearchParams(text).get('Action') ?? undefined;
     const seen: ProxiedRequest = {
       method: req.method ?? 'GET',
+      authorization: String(req.headers.authorization ?? ''),
       url: req.url ?? '/',
       operation: action ?? (target_ || undefined),
       body: text,
