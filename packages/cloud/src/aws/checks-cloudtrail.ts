@@ -27,7 +27,8 @@ export const CLOUDTRAIL_CHECKS: AwsCheck[] = [
     id: 'aws_cloudtrail_no_trail',
     evaluate: (inv) => {
       const trails = trailsOf(inv);
-      if (!trails || trails.some((t) => t.logging)) return [];
+      // A trail whose status could not be read may be logging: no verdict (the gap says why).
+      if (!trails || trails.some((t) => t.logging !== false)) return [];
       const regions = inv.regions.filter((r) => r.trails).map((r) => r.region);
       return [
         accountHit(inv, `No CloudTrail trail is logging in ${regions.join(', ')}.`, {
@@ -40,7 +41,9 @@ export const CLOUDTRAIL_CHECKS: AwsCheck[] = [
   {
     id: 'aws_cloudtrail_multi_region_off',
     evaluate: (inv) => {
-      const logging = trailsOf(inv)?.filter((t) => t.logging) ?? [];
+      const trails = trailsOf(inv) ?? [];
+      const logging = trails.filter((t) => t.logging);
+      if (trails.some((t) => t.logging === undefined && t.trail.IsMultiRegionTrail)) return [];
       if (!logging.length || logging.some((t) => t.trail.IsMultiRegionTrail)) return [];
       return [
         accountHit(

@@ -35,40 +35,46 @@ export async function collectS3(ctx: CollectContext, region: string): Promise<Gl
   const control = s3ControlClient(ctx.target, region);
   const spec = specsOf('s3', region);
   try {
-    const accountBlock = collect(
-      ctx,
-      specsOf('s3control', region)('GetPublicAccessBlock', [
-        'aws_s3_account_public_access_block_off',
-      ]),
-      (abortSignal) =>
-        control
-          .send(new GetAccountPublicAccessBlock({ AccountId: ctx.account }), { abortSignal })
-          .then(
-            (r) => r.PublicAccessBlockConfiguration ?? null,
-            absentOn('NoSuchPublicAccessBlockConfiguration'),
-          ),
-    );
-    const listed = await collectPages(
-      ctx,
-      spec('ListBuckets', BUCKET_CHECKS),
-      async (ContinuationToken, abortSignal) => {
-        const r = await s3.send(new ListBucketsCommand({ ContinuationToken }), { abortSignal });
-        return {
-          items: (r.Buckets ?? []).map((b) => ({
-            name: b.Name ?? '',
-            region: b.BucketRegion ?? region,
-          })),
-          next: r.ContinuationToken,
-        };
-      },
-    );
-    const buckets =
-      listed && (await mapLimit(listed, ctx.concurrency, (b) => collectBucket(ctx, s3, spec, b)));
-    return { accountPublicAccessBlock: await accountBlock, buckets };
+    const [accountPublicAccessBlock, buckets] = await Promise.all([
+      collect(
+        ctx,
+        specsOf('s3control', region)('GetPublicAccessBlock', [
+          'aws_s3_account_public_access_block_off',
+        ]),
+        (abortSignal) =>
+          control
+            .send(new GetAccountPublicAccessBlock({ AccountId: ctx.account }), { abortSignal })
+            .then(
+              (r) => r.PublicAccessBlockConfiguration ?? null,
+              absentOn('NoSuchPublicAccessBlockConfiguration'),
+            ),
+      ),
+      collectBuckets(ctx, s3, spec, region),
+    ]);
+    return { accountPublicAccessBlock, buckets };
   } finally {
     s3.destroy();
     control.destroy();
   }
+}
+
+/** Every bucket, each with its settings read. */
+async function collectBuckets(ctx: CollectContext, s3: S3Client, spec: SpecOf, region: string) {
+  const listed = await collectPages(
+    ctx,
+    spec('ListBuckets', BUCKET_CHECKS),
+    async (ContinuationToken, abortSignal) => {
+      const r = await s3.send(new ListBucketsCommand({ ContinuationToken }), { abortSignal });
+      return {
+        items: (r.Buckets ?? []).map((b) => ({
+          name: b.Name ?? '',
+          region: b.BucketRegion ?? region,
+        })),
+        next: r.ContinuationToken,
+      };
+    },
+  );
+  return listed && mapLimit(listed, ctx.concurrency, (b) => collectBucket(ctx, s3, spec, b));
 }
 
 async function collectBucket(

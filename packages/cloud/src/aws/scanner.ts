@@ -37,20 +37,24 @@ async function scanAws(
   const target = await targetOf(credentials, options.signal);
   const recorder = new CallRecorder(classifyAws, options);
   const startedAt = options.now?.() ?? new Date();
-  if (!credentials.organizationRoleName) {
-    const identity = await recorder.call(
-      { service: 'sts', region, operation: 'GetCallerIdentity', checks },
-      (signal) => callerIdentity(target, region, signal),
-    );
-    if (!identity) throw new VerificationFailed(failedReason(recorder));
-    return [await scanAccount({ ...base, recorder, target, account: identity.account, startedAt })];
-  }
+  const identity = await recorder.call(
+    { service: 'sts', region, operation: 'GetCallerIdentity', checks },
+    (signal) => callerIdentity(target, region, signal),
+  );
+  if (!identity) throw new VerificationFailed(failedReason(recorder));
+  const own = { ...base, recorder, target, account: identity.account, startedAt };
+  const roleName = credentials.organizationRoleName;
+  if (!roleName) return [await scanAccount(own)];
   const accounts = await listAccounts(recorder, target, region, checks);
   if (!accounts) throw new VerificationFailed(failedReason(recorder));
   const results: ScanResult[] = [];
-  for (const account of accounts) {
+  // The credentials' own account is scanned with them: the organization role is made in member
+  // accounts, not in the management account.
+  for (const { Id = '' } of accounts) {
     results.push(
-      await scanMember(base, target, account.Id ?? '', credentials.organizationRoleName),
+      Id === identity.account
+        ? await scanAccount(own)
+        : await scanMember(base, target, Id, roleName),
     );
   }
   return results;
