@@ -56,7 +56,7 @@ export const TARGETS = {
   // The cloud SDKs are large and have their own dependencies: they stay in node_modules.
   cloud: {
     dir: 'packages/cloud',
-    entries: ['packages/cloud/src/index.ts'],
+    entries: ['packages/cloud/src/bin.ts', 'packages/cloud/src/index.ts'],
     assets: [],
     external: true,
   },

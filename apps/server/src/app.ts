@@ -27,6 +27,14 @@ import { tierTable } from './modules/billing/billing.plans.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { createBilling } from './modules/billing/billing.service.ts';
 import { billingWebhookRoutes } from './modules/billing/billing.webhook.routes.ts';
+import { createCloudFindings } from './modules/cloud/cloud.findings.ts';
+import { cloudMuteRuleRoutes } from './modules/cloud/cloud.mute-rules.routes.ts';
+import { createMuteRules } from './modules/cloud/cloud.mute-rules.ts';
+import { createCloudQueue } from './modules/cloud/cloud.queue.ts';
+import { cloudRoutes } from './modules/cloud/cloud.routes.ts';
+import { type CloudScanners, LIBRARY_SCANNERS } from './modules/cloud/cloud.scanners.ts';
+import { createCloudSecrets } from './modules/cloud/cloud.secrets.ts';
+import { createCloudService } from './modules/cloud/cloud.service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { feedRoutes } from './modules/feeds/feeds.routes.ts';
@@ -114,6 +122,8 @@ export type BuildOptions = {
   metrics?: Metrics;
   /** The logger; by default one at config.logLevel on stdout (tests pass one that captures). */
   log?: Logger;
+  /** The cloud provider scanners; by default @netguard/cloud's (tests point them at fakes). */
+  cloudScanners?: CloudScanners;
 };
 
 export async function buildApp(
@@ -122,6 +132,7 @@ export async function buildApp(
     isolation = true,
     metrics = createMetrics(),
     log = createLogger(config.logLevel),
+    cloudScanners = LIBRARY_SCANNERS,
   }: BuildOptions = {},
 ): Promise<FastifyInstance> {
   if (!config.databaseUrl) throw new Error('buildApp needs config.databaseUrl');
@@ -235,6 +246,15 @@ export async function buildApp(
     log,
   });
   const security = createSecurityCenterService({ db });
+  const cloud = createCloudService({
+    db,
+    secrets: createCloudSecrets(secret),
+    scanners: cloudScanners,
+    queue: createCloudQueue(queue),
+    log,
+  });
+  const cloudFindings = createCloudFindings({ db });
+  const muteRules = createMuteRules({ db });
   addDatabaseGauges(metrics, db);
   metrics.addScrapedGauge({
     name: 'netguard_realtime_sockets',
@@ -321,6 +341,8 @@ export async function buildApp(
         await guarded.register(incidentRoutes, { incidents, monitor: sessionMonitor });
         await guarded.register(ssoConfigRoutes, { sso });
         await guarded.register(securityCenterRoutes, { security });
+        await guarded.register(cloudRoutes, { cloud, findings: cloudFindings });
+        await guarded.register(cloudMuteRuleRoutes, { rules: muteRules });
       });
     },
     { prefix: '/api' },

@@ -6,6 +6,12 @@ import { createDatabase } from './db/client.ts';
 import { isDatabaseUnavailable, whenDatabaseUp } from './db/outage.ts';
 import { runJob, runTask } from './lib/job-context.ts';
 import type { Logger } from './lib/logger.ts';
+import { loadSecretKey } from './lib/secret-key.ts';
+import type { CloudJobDeps } from './modules/cloud/cloud.jobs.ts';
+import { createCloudQueue } from './modules/cloud/cloud.queue.ts';
+import { type CloudScanners, LIBRARY_SCANNERS } from './modules/cloud/cloud.scanners.ts';
+import { createCloudSecrets } from './modules/cloud/cloud.secrets.ts';
+import { sweepCloudScans, workCloudScans } from './modules/cloud/cloud.worker.ts';
 import { startFeedSchedule } from './modules/feeds/feeds.schedule.ts';
 import type { Metrics } from './modules/metrics/metrics.ts';
 import { workReports } from './modules/reports/reports.jobs.ts';
@@ -50,6 +56,7 @@ export const startConfiguredWorkers = (
     notices: noticeOptions(config),
     feeds: config.feeds,
     metrics,
+    cloud: { secret: loadSecretKey(config.secretKey, config.dataDir), scanners: LIBRARY_SCANNERS },
   });
 
 /**
@@ -65,6 +72,8 @@ export async function startWorkers(options: {
   feeds?: FeedSettings;
   /** Where chunk run times are recorded (the API's /metrics when in one process). */
   metrics?: Pick<Metrics, 'chunkDuration'>;
+  /** Cloud scans: the key that opens the stored credentials, and the provider scanners. */
+  cloud?: { secret: string; scanners: CloudScanners };
 }): Promise<Workers> {
   const { settings, log } = options;
   const database = createDatabase(options.url, { max: settings.workerConcurrency * 2 + 4 });
@@ -122,16 +131,29 @@ export async function startWorkers(options: {
     );
   }
   await workReports(createReportQueue(queue), { db: database.db, log });
+  if (options.cloud) {
+    const cloudDeps: CloudJobDeps = {
+      db: database.db,
+      secrets: createCloudSecrets(options.cloud.secret),
+      scanners: options.cloud.scanners,
+      scope: { allow: settings.allowedRanges, deny: settings.deniedRanges },
+      log,
+      shutdown: shutdown.signal,
+    };
+    await workCloudScans(createCloudQueue(queue), cloudDeps);
+  }
   let sweeping = false;
   const sweep = setInterval(() => {
     if (sweeping || shutdown.signal.aborted) return;
     sweeping = true;
     // Under its own id (`sweep:<random>`), which the jobs it sends again carry.
     runTask(log, 'sweep', (taskLog) =>
-      sweepScans({ ...deps, log: taskLog }).catch((error: unknown) => {
-        if (!isDatabaseUnavailable(error))
-          taskLog.error({ err: error, component: 'jobs' }, 'scan sweep failed');
-      }),
+      Promise.all([sweepScans({ ...deps, log: taskLog }), sweepCloudScans(database.db)]).catch(
+        (error: unknown) => {
+          if (!isDatabaseUnavailable(error))
+            taskLog.error({ err: error, component: 'jobs' }, 'scan sweep failed');
+        },
+      ),
     ).finally(() => {
       sweeping = false;
     });

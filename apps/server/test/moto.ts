@@ -1,14 +1,9 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { once } from 'node:events';
 import { CreateBucketCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
+import { MOTO_CREDENTIALS, startMotoServer } from '@netguard/cloud/testing/moto';
 import type { StorageSettings } from '../src/config.ts';
 import { createS3Client } from '../src/modules/packets/packets.store-s3.ts';
 
-export const MOTO_MISSING =
-  "moto_server not found: pip install 'moto[server]==5.2.1' (the shared storage tests run moto's S3 on 127.0.0.1)";
-
-/** moto accepts any key pair; these are what the tests sign with. */
-export const MOTO_CREDENTIALS = { accessKeyId: 'netguard-test', secretAccessKey: 'netguard-test' };
+export { MOTO_CREDENTIALS, MOTO_MISSING } from '@netguard/cloud/testing/moto';
 
 export type Moto = {
   /** http://127.0.0.1:<port> */
@@ -22,50 +17,10 @@ export type Moto = {
   stop(): Promise<void>;
 };
 
-/** moto_server on PATH, else moto's server module for python3; throws MOTO_MISSING if neither. */
-function motoCommand(): [string, string[]] {
-  if (spawnSync('sh', ['-c', 'command -v moto_server']).status === 0) return ['moto_server', []];
-  if (spawnSync('python3', ['-c', 'import moto.server']).status === 0)
-    return ['python3', ['-m', 'moto.server']];
-  throw new Error(MOTO_MISSING);
-}
-
-/** Starts moto's S3 on 127.0.0.1 on a free port (it prints the port it took). */
+/** Starts moto on 127.0.0.1 on a free port, with an S3 client and bucket helpers. */
 export async function startMoto(): Promise<Moto> {
-  const [command, args] = motoCommand();
-  const child: ChildProcess = spawn(command, [...args, '-H', '127.0.0.1', '-p', '0'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = once(child, 'exit').catch(() => undefined);
-  let output = '';
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`moto_server did not start within 30 s: ${output}`));
-    }, 30_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-      const match = /Running on http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    };
-    child.stdout?.on('data', read);
-    child.stderr?.on('data', read);
-    child.once('error', (error) => {
-      clearTimeout(timer);
-      reject(new Error(`${MOTO_MISSING} (${error.message})`));
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`moto_server exited with ${code} before it listened: ${output}`));
-    });
-  });
-  // Keep draining its request log so that it never blocks on a full pipe.
-  child.stdout?.resume();
-  child.stderr?.resume();
-  const endpoint = `http://127.0.0.1:${port}`;
+  const server = await startMotoServer();
+  const { endpoint } = server;
   const settingsOf = (bucket: string, prefix = ''): StorageSettings => ({
     bucket,
     prefix,
@@ -95,11 +50,7 @@ export async function startMoto(): Promise<Moto> {
     },
     async stop() {
       client.destroy();
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
-      const killer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      await exited;
-      clearTimeout(killer);
+      await server.stop();
     },
   };
 }

@@ -16,6 +16,7 @@ import { assessVulnerabilities } from '../src/modules/risk/risk.assess.ts';
 import { type Account, createAccount, type TestContext } from './helpers.ts';
 import { uploadCapture } from './packets-helpers.ts';
 import { seedScan, seedService, seedVulnerability, subscribe } from './seed.ts';
+import { seedCloud } from './tenant-matrix-cloud.ts';
 
 /** Who calls: a role of organization A, or the admin of organization B (`other`). */
 export type Caller = {
@@ -179,6 +180,7 @@ export async function makeFixtures(ctx: TestContext) {
     'checkout',
   );
   const incidentId = await insertIncident(ctx, a);
+  const cloud = await seedCloud(ctx, a, MARK);
   // B's own data, which A's roles must never see.
   const otherScan = await seedScan(ctx, other, {
     status: 'completed',
@@ -209,6 +211,7 @@ export async function makeFixtures(ctx: TestContext) {
     apiKeyId: apiKey.id as string,
     checkoutId: checkoutIdOf(checkout),
     incidentId,
+    cloud,
     otherScanId: otherScan.id,
     eventId: event?.id as string,
     closeListener: () => new Promise<void>((resolve) => listener.close(() => resolve())),

@@ -5,6 +5,7 @@ import { can, PERMISSION_DENIED, type TRoutePermission } from '@netguard/contrac
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, createTestApp, type TestContext } from './helpers.ts';
 import { subscribe } from './seed.ts';
+import { CLOUD_SAMPLES } from './tenant-matrix-cloud.ts';
 import {
   type Caller,
   callerOf,
@@ -21,7 +22,7 @@ import { DATA_SAMPLES, type Req } from './tenant-matrix-samples.ts';
 import { ACCOUNT_SAMPLES } from './tenant-matrix-samples-account.ts';
 
 /** One sample request per operation of the OpenAPI document under the guarded scope. */
-const SAMPLES = { ...DATA_SAMPLES, ...ACCOUNT_SAMPLES };
+const SAMPLES = { ...DATA_SAMPLES, ...ACCOUNT_SAMPLES, ...CLOUD_SAMPLES };
 
 /**
  * Issue 17: every operation of the OpenAPI document, called as each role of organization A and
@@ -175,6 +176,9 @@ describe('tenant × role × operation matrix', () => {
       f.checkoutId,
       f.incidentId,
       f.eventId,
+      f.cloud.connectionId,
+      f.cloud.scanId,
+      f.cloud.ruleId,
     ];
     const problems: string[] = [];
     for (const call of prepared) {

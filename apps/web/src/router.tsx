@@ -54,6 +54,10 @@ export const router = createBrowserRouter([
                 lazy: () => import('./routes/ai-risk-scoring-page.tsx').then(toRoute),
               },
               {
+                path: 'cloud',
+                lazy: () => import('./routes/cloud-integrations-page.tsx').then(toRoute),
+              },
+              {
                 path: 'enterprise-security',
                 lazy: () => import('./routes/enterprise-security-page.tsx').then(toRoute),
               },

@@ -1,2 +1,11 @@
+export { awsScanner } from './aws/scanner.ts';
+export { type AwsSecurityScanRequest, awsSecurityScan } from './aws/security-scan.ts';
 export * from './calls.ts';
+export { AWS_CHECKS, AWS_SCAN_TYPES, type AwsScanType, awsCheckIds } from './catalog/aws.ts';
+export { fingerprintOf, overallStatus } from './output/common.ts';
+export { toJsonLines } from './output/jsonl.ts';
+export { OCSF_VERSION, ocsfFinding, toOcsf } from './output/ocsf.ts';
+export { toSarif } from './output/sarif.ts';
+export { SCANNERS } from './providers.ts';
+export { selectChecks, UnknownCheck } from './select.ts';
 export * from './types.ts';

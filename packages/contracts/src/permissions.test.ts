@@ -28,8 +28,9 @@ describe('permission matrix', () => {
       'packet',
       'asset_context',
       'incident',
+      'cloud',
     ]);
-    expect(held('auditor')).toEqual(['dashboard', 'report', 'audit', 'incident']);
+    expect(held('auditor')).toEqual(['dashboard', 'report', 'audit', 'incident', 'cloud']);
     expect(held('viewer')).toEqual(['dashboard']);
   });
 

@@ -31,6 +31,8 @@ export const PERMISSION_RESOURCES = [
   'security_scan',
   /** Security incidents opened by the anomaly rules: triage, notes, assignment, merge. */
   'incident',
+  /** Cloud connections (admins connect and disconnect), cloud scans and their findings, mute rules (admins). */
+  'cloud',
 ] as const;
 export type TPermissionResource = (typeof PERMISSION_RESOURCES)[number];
 
@@ -67,12 +69,14 @@ export const ROLE_PERMISSIONS: Record<TRole, Grants> = {
     packet: ['read', 'create', 'delete', 'export'],
     asset_context: ['update'],
     incident: ['read', 'update'],
+    cloud: ['read', 'execute'],
   },
   auditor: {
     dashboard: ['read'],
     report: ['read', 'create', 'export'],
     audit: ['read', 'export'],
     incident: ['read', 'export'],
+    cloud: ['read', 'export'],
   },
   viewer: { dashboard: ['read'] },
 };
@@ -106,6 +110,7 @@ export const PERMISSION_DENIED: Record<TPermissionResource, string> = {
   feed: 'Only administrators can manage vulnerability feeds',
   security_scan: 'Insufficient permissions for security scan',
   incident: 'Insufficient permissions for security incidents',
+  cloud: 'Insufficient permissions for cloud integrations',
 };
 
 export const ROLE_LABELS: Record<TRole, string> = {

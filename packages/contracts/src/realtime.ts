@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZRealtimeCloudScanEvent } from './cloud-scans.ts';
 import { ZRequestIdField } from './request-id.ts';
 import { ZScanListItem } from './scans.ts';
 import { SECURITY_EVENT_TYPES, SEVERITIES, VULN_SEVERITIES } from './security-events.ts';
@@ -82,6 +83,7 @@ export const ZRealtimeServerMessage = z.union([
   z.object({ type: z.literal('pong') }),
   ZRealtimeScanEvent,
   ZRealtimeVulnerabilityEvent,
+  ZRealtimeCloudScanEvent,
   ZRealtimeSecurityAlert,
 ]);
 export type TRealtimeServerMessage = z.infer<typeof ZRealtimeServerMessage>;
@@ -89,7 +91,7 @@ export type TRealtimeServerMessage = z.infer<typeof ZRealtimeServerMessage>;
 /** NOTIFY payload on the netguard_realtime channel: ids only, never row data. */
 export const ZRealtimeNotification = z.object({
   /** security_events: a critical event to alert the organization's admins of. */
-  table: z.enum(['scans', 'vulnerabilities', 'security_events']),
+  table: z.enum(['scans', 'vulnerabilities', 'security_events', 'cloud_scans']),
   event: z.enum(['INSERT', 'UPDATE']),
   id: z.uuid(),
   organization_id: z.uuid(),

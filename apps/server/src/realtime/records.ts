@@ -1,4 +1,5 @@
 import type {
+  TRealtimeCloudScanEvent,
   TRealtimeEvent,
   TRealtimeNotification,
   TRealtimeSecurityAlert,
@@ -6,6 +7,8 @@ import type {
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { refreshTokens, securityEvents, userRoles, vulnerabilities } from '../db/schema.ts';
+import { findScan as findCloudScan } from '../modules/cloud/cloud.scans.repo.ts';
+import { toCloudScan } from '../modules/cloud/cloud.view.ts';
 import { findScan } from '../modules/scans/scans.repo.ts';
 import { toScanListItem } from '../modules/scans/scans.view.ts';
 
@@ -16,7 +19,19 @@ export function createRecordLoader(db: Executor) {
   const live = new Map<string, { at: number; known: Set<string>; sessions: Set<string> }>();
 
   return {
-    async load(note: TRealtimeNotification): Promise<TRealtimeEvent | null> {
+    async load(
+      note: TRealtimeNotification,
+    ): Promise<TRealtimeEvent | TRealtimeCloudScanEvent | null> {
+      if (note.table === 'cloud_scans') {
+        const row = await findCloudScan(db, note.organization_id, note.id);
+        if (!row) return null;
+        return {
+          type: 'cloud.scan',
+          channel: 'scan-updates',
+          event: note.event,
+          record: toCloudScan(row),
+        };
+      }
       if (note.table === 'scans') {
         const row = await findScan(db, note.organization_id, note.id);
         if (!row) return null;

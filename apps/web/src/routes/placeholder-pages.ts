@@ -3,7 +3,6 @@
  * Remove an entry when its real page is mounted in router.tsx.
  */
 export const PLACEHOLDER_PAGES = [
-  { path: 'cloud', title: 'Cloud Integrations' },
   { path: 'security-testing', title: 'Security Testing' },
   { path: 'system-test', title: 'System Test' },
   { path: 'automated-remediation', title: 'Automated Remediation' },

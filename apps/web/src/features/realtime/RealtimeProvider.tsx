@@ -4,6 +4,7 @@ import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } fro
 import { useAuth } from '@/features/auth/auth-context';
 import { refreshSession } from '@/features/auth/session';
 import { getAuthState, subscribeAuth } from '@/features/auth/session-store';
+import { applyCloudScanToCache, invalidateCloudQueries } from '@/features/cloud/cloud-cache';
 import {
   applyScanToCache,
   cachedScanStatus,
@@ -45,7 +46,9 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         // Whatever happened while disconnected is read again rather than replayed.
         setLiveScans({});
         invalidateScanQueries(queryClient);
+        invalidateCloudQueries(queryClient);
       },
+      onCloudScan: (event) => applyCloudScanToCache(queryClient, event.record),
       onSecurityAlert: (alert) => showSecurityAlert(queryClient, alert, getAuthState()),
       onEvent: (event) => {
         if (event.table === 'vulnerabilities') {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cloudScan } from '@/features/cloud/cloud-test-data';
 import {
   createRealtimeConnection,
   type TRealtimeConnectionOptions,
@@ -184,6 +185,23 @@ describe('createRealtimeConnection', () => {
     vi.advanceTimersByTime(60_000);
     expect(sockets).toHaveLength(1);
     expect(options.onStatus).toHaveBeenLastCalledWith('closed');
+  });
+});
+
+describe('cloud scans', () => {
+  it('hands a cloud.scan message to onCloudScan, not to onEvent', () => {
+    const onCloudScan = vi.fn();
+    const { options } = setup({ onCloudScan });
+    handshake();
+    const message = {
+      type: 'cloud.scan',
+      channel: 'scan-updates',
+      event: 'UPDATE',
+      record: cloudScan({ status: 'running', progress: { done: 2, total: 9, phase: 'ec2' } }),
+    };
+    last().receive(message);
+    expect(onCloudScan).toHaveBeenCalledWith(message);
+    expect(options.onEvent).not.toHaveBeenCalled();
   });
 });
 

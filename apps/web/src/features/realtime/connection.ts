@@ -2,6 +2,7 @@ import {
   REALTIME_CLOSE_UNAUTHORIZED,
   REALTIME_HEARTBEAT_MS,
   type TRealtimeClientMessage,
+  type TRealtimeCloudScanEvent,
   type TRealtimeEvent,
   type TRealtimeSecurityAlert,
   ZRealtimeServerMessage,
@@ -17,6 +18,8 @@ export type TRealtimeConnectionOptions = {
   /** Renews the session after the server refused the token. */
   refreshSession: () => Promise<boolean>;
   onEvent: (event: TRealtimeEvent) => void;
+  /** A cloud scan of the organization changed (its own message type, not a network scan). */
+  onCloudScan?: (event: TRealtimeCloudScanEvent) => void;
   /** A critical security event of the organization (sent to admins only). */
   onSecurityAlert?: (alert: TRealtimeSecurityAlert) => void;
   onStatus: (status: TRealtimeStatus) => void;
@@ -86,6 +89,8 @@ export function createRealtimeConnection(options: TRealtimeConnectionOptions): T
       options.onSecurityAlert?.(message);
     } else if (message.type === 'event') {
       options.onEvent(message);
+    } else if (message.type === 'cloud.scan') {
+      options.onCloudScan?.(message);
     }
   }
 

@@ -70,7 +70,12 @@ export const NAV_GROUPS: readonly TNavGroup[] = [
         icon: FileText,
         needs: { resource: 'report', action: 'read' },
       },
-      { title: 'Cloud Security', url: '/dashboard/cloud', icon: Cloud },
+      {
+        title: 'Cloud Security',
+        url: '/dashboard/cloud',
+        icon: Cloud,
+        needs: { resource: 'cloud', action: 'read' },
+      },
       { title: 'Security Testing', url: '/dashboard/security-testing', icon: FlaskConical },
       { title: 'AI Risk Scoring', url: '/dashboard/ai-risk-scoring', icon: Bot },
       { title: 'Auto Remediation', url: '/dashboard/automated-remediation', icon: Wrench },

@@ -1,0 +1,153 @@
+import {
+  AuthorizeSecurityGroupIngressCommand,
+  CreateSecurityGroupCommand,
+  EC2Client,
+  RevokeSecurityGroupIngressCommand,
+} from '@aws-sdk/client-ec2';
+import {
+  CreateAccessKeyCommand,
+  CreateUserCommand,
+  IAMClient,
+  PutUserPolicyCommand,
+} from '@aws-sdk/client-iam';
+import type { Scanner } from '@netguard/cloud';
+import { CLOUD_TEXT, type TCloudFinding } from '@netguard/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { awsScanner } from '../../../packages/cloud/src/aws/scanner.ts';
+import {
+  MOTO_CREDENTIALS,
+  type MotoServer,
+  startMotoServer,
+} from '../../../packages/cloud/src/testing/moto.ts';
+import type { Workers } from '../src/workers.ts';
+import { scanAndWait, startCloudWorkers } from './cloud-helpers.ts';
+import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
+
+const SSH = 'aws_ec2_sg_open_ssh';
+const SSH_RULE = {
+  GroupId: '',
+  IpPermissions: [
+    { IpProtocol: 'tcp', FromPort: 22, ToPort: 22, IpRanges: [{ CidrIp: '0.0.0.0/0' }] },
+  ],
+};
+
+let moto: MotoServer;
+let ctx: TestContext;
+let workers: Workers;
+let admin: Account;
+let keys: { accessKeyId: string; secretAccessKey: string };
+let ec2: EC2Client;
+let groupArn: string;
+
+/** The library's AWS scanner, every SDK client pointed at moto_server on loopback. */
+const atMoto = (endpoint: string): Scanner<'aws'> => ({
+  ...awsScanner,
+  verify: (credentials, options) => awsScanner.verify({ ...credentials, endpoint }, options),
+  scan: (credentials, options) => awsScanner.scan({ ...credentials, endpoint }, options),
+});
+
+const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+  ctx.app.inject({ method, url, headers: admin.auth, ...(payload ? { payload } : {}) });
+
+beforeAll(async () => {
+  // moto enforces IAM authentication after the first three calls: the auditor and its key.
+  process.env.INITIAL_NO_AUTH_ACTION_COUNT = '3';
+  moto = await startMotoServer();
+  delete process.env.INITIAL_NO_AUTH_ACTION_COUNT;
+  const aws = { endpoint: moto.endpoint, region: 'us-east-1', credentials: MOTO_CREDENTIALS };
+  const iam = new IAMClient(aws);
+  await iam.send(new CreateUserCommand({ UserName: 'auditor' }));
+  await iam.send(
+    new PutUserPolicyCommand({
+      UserName: 'auditor',
+      PolicyName: 'audit',
+      PolicyDocument: JSON.stringify({
+        Version: '2012-10-17',
+        Statement: [{ Effect: 'Allow', Action: '*', Resource: '*' }],
+      }),
+    }),
+  );
+  const created = (await iam.send(new CreateAccessKeyCommand({ UserName: 'auditor' }))).AccessKey;
+  keys = {
+    accessKeyId: created?.AccessKeyId as string,
+    secretAccessKey: created?.SecretAccessKey as string,
+  };
+  iam.destroy();
+  ec2 = new EC2Client({ ...aws, credentials: keys });
+  const group = await ec2.send(
+    new CreateSecurityGroupCommand({ GroupName: 'web-admin', Description: 'SSH for admins' }),
+  );
+  SSH_RULE.GroupId = group.GroupId as string;
+  await ec2.send(new AuthorizeSecurityGroupIngressCommand(SSH_RULE));
+  groupArn = `arn:aws:ec2:us-east-1:123456789012:security-group/${group.GroupId}`;
+  const scanners = { aws: atMoto(moto.endpoint) };
+  ctx = await createTestApp({}, { cloudScanners: scanners });
+  workers = await startCloudWorkers(ctx, scanners);
+  admin = await createAccount(ctx, 'cloud-moto@example.com');
+}, 60_000);
+afterAll(async () => {
+  ec2?.destroy();
+  await workers?.stop();
+  await ctx?.close();
+  await moto?.stop();
+});
+
+describe('AWS through moto_server', () => {
+  it("refuses keys AWS refuses, with AWS's own reason", async () => {
+    const cases = [
+      [{ ...keys, accessKeyId: 'AKIAIOSFODNN7EXAMPLE' }, 'InvalidClientTokenId'],
+      [{ ...keys, secretAccessKey: 'not-the-secret' }, 'SignatureDoesNotMatch'],
+    ] as const;
+    for (const [credentials, code] of cases) {
+      const res = await call('POST', '/api/cloud/connections', { provider: 'aws', credentials });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toContain(CLOUD_TEXT.connectionFailed('aws'));
+      expect(res.json().error.message).toContain(code);
+    }
+    expect((await call('GET', '/api/cloud/connections')).json().connections).toEqual([]);
+  });
+
+  it('connects working keys: the identity comes from STS and the secret never comes back', async () => {
+    const res = await call('POST', '/api/cloud/connections', {
+      provider: 'aws',
+      credentials: keys,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      status: 'connected',
+      account: '123456789012',
+      principal: 'arn:aws:iam::123456789012:user/au***',
+    });
+    expect(res.body).not.toContain(keys.secretAccessKey);
+  });
+
+  it('stores what the scan finds as vulnerabilities, and marks a fixed rule fixed on the next scan', async () => {
+    const first = await scanAndWait(ctx, admin);
+    expect(first.status).toBe('failed');
+    expect(first.calls.total).toBeGreaterThan(10);
+    const detail = (await call('GET', `/api/cloud/scans/${first.id}`)).json();
+    const ssh = detail.findings.find((f: TCloudFinding) => f.checkId === SSH);
+    expect(ssh).toMatchObject({ resourceId: groupArn, severity: 'high', status: 'open' });
+    const vulns = (await call('GET', `/api/vulnerabilities?search=${SSH_RULE.GroupId}`)).json();
+    expect(vulns.items.map((v: { title: string }) => v.title)).toEqual([
+      'Security group allows SSH (port 22) from the internet',
+    ]);
+
+    await ec2.send(new RevokeSecurityGroupIngressCommand(SSH_RULE));
+    const second = await scanAndWait(ctx, admin);
+    const comparison = (await call('GET', `/api/cloud/scans/${second.id}/comparison`)).json();
+    expect(comparison.resolved.map((f: TCloudFinding) => f.resourceId)).toEqual([groupArn]);
+    expect(comparison.new).toEqual([]);
+    const fixed = (await call('GET', '/api/cloud/findings?state=fixed')).json().items;
+    expect(fixed.map((f: TCloudFinding) => [f.checkId, f.status])).toEqual([[SSH, 'fixed']]);
+  });
+
+  it("runs the spec's aws-security-scan on one service", async () => {
+    const scan = await scanAndWait(ctx, admin, {
+      serviceScan: { provider: 'aws', service: 's3', scanType: 'bucket_permissions' },
+    });
+    const detail = (await call('GET', `/api/cloud/scans/${scan.id}`)).json();
+    expect(detail.findings.length).toBeGreaterThan(0);
+    expect(detail.findings.every((f: TCloudFinding) => f.checkId.startsWith('aws_s3_'))).toBe(true);
+  });
+});

@@ -1,0 +1,80 @@
+import type {
+  TCloudConnection,
+  TCloudFinding,
+  TCloudMuteRule,
+  TCloudScan,
+} from '@netguard/contracts';
+
+/** Builders of API rows for the feature's unit tests. */
+export const cloudScan = (overrides: Partial<TCloudScan> = {}): TCloudScan => ({
+  id: '00000000-0000-4000-8000-000000000001',
+  connectionId: '00000000-0000-4000-8000-0000000000c1',
+  connectionName: 'AWS production',
+  provider: 'aws',
+  status: 'passed',
+  progress: { done: 0, total: 0, phase: 'starting' },
+  serviceScan: null,
+  counts: { critical: 0, high: 0, medium: 0, low: 0, info: 0, total: 0 },
+  accounts: ['123456789012'],
+  createdAt: '2026-11-26T10:00:00.000Z',
+  startedAt: null,
+  finishedAt: null,
+  error: null,
+  gaps: [],
+  calls: { total: 0, ok: 0, denied: 0, throttled: 0, timeout: 0, error: 0 },
+  ...overrides,
+});
+
+export const cloudFinding = (overrides: Partial<TCloudFinding> = {}): TCloudFinding => ({
+  id: '00000000-0000-4000-8000-0000000000f1',
+  connectionId: '00000000-0000-4000-8000-0000000000c1',
+  checkId: 'aws_ec2_sg_open_ssh',
+  title: 'Security group allows SSH from the internet',
+  severity: 'high',
+  provider: 'aws',
+  account: '123456789012',
+  region: 'us-east-1',
+  resourceId: 'sg-0123',
+  resourceType: 'ec2_security_group',
+  detail: '',
+  status: 'open',
+  exposure: 'unchecked',
+  reachablePorts: [],
+  recommendations: [],
+  mutedBy: null,
+  firstSeenAt: '2026-11-26T10:00:00.000Z',
+  lastSeenAt: '2026-11-26T10:00:00.000Z',
+  fixedAt: null,
+  ...overrides,
+});
+
+export const cloudConnection = (overrides: Partial<TCloudConnection> = {}): TCloudConnection => ({
+  id: '00000000-0000-4000-8000-0000000000c1',
+  name: 'AWS production',
+  provider: 'aws',
+  status: 'connected',
+  account: '123456789012',
+  principal: null,
+  region: 'us-east-1',
+  lastScan: null,
+  vulnerabilities: 0,
+  lastError: null,
+  createdAt: '2026-11-26T09:00:00.000Z',
+  ...overrides,
+});
+
+export const cloudMuteRule = (overrides: Partial<TCloudMuteRule> = {}): TCloudMuteRule => ({
+  id: '00000000-0000-4000-8000-0000000000a1',
+  checkId: null,
+  resourcePattern: null,
+  tag: null,
+  account: null,
+  region: null,
+  reason: 'Accepted risk',
+  expiresAt: '2027-01-31T23:59:59.000Z',
+  author: 'admin@example.com',
+  createdAt: '2026-11-26T09:00:00.000Z',
+  expired: false,
+  hiddenCount: 0,
+  ...overrides,
+});

@@ -1,0 +1,42 @@
+// What one AWS check is: a pure function from the collected inventory to the resources that fail
+// it. The scanner adds the check's id, provider, account and resource type.
+import type { Finding } from '../types.ts';
+import type { AwsInventory } from './inventory.ts';
+
+export type Hit = Pick<
+  Finding,
+  'region' | 'resourceId' | 'detail' | 'evidence' | 'tags' | 'publicAddresses' | 'exposedPorts'
+>;
+
+export type AwsCheck = { id: string; evaluate: (inventory: AwsInventory) => Hit[] };
+
+const DAY_MS = 86_400_000;
+
+/** Whole days from `date` to `now`; undefined for a missing or unparsable date. */
+export function daysSince(date: string | Date | undefined, now: Date): number | undefined {
+  if (!date) return undefined;
+  const at = date instanceof Date ? date.getTime() : Date.parse(date);
+  return Number.isNaN(at) ? undefined : Math.floor((now.getTime() - at) / DAY_MS);
+}
+
+/** Tags as a plain record. */
+export const tagsOf = (tags: { Key?: string; Value?: string }[] | undefined) =>
+  tags?.length ? Object.fromEntries(tags.map((t) => [t.Key ?? '', t.Value ?? ''])) : undefined;
+
+type Statement = {
+  Effect?: string;
+  Principal?: unknown;
+  Action?: string | string[];
+  Resource?: string | string[];
+  Condition?: unknown;
+};
+
+/** The statements of an IAM or resource policy document (JSON text). */
+export function statementsOf(document: string): Statement[] {
+  const parsed = JSON.parse(document) as { Statement?: Statement | Statement[] };
+  return [parsed.Statement ?? []].flat();
+}
+
+/** `value` is `item` or an array holding it. */
+export const includes = (value: unknown, item: string) =>
+  value === item || (Array.isArray(value) && value.includes(item));

@@ -1,0 +1,69 @@
+// CloudTrail: a logging trail exists, one of them covers every region, and logs are validated.
+import type { Trail } from '@aws-sdk/client-cloudtrail';
+import type { AwsCheck, Hit } from './check.ts';
+import type { AwsInventory } from './inventory.ts';
+
+type SeenTrail = { trail: Trail; logging: boolean | undefined };
+
+/** Each trail once (a multi-region trail is listed in every region), or undefined if none was read. */
+function trailsOf(inv: AwsInventory): SeenTrail[] | undefined {
+  const read = inv.regions.filter((r) => r.trails);
+  if (!read.length) return undefined;
+  const byArn = new Map<string, SeenTrail>();
+  for (const seen of read.flatMap((r) => r.trails ?? []))
+    byArn.set(seen.trail.TrailARN ?? '', seen);
+  return [...byArn.values()];
+}
+
+const accountHit = (inv: AwsInventory, detail: string, evidence: Record<string, unknown>): Hit => ({
+  region: 'global',
+  resourceId: `arn:aws:cloudtrail:${inv.regions[0]?.region}:${inv.account}:trail`,
+  detail,
+  evidence,
+});
+
+export const CLOUDTRAIL_CHECKS: AwsCheck[] = [
+  {
+    id: 'aws_cloudtrail_no_trail',
+    evaluate: (inv) => {
+      const trails = trailsOf(inv);
+      // A trail whose status could not be read may be logging: no verdict (the gap says why).
+      if (!trails || trails.some((t) => t.logging !== false)) return [];
+      const regions = inv.regions.filter((r) => r.trails).map((r) => r.region);
+      return [
+        accountHit(inv, `No CloudTrail trail is logging in ${regions.join(', ')}.`, {
+          trails: trails.map((t) => ({ name: t.trail.Name, logging: t.logging })),
+          regions,
+        }),
+      ];
+    },
+  },
+  {
+    id: 'aws_cloudtrail_multi_region_off',
+    evaluate: (inv) => {
+      const trails = trailsOf(inv) ?? [];
+      const logging = trails.filter((t) => t.logging);
+      if (trails.some((t) => t.logging === undefined && t.trail.IsMultiRegionTrail)) return [];
+      if (!logging.length || logging.some((t) => t.trail.IsMultiRegionTrail)) return [];
+      return [
+        accountHit(
+          inv,
+          `None of the logging trails (${logging.map((t) => t.trail.Name).join(', ')}) covers every region.`,
+          { trails: logging.map((t) => t.trail.Name) },
+        ),
+      ];
+    },
+  },
+  {
+    id: 'aws_cloudtrail_log_validation_off',
+    evaluate: (inv) =>
+      (trailsOf(inv) ?? [])
+        .filter((t) => !t.trail.LogFileValidationEnabled)
+        .map(({ trail }) => ({
+          region: trail.HomeRegion ?? 'global',
+          resourceId: trail.TrailARN ?? trail.Name ?? '',
+          detail: `Trail ${trail.Name} does not validate its log files.`,
+          evidence: { logFileValidationEnabled: false, s3Bucket: trail.S3BucketName },
+        })),
+  },
+];

@@ -1,0 +1,29 @@
+// Every AWS check's code, by id; `runChecks` turns their hits into findings.
+import { AWS_CHECKS } from '../catalog/aws.ts';
+import type { Finding } from '../types.ts';
+import type { AwsCheck } from './check.ts';
+import { CLOUDTRAIL_CHECKS } from './checks-cloudtrail.ts';
+import { IAM_CHECKS } from './checks-iam.ts';
+import { NETWORK_CHECKS } from './checks-network.ts';
+import { S3_CHECKS } from './checks-s3.ts';
+import { STORAGE_CHECKS } from './checks-storage.ts';
+import type { AwsInventory } from './inventory.ts';
+
+export const AWS_CHECK_CODE: ReadonlyMap<string, AwsCheck> = new Map(
+  [...NETWORK_CHECKS, ...S3_CHECKS, ...STORAGE_CHECKS, ...IAM_CHECKS, ...CLOUDTRAIL_CHECKS].map(
+    (c) => [c.id, c],
+  ),
+);
+
+/** Runs the selected checks on collected data. */
+export function runChecks(inventory: AwsInventory, selected: readonly string[]): Finding[] {
+  return AWS_CHECKS.filter((meta) => selected.includes(meta.id)).flatMap((meta) =>
+    (AWS_CHECK_CODE.get(meta.id)?.evaluate(inventory) ?? []).map((hit) => ({
+      checkId: meta.id,
+      provider: 'aws' as const,
+      account: inventory.account,
+      resourceType: meta.resourceType,
+      ...hit,
+    })),
+  );
+}

@@ -1,0 +1,151 @@
+// Reads what the wanted Azure checks need, subscription-wide, each operation through the recorder.
+// A failed read leaves its dataset empty and its checks listed in the gap.
+
+import type { Vault } from '@azure/arm-keyvault';
+import type { NetworkInterface, NetworkSecurityGroup, PublicIPAddress } from '@azure/arm-network';
+import type { ResourceGroup } from '@azure/arm-resources';
+import type { FirewallRule, Server } from '@azure/arm-sql';
+import type { StorageAccount } from '@azure/arm-storage';
+import { createRestError } from '@azure-rest/core-client';
+import type { CallRecorder } from '../calls.ts';
+import { AZURE_CHECKS } from '../catalog/azure.ts';
+import { type Reader, readerFor } from '../shared/collector.ts';
+import type { AzureClients } from './clients.ts';
+
+export type ManagementLock = { id: string; name: string; level: string };
+export type SqlServerState = {
+  server: Server;
+  firewallRules?: FirewallRule[];
+  auditingState?: string;
+};
+
+export type AzureData = {
+  nsgs: NetworkSecurityGroup[];
+  nics: NetworkInterface[];
+  publicIps: PublicIPAddress[];
+  groups: ResourceGroup[];
+  locks: ManagementLock[];
+  vaults: Vault[];
+  accounts: StorageAccount[];
+  servers: SqlServerState[];
+};
+
+const LOCKS_API_VERSION = '2016-09-01';
+
+const idsOf = (service: string) =>
+  AZURE_CHECKS.filter((c) => c.service === service).map((c) => c.id);
+
+async function all<T>(pages: AsyncIterable<T>): Promise<T[]> {
+  const items: T[] = [];
+  for await (const item of pages) items.push(item);
+  return items;
+}
+
+/** The resource group named in an ARM resource id. */
+export const resourceGroupOf = (id: string | undefined) =>
+  /\/resourceGroups\/([^/]+)/i.exec(id ?? '')?.[1] ?? '';
+
+export async function collectAzure(
+  clients: AzureClients,
+  subscriptionId: string,
+  recorder: CallRecorder,
+  wanted: Set<string>,
+): Promise<AzureData> {
+  const read = readerFor(recorder, wanted);
+  const list = async <T>(
+    service: string,
+    operation: string,
+    checks: string[],
+    run: (signal: AbortSignal) => Promise<T[]>,
+  ) => (await read({ service, region: 'global', operation, checks }, run)) ?? [];
+  const network = idsOf('network');
+  const [nsgs, nics, publicIps, groups, locks, vaults, accounts, servers] = await Promise.all([
+    list('network', 'NetworkSecurityGroups.ListAll', network, (abortSignal) =>
+      all(clients.network.networkSecurityGroups.listAll({ abortSignal })),
+    ),
+    list('network', 'NetworkInterfaces.ListAll', network, (abortSignal) =>
+      all(clients.network.networkInterfaces.listAll({ abortSignal })),
+    ),
+    list('network', 'PublicIPAddresses.ListAll', network, (abortSignal) =>
+      all(clients.network.publicIPAddresses.listAll({ abortSignal })),
+    ),
+    list('resources', 'ResourceGroups.List', idsOf('resources'), (abortSignal) =>
+      all(clients.resources.resourceGroups.list({ abortSignal })),
+    ),
+    list(
+      'resources',
+      'ManagementLocks.ListAtSubscriptionLevel',
+      ['azure_rg_no_lock'],
+      (abortSignal) => listLocks(clients, subscriptionId, abortSignal),
+    ),
+    list('keyvault', 'Vaults.ListBySubscription', idsOf('keyvault'), (abortSignal) =>
+      all(clients.keyVault.vaults.listBySubscription({ abortSignal })),
+    ),
+    list('storage', 'StorageAccounts.List', idsOf('storage'), (abortSignal) =>
+      all(clients.storage.storageAccounts.list({ abortSignal })),
+    ),
+    list('sql', 'Servers.List', idsOf('sql'), (abortSignal) =>
+      all(clients.sql.servers.list({ abortSignal })),
+    ),
+  ]);
+  return {
+    nsgs,
+    nics,
+    publicIps,
+    groups,
+    locks,
+    vaults,
+    accounts,
+    servers: await Promise.all(servers.map((server) => sqlServerState(clients, server, read))),
+  };
+}
+
+async function listLocks(clients: AzureClients, subscriptionId: string, abortSignal: AbortSignal) {
+  const response = await clients.arm
+    .path('/subscriptions/{subscriptionId}/providers/Microsoft.Authorization/locks', subscriptionId)
+    .get({ queryParameters: { 'api-version': LOCKS_API_VERSION }, abortSignal });
+  if (response.status !== '200') throw createRestError(response);
+  const body = response.body as {
+    value?: { id: string; name: string; properties?: { level?: string } }[];
+  };
+  return (body.value ?? []).map((l) => ({
+    id: l.id,
+    name: l.name,
+    level: l.properties?.level ?? '',
+  }));
+}
+
+async function sqlServerState(
+  clients: AzureClients,
+  server: Server,
+  read: Reader,
+): Promise<SqlServerState> {
+  const group = resourceGroupOf(server.id);
+  const name = server.name ?? '';
+  const region = server.location ?? 'global';
+  const [firewallRules, auditing] = await Promise.all([
+    read(
+      {
+        service: 'sql',
+        region,
+        operation: 'FirewallRules.ListByServer',
+        checks: ['azure_sql_firewall_open', 'azure_sql_firewall_azure_services'],
+      },
+      (abortSignal) => all(clients.sql.firewallRules.listByServer(group, name, { abortSignal })),
+    ),
+    read(
+      {
+        service: 'sql',
+        region,
+        operation: 'ServerBlobAuditingPolicies.Get',
+        checks: ['azure_sql_auditing_off'],
+      },
+      (abortSignal) => clients.sql.serverBlobAuditingPolicies.get(group, name, { abortSignal }),
+    ),
+  ]);
+  return {
+    server,
+    ...(firewallRules ? { firewallRules } : {}),
+    ...(auditing?.state ? { auditingState: auditing.state } : {}),
+  };
+}

@@ -1,0 +1,257 @@
+import { describe, expect, it } from 'vitest';
+import { AZURE_CHECKS, AZURE_SCAN_SERVICES } from '../catalog/azure.ts';
+import { type AzureFake, startAzureFake } from '../testing/azure-fake.ts';
+import { AZ_IDS, AZ_SUB, cleanAzureState, nsgRule } from '../testing/azure-state.ts';
+import { type Json, scanHarness, set, useFake } from '../testing/scan-harness.ts';
+import { createTestTls, testAgent } from '../testing/test-ca.ts';
+import { type AzureCredentials, VerificationFailed } from '../types.ts';
+import { createAzureScanner } from './scanner.ts';
+
+type State = ReturnType<typeof cleanAzureState>;
+
+const tls = createTestTls();
+const scanner = createAzureScanner({ agent: testAgent(tls) });
+let fake: AzureFake;
+
+const creds = (): AzureCredentials => ({
+  tenantId: fake.state.tenantId,
+  clientId: fake.state.clientId,
+  clientSecret: fake.state.clientSecret,
+  subscriptionId: AZ_SUB,
+  authorityHost: fake.url,
+  resourceManagerEndpoint: fake.url,
+});
+
+const { scan, waits, breakAndFix } = scanHarness(scanner, () => creds());
+
+const props = (items: Json[]) => items[0]?.properties as Json;
+const addRule = (s: State, rule: Json) => (props(s.nsgs).securityRules as Json[]).push(rule);
+const openSsh = (s: State, source: string) => addRule(s, nsgRule('ssh-any', 200, '22', source));
+
+/** One misconfiguration per check, and the resource its finding must name. */
+const BREAKS: Record<string, [(s: State) => unknown, string]> = {
+  azure_nsg_open_ssh: [(s) => openSsh(s, '*'), AZ_IDS.nsg],
+  azure_nsg_open_rdp: [(s) => addRule(s, nsgRule('rdp', 200, '3389', 'Internet')), AZ_IDS.nsg],
+  azure_nsg_open_mssql: [
+    (s) => addRule(s, nsgRule('db', 200, '1400-1500', '0.0.0.0/0')),
+    AZ_IDS.nsg,
+  ],
+  azure_nsg_open_mysql: [(s) => addRule(s, nsgRule('mysql', 200, '3306', 'Any')), AZ_IDS.nsg],
+  azure_nsg_open_postgres: [(s) => addRule(s, nsgRule('pg', 200, '5432', '*')), AZ_IDS.nsg],
+  azure_nsg_open_redis: [(s) => addRule(s, nsgRule('redis', 200, '6379', 'Internet')), AZ_IDS.nsg],
+  azure_nsg_open_mongodb: [(s) => addRule(s, nsgRule('mongo', 200, '27017', '::/0')), AZ_IDS.nsg],
+  azure_nsg_open_all_ports: [(s) => addRule(s, nsgRule('any', 300, '*', '*')), AZ_IDS.nsg],
+  azure_rg_no_tags: [(s) => set(s.groups[0], 'tags', undefined), AZ_IDS.group],
+  azure_rg_no_lock: [(s) => s.locks.splice(0), AZ_IDS.group],
+  azure_kv_soft_delete_off: [(s) => set(props(s.vaults), 'enableSoftDelete', false), AZ_IDS.vault],
+  azure_kv_purge_protection_off: [
+    (s) => set(props(s.vaults), 'enablePurgeProtection', undefined),
+    AZ_IDS.vault,
+  ],
+  azure_kv_policy_all_permissions: [
+    (s) =>
+      (props(s.vaults).accessPolicies as Json[]).push({
+        tenantId: s.tenantId,
+        objectId: 'ops',
+        permissions: { keys: ['all'], secrets: [] },
+      }),
+    AZ_IDS.vault,
+  ],
+  azure_kv_public_network: [
+    (s) => set(props(s.vaults), 'publicNetworkAccess', 'Enabled'),
+    AZ_IDS.vault,
+  ],
+  azure_storage_public_blob: [
+    (s) => set(props(s.storageAccounts), 'allowBlobPublicAccess', true),
+    AZ_IDS.storage,
+  ],
+  azure_storage_https_only_off: [
+    (s) => set(props(s.storageAccounts), 'supportsHttpsTrafficOnly', false),
+    AZ_IDS.storage,
+  ],
+  azure_storage_tls_below_12: [
+    (s) => set(props(s.storageAccounts), 'minimumTlsVersion', 'TLS1_0'),
+    AZ_IDS.storage,
+  ],
+  azure_storage_shared_key: [
+    (s) => set(props(s.storageAccounts), 'allowSharedKeyAccess', undefined),
+    AZ_IDS.storage,
+  ],
+  azure_sql_firewall_open: [
+    (s) =>
+      void s.sqlServers[0]?.firewallRules.push({
+        name: 'all',
+        properties: { startIpAddress: '0.0.0.0', endIpAddress: '255.255.255.255' },
+      }),
+    AZ_IDS.sql,
+  ],
+  azure_sql_firewall_azure_services: [
+    (s) =>
+      void s.sqlServers[0]?.firewallRules.push({
+        name: 'AllowAllWindowsAzureIps',
+        properties: { startIpAddress: '0.0.0.0', endIpAddress: '0.0.0.0' },
+      }),
+    AZ_IDS.sql,
+  ],
+  azure_sql_auditing_off: [(s) => set(s.sqlServers[0], 'auditingState', 'Disabled'), AZ_IDS.sql],
+  azure_sql_tls_below_12: [
+    (s) => set(props(s.sqlServers.map((x) => x.server)), 'minimalTlsVersion', '1.0'),
+    AZ_IDS.sql,
+  ],
+};
+
+useFake(
+  async () => {
+    fake = await startAzureFake(tls, cleanAzureState());
+    return fake;
+  },
+  () => fake && Object.assign(fake.state, cleanAzureState()),
+  waits,
+);
+
+describe('Azure verification', () => {
+  it('gets a token from the authority and reads the subscription', async () => {
+    const identity = await scanner.verify(creds());
+    expect(identity).toEqual({
+      account: AZ_SUB,
+      principal: fake.state.clientId,
+      displayName: 'NetGuard test subscription',
+    });
+    expect(fake.calls('Entra.Token').length).toBeGreaterThan(0);
+    expect(fake.calls('Subscriptions.Get')[0]?.authorization).toMatch(/^Bearer fake-entra-/);
+  });
+
+  it("fails with Entra's own message when the client secret is wrong", async () => {
+    const attempt = scanner.verify({ ...creds(), clientSecret: 'wrong' });
+    await expect(attempt).rejects.toBeInstanceOf(VerificationFailed);
+    await expect(scanner.verify({ ...creds(), clientSecret: 'wrong' })).rejects.toThrow(
+      /AADSTS7000215: Invalid client secret/,
+    );
+    expect(fake.calls('Subscriptions.Get')).toHaveLength(0);
+  });
+
+  it('fails with the ARM message when the subscription is not there', async () => {
+    await expect(scanner.verify({ ...creds(), subscriptionId: 'nope' })).rejects.toThrow(
+      /subscription 'nope' could not be found/,
+    );
+  });
+});
+
+describe('Azure checks through the SDKs', () => {
+  it('has logic and a test case for every catalog entry (at least 15)', () => {
+    expect(AZURE_CHECKS.length).toBeGreaterThanOrEqual(15);
+    expect(Object.keys(BREAKS).sort()).toEqual(AZURE_CHECKS.map((c) => c.id).sort());
+  });
+
+  it('passes a well-configured subscription with every check run and every call ok', async () => {
+    const result = await scan();
+    expect(result.findings).toEqual([]);
+    expect(result.status).toBe('passed');
+    expect(result.checksRun).toHaveLength(AZURE_CHECKS.length);
+    expect(result.calls.every((c) => c.outcome === 'ok' && c.attempts === 1)).toBe(true);
+  });
+
+  it.each(Object.entries(BREAKS))(
+    '%s: finding when broken, none when fixed',
+    (id, [breakIt, resourceId]) =>
+      breakAndFix(
+        id,
+        () => breakIt(fake.state),
+        resourceId,
+        () => Object.assign(fake.state, cleanAzureState()),
+      ),
+  );
+
+  it('reports the public IPs behind an NSG that opens SSH, and ignores an allow shadowed by a deny', async () => {
+    openSsh(fake.state, 'Internet');
+    const result = await scan({ checks: ['azure_nsg_open_ssh'] });
+    expect(result.findings[0]).toMatchObject({
+      publicAddresses: ['198.51.100.10'],
+      exposedPorts: [22],
+      region: 'westeurope',
+    });
+    addRule(fake.state, nsgRule('deny-ssh', 150, '22', '*', 'Deny'));
+    expect((await scan({ checks: ['azure_nsg_open_ssh'] })).findings).toEqual([]);
+  });
+
+  it('keeps findings of the regions asked for and reports progress to the end', async () => {
+    openSsh(fake.state, '*');
+    const progress: number[] = [];
+    const elsewhere = await scan({
+      regions: ['eastus'],
+      onProgress: (p) => progress.push(p.total - p.done),
+    });
+    expect(elsewhere.findings).toEqual([]);
+    expect(progress.at(-1)).toBe(0);
+    const here = await scan({ regions: ['westeurope'], checks: ['azure_nsg_open_ssh'] });
+    expect(here.findings).toHaveLength(1);
+  });
+
+  it("runs only one spec service's checks and calls only its APIs", async () => {
+    const result = await scan({ checks: [...AZURE_SCAN_SERVICES['key-vault'].checks] });
+    expect(new Set(result.calls.map((c) => c.operation))).toEqual(
+      new Set(['Vaults.ListBySubscription']),
+    );
+    expect(fake.calls('NetworkSecurityGroups.ListAll')).toHaveLength(0);
+  });
+});
+
+describe('Azure throttling, denial and timeouts', () => {
+  it('retries a throttled call after Retry-After and still passes', async () => {
+    fake.faults.push({
+      operation: 'NetworkSecurityGroups.ListAll',
+      status: 429,
+      headers: { 'retry-after': '2' },
+      times: 2,
+      json: { error: { code: 'TooManyRequests', message: 'Rate limit' } },
+    });
+    const result = await scan({ checks: ['azure_nsg_open_ssh'] });
+    expect(result.status).toBe('passed');
+    expect(
+      result.calls.find((c) => c.operation === 'NetworkSecurityGroups.ListAll')?.attempts,
+    ).toBe(3);
+    expect(fake.calls('NetworkSecurityGroups.ListAll')).toHaveLength(3);
+    expect(waits.filter((w) => w >= 2000)).toHaveLength(2);
+  });
+
+  it('honours retry-after-ms and reports a call throttled to the end, and a denied one, as gaps', async () => {
+    fake.faults.push(
+      {
+        operation: 'StorageAccounts.List',
+        status: 429,
+        headers: { 'retry-after-ms': '1500' },
+        json: { error: { code: 'TooManyRequests', message: 'Rate limit' } },
+      },
+      {
+        operation: 'Vaults.ListBySubscription',
+        status: 403,
+        json: {
+          error: {
+            code: 'AuthorizationFailed',
+            message:
+              "The client does not have authorization to perform action 'Microsoft.KeyVault/vaults/read'.",
+          },
+        },
+      },
+    );
+    const result = await scan({ maxAttempts: 3 });
+    expect(result.status).toBe('partial');
+    const gaps = [...result.gaps].sort((a, b) => b.operation.localeCompare(a.operation));
+    expect(gaps.map((g) => [g.operation, g.outcome, g.attempts])).toEqual([
+      ['Vaults.ListBySubscription', 'denied', 1],
+      ['StorageAccounts.List', 'throttled', 3],
+    ]);
+    expect(gaps[0]?.message).toMatch(/AuthorizationFailed/);
+    expect(gaps[1]?.checks).toContain('azure_storage_public_blob');
+    expect(waits.every((w) => w >= 1500)).toBe(true);
+  });
+
+  it('gives up on a hanging endpoint after the per-call timeout', async () => {
+    fake.faults.push({ operation: 'ResourceGroups.List', hang: true });
+    const result = await scan({ checks: ['azure_rg_no_tags'], callTimeoutMs: 300 });
+    expect(result.status).toBe('partial');
+    expect(result.gaps).toMatchObject([
+      { operation: 'ResourceGroups.List', outcome: 'timeout', attempts: 2 },
+    ]);
+  });
+});

@@ -1,0 +1,101 @@
+// AWS identity checks: the root user, IAM users, their keys and passwords, policies.
+import type { CheckMeta } from '../types.ts';
+import { ACCESS_REVIEW, AUTHENTICATION, PRIVILEGED_ACCESS } from './frameworks.ts';
+
+type Meta = Omit<CheckMeta, 'provider' | 'service'>;
+const iam = (m: Meta): CheckMeta => ({ provider: 'aws', service: 'iam', ...m });
+
+/** Age past which access keys and unused credentials are findings, in days (CIS AWS 1.12, 1.14). */
+export const CREDENTIAL_MAX_AGE_DAYS = 90;
+
+export const AWS_IDENTITY_CHECKS: CheckMeta[] = [
+  iam({
+    id: 'aws_iam_root_access_keys',
+    resourceType: 'aws_account',
+    title: 'Root user has access keys',
+    severity: 'critical',
+    description: 'The root user of the account has at least one access key.',
+    risk: 'A leaked root key gives unrestricted control of the account, beyond any IAM policy.',
+    remediation: 'Delete the root access keys; use IAM roles for programmatic access.',
+    cli: 'Sign in as root, open Security credentials and delete the access keys (no CLI exists for root keys).',
+    frameworks: PRIVILEGED_ACCESS,
+  }),
+  iam({
+    id: 'aws_iam_root_mfa_off',
+    resourceType: 'aws_account',
+    title: 'Root user has no MFA',
+    severity: 'critical',
+    description: 'The root user signs in with a password alone.',
+    risk: 'A phished or reused root password gives full control of the account.',
+    remediation: 'Register a hardware or virtual MFA device for the root user.',
+    cli: 'Sign in as root, open Security credentials and assign an MFA device.',
+    frameworks: AUTHENTICATION,
+  }),
+  iam({
+    id: 'aws_iam_user_console_no_mfa',
+    resourceType: 'iam_user',
+    title: 'IAM user with a console password has no MFA',
+    severity: 'high',
+    description: 'The user can sign in to the console with a password and has no MFA device.',
+    risk: 'A guessed, phished or reused password is enough to sign in as the user.',
+    remediation: 'Enforce MFA for the user, or remove the console password.',
+    cli: 'aws iam enable-mfa-device --user-name <user> --serial-number <arn> --authentication-code1 <code> --authentication-code2 <code>',
+    frameworks: AUTHENTICATION,
+  }),
+  iam({
+    id: 'aws_iam_access_key_old',
+    resourceType: 'iam_access_key',
+    title: 'Active access key not rotated in 90 days',
+    severity: 'medium',
+    description: `An active access key was created or last rotated more than ${CREDENTIAL_MAX_AGE_DAYS} days ago.`,
+    risk: 'Long-lived keys leak through code, logs and laptops and stay valid.',
+    remediation: 'Create a new key, move its users to it, then deactivate and delete the old one.',
+    cli: 'aws iam update-access-key --user-name <user> --access-key-id <key-id> --status Inactive',
+    frameworks: AUTHENTICATION,
+  }),
+  iam({
+    id: 'aws_iam_credentials_unused',
+    resourceType: 'iam_user',
+    title: 'IAM credentials unused for 90 days',
+    severity: 'medium',
+    description: `A password or active access key has not been used in ${CREDENTIAL_MAX_AGE_DAYS} days or more.`,
+    risk: 'Dormant credentials are nobody’s to watch and remain a way in.',
+    remediation: 'Remove the unused password and deactivate the unused keys.',
+    cli: 'aws iam delete-login-profile --user-name <user>',
+    frameworks: ACCESS_REVIEW,
+  }),
+  iam({
+    id: 'aws_iam_policy_admin',
+    resourceType: 'iam_policy',
+    title: 'IAM policy grants *:* (full administrator)',
+    severity: 'high',
+    description: 'A customer-managed policy allows Action "*" on Resource "*".',
+    risk: 'Whoever holds it can do anything in the account, including removing every other control.',
+    remediation: 'Replace it with policies that grant only the actions the holders need.',
+    cli: 'aws iam create-policy-version --policy-arn <arn> --policy-document file://least-privilege.json --set-as-default',
+    frameworks: PRIVILEGED_ACCESS,
+  }),
+  iam({
+    id: 'aws_iam_password_policy_weak',
+    resourceType: 'aws_account',
+    title: 'IAM password policy is missing or weak',
+    severity: 'medium',
+    description:
+      'The account has no password policy, or it allows passwords shorter than 14 characters, without all character classes, or reused within 24 changes (CIS AWS 1.8, 1.9).',
+    risk: 'Short and reused passwords are guessed or sprayed.',
+    remediation: 'Set a password policy: 14+ characters, all character classes, 24 remembered.',
+    cli: 'aws iam update-account-password-policy --minimum-password-length 14 --require-symbols --require-numbers --require-uppercase-characters --require-lowercase-characters --password-reuse-prevention 24',
+    frameworks: AUTHENTICATION,
+  }),
+  iam({
+    id: 'aws_iam_user_inline_policy',
+    resourceType: 'iam_user',
+    title: 'IAM user has inline policies',
+    severity: 'low',
+    description: 'Permissions are attached to the user as inline policies.',
+    risk: 'Inline grants per user escape review and drift from group and role baselines.',
+    remediation: 'Move the permissions to managed policies attached to groups or roles.',
+    cli: 'aws iam delete-user-policy --user-name <user> --policy-name <policy>',
+    frameworks: PRIVILEGED_ACCESS,
+  }),
+];

@@ -1,0 +1,57 @@
+// Cloud Storage buckets: public IAM members, uniform access, versioning and retention.
+import type { CheckFn, Draft } from '../../shared/run-scan.ts';
+import type { BucketState, GcpData } from '../collect.ts';
+
+export const PUBLIC_MEMBERS = new Set(['allUsers', 'allAuthenticatedUsers']);
+
+const draft = (
+  { bucket }: BucketState,
+  detail: string,
+  evidence: Record<string, unknown>,
+): Draft => ({
+  resourceId: bucket.selfLink ?? `gs://${bucket.name}`,
+  region: bucket.location?.toLowerCase() ?? 'global',
+  detail,
+  evidence,
+  ...(bucket.labels ? { tags: bucket.labels } : {}),
+});
+
+const flagged =
+  (
+    test: (s: BucketState) => boolean,
+    detail: (s: BucketState) => string,
+    evidence: (s: BucketState) => Record<string, unknown>,
+  ): CheckFn<GcpData> =>
+  (data) =>
+    data.buckets.filter(test).map((s) => draft(s, detail(s), evidence(s)));
+
+const publicBindings = (s: BucketState) =>
+  (s.policy?.bindings ?? [])
+    .map((b) => ({ role: b.role, members: (b.members ?? []).filter((m) => PUBLIC_MEMBERS.has(m)) }))
+    .filter((b) => b.members.length);
+
+export const storageChecks: Record<string, CheckFn<GcpData>> = {
+  gcp_bucket_public: flagged(
+    (s) => publicBindings(s).length > 0,
+    (s) =>
+      `Bucket ${s.bucket.name} grants ${publicBindings(s)
+        .map((b) => `${b.role} to ${b.members.join(', ')}`)
+        .join('; ')}.`,
+    (s) => ({ bindings: publicBindings(s) }),
+  ),
+  gcp_bucket_uniform_access_off: flagged(
+    (s) => s.bucket.iamConfiguration?.uniformBucketLevelAccess?.enabled !== true,
+    (s) => `Bucket ${s.bucket.name} does not use uniform bucket-level access.`,
+    () => ({ uniformBucketLevelAccess: false }),
+  ),
+  gcp_bucket_versioning_off: flagged(
+    (s) => s.bucket.versioning?.enabled !== true,
+    (s) => `Bucket ${s.bucket.name} has versioning off.`,
+    () => ({ versioning: false }),
+  ),
+  gcp_bucket_no_retention: flagged(
+    (s) => !Number(s.bucket.retentionPolicy?.retentionPeriod ?? 0),
+    (s) => `Bucket ${s.bucket.name} has no retention policy.`,
+    () => ({ retentionPolicy: null }),
+  ),
+};

@@ -1,0 +1,299 @@
+import { describe, expect, it } from 'vitest';
+import { GCP_CHECKS, GCP_SCAN_SERVICES } from '../catalog/gcp.ts';
+import { type GcpFake, googleError, startGcpFake } from '../testing/gcp-fake.ts';
+import {
+  cleanGcpState,
+  firewall,
+  firewallId,
+  GCP_IDS,
+  GCP_NOW,
+  GCP_PROJECT,
+  serviceAccountKey,
+} from '../testing/gcp-state.ts';
+import { type Json, scanHarness, set, useFake } from '../testing/scan-harness.ts';
+import { createTestTls, testAgent } from '../testing/test-ca.ts';
+import { type GcpCredentials, VerificationFailed } from '../types.ts';
+import { createGcpScanner } from './scanner.ts';
+
+type State = ReturnType<typeof cleanGcpState>;
+
+const tls = createTestTls();
+const scanner = createGcpScanner({ agent: testAgent(tls) });
+let fake: GcpFake;
+let key: ReturnType<typeof serviceAccountKey>;
+
+const creds = (): GcpCredentials => ({
+  projectId: GCP_PROJECT,
+  serviceAccountKey: key.json,
+  apiEndpoint: fake.url,
+});
+const { scan, waits, breakAndFix } = scanHarness(scanner, creds);
+const reset = () => Object.assign(fake.state, cleanGcpState(key.publicKey));
+
+const web = (s: State) => s.instances['europe-west1-b']?.[0] as Json;
+const bucket = (s: State) => s.buckets[0]?.bucket as Json;
+const bindings = (s: State) => s.projectPolicy.bindings as Json[];
+const sqlIp = (s: State) => ((s.sqlInstances[0] as Json).settings as Json).ipConfiguration as Json;
+const openFirewall = (
+  s: State,
+  name: string,
+  allowed: { IPProtocol: string; ports?: string[] }[],
+  source = '0.0.0.0/0',
+) => s.firewalls.push(firewall(name, allowed, [source]));
+const tcp = (...ports: string[]) => [{ IPProtocol: 'tcp', ports }];
+const givePublicIp = (s: State) =>
+  set((web(s).networkInterfaces as Json[])[0], 'accessConfigs', [
+    { type: 'ONE_TO_ONE_NAT', natIP: '34.77.0.10' },
+  ]);
+
+/** One misconfiguration per check, and the resource its finding must name. */
+const BREAKS: Record<string, [(s: State) => unknown, string]> = {
+  gcp_fw_open_ssh: [(s) => openFirewall(s, 'ssh-any', tcp('22')), firewallId('ssh-any')],
+  gcp_fw_open_rdp: [(s) => openFirewall(s, 'rdp-any', tcp('3389'), '::/0'), firewallId('rdp-any')],
+  gcp_fw_open_mssql: [(s) => openFirewall(s, 'db-range', tcp('1400-1500')), firewallId('db-range')],
+  gcp_fw_open_mysql: [(s) => openFirewall(s, 'mysql', tcp('3306')), firewallId('mysql')],
+  gcp_fw_open_postgres: [(s) => openFirewall(s, 'pg', tcp('5432')), firewallId('pg')],
+  gcp_fw_open_redis: [(s) => openFirewall(s, 'redis', tcp('6379')), firewallId('redis')],
+  gcp_fw_open_mongodb: [
+    (s) => openFirewall(s, 'mongo', [{ IPProtocol: 'tcp' }]),
+    firewallId('mongo'),
+  ],
+  gcp_fw_open_all_ports: [
+    (s) => openFirewall(s, 'everything', [{ IPProtocol: 'all' }]),
+    firewallId('everything'),
+  ],
+  gcp_default_network: [
+    (s) =>
+      s.networks.push({
+        name: 'default',
+        selfLink: GCP_IDS.defaultNetwork,
+        autoCreateSubnetworks: true,
+      }),
+    GCP_IDS.defaultNetwork,
+  ],
+  gcp_vm_public_ip: [givePublicIp, GCP_IDS.instance],
+  gcp_vm_default_sa_full_scope: [
+    (s) =>
+      set(web(s), 'serviceAccounts', [
+        {
+          email: '123456789012-compute@developer.gserviceaccount.com',
+          scopes: ['https://www.googleapis.com/auth/cloud-platform'],
+        },
+      ]),
+    GCP_IDS.instance,
+  ],
+  gcp_vm_serial_port: [
+    (s) =>
+      ((web(s).metadata as Json).items as Json[]).push({
+        key: 'serial-port-enable',
+        value: 'TRUE',
+      }),
+    GCP_IDS.instance,
+  ],
+  gcp_bucket_public: [
+    (s) =>
+      ((s.buckets[0] as { policy: Json }).policy.bindings as Json[]).push({
+        role: 'roles/storage.objectViewer',
+        members: ['allUsers'],
+      }),
+    GCP_IDS.bucket,
+  ],
+  gcp_bucket_uniform_access_off: [
+    (s) => set(bucket(s), 'iamConfiguration', { uniformBucketLevelAccess: { enabled: false } }),
+    GCP_IDS.bucket,
+  ],
+  gcp_bucket_versioning_off: [
+    (s) => set(bucket(s), 'versioning', { enabled: false }),
+    GCP_IDS.bucket,
+  ],
+  gcp_bucket_no_retention: [(s) => set(bucket(s), 'retentionPolicy', undefined), GCP_IDS.bucket],
+  gcp_iam_primitive_role_user: [
+    (s) => bindings(s).push({ role: 'roles/owner', members: ['user:bob@example.com'] }),
+    GCP_IDS.project,
+  ],
+  gcp_iam_public_binding: [
+    (s) => bindings(s).push({ role: 'roles/viewer', members: ['allAuthenticatedUsers'] }),
+    GCP_IDS.project,
+  ],
+  gcp_iam_sa_admin_role: [
+    (s) =>
+      bindings(s).push({
+        role: 'roles/iam.serviceAccountAdmin',
+        members: [`serviceAccount:${GCP_IDS.webServiceAccount}`],
+      }),
+    GCP_IDS.project,
+  ],
+  gcp_iam_sa_key_old: [
+    (s) => set(s.serviceAccounts[0]?.keys[0], 'validAfterTime', '2026-02-01T00:00:00Z'),
+    GCP_IDS.key,
+  ],
+  gcp_sql_open_authorized_network: [
+    (s) =>
+      Object.assign(sqlIp(s), {
+        ipv4Enabled: true,
+        authorizedNetworks: [{ kind: 'sql#aclEntry', name: 'all', value: '0.0.0.0/0' }],
+      }),
+    GCP_IDS.sql,
+  ],
+  gcp_sql_public_ip: [(s) => set(sqlIp(s), 'ipv4Enabled', true), GCP_IDS.sql],
+  gcp_sql_ssl_not_required: [
+    (s) => set(sqlIp(s), 'sslMode', 'ALLOW_UNENCRYPTED_AND_ENCRYPTED'),
+    GCP_IDS.sql,
+  ],
+  gcp_sql_backups_off: [
+    (s) =>
+      set((s.sqlInstances[0] as Json).settings as Json, 'backupConfiguration', { enabled: false }),
+    GCP_IDS.sql,
+  ],
+};
+
+useFake(
+  async () => {
+    fake = await startGcpFake(tls, cleanGcpState(''));
+    key = serviceAccountKey(`${fake.url}/token`);
+    return fake;
+  },
+  () => fake && reset(),
+  waits,
+);
+
+describe('GCP verification', () => {
+  it("gets a token at the key's token_uri and reads the project", async () => {
+    const identity = await scanner.verify(creds());
+    expect(identity).toEqual({
+      account: GCP_PROJECT,
+      principal: `scanner@${GCP_PROJECT}.iam.gserviceaccount.com`,
+      displayName: 'NetGuard test project',
+    });
+    expect(fake.calls('oauth2.token')).toHaveLength(1);
+    expect(fake.calls('projects.get')[0]?.authorization).toMatch(/^Bearer fake-google-/);
+  });
+
+  it('refuses a key that is not JSON, for verify and scan alike', async () => {
+    const bad = { ...creds(), serviceAccountKey: '{"type": "service_account",' };
+    await expect(scanner.verify(bad)).rejects.toBeInstanceOf(VerificationFailed);
+    await expect(scanner.verify(bad)).rejects.toThrow(/GCP serviceAccountKey must parse as JSON/);
+    await expect(scanner.scan(bad)).rejects.toBeInstanceOf(VerificationFailed);
+    expect(fake.requests).toEqual([]);
+  });
+
+  it("fails with the token endpoint's reason when the key is not the one Google knows", async () => {
+    const other = serviceAccountKey(`${fake.url}/token`);
+    await expect(scanner.verify({ ...creds(), serviceAccountKey: other.json })).rejects.toThrow(
+      /invalid_grant/,
+    );
+  });
+
+  it("fails with Google's reason when the project is not readable", async () => {
+    await expect(scanner.verify({ ...creds(), projectId: 'someone-else' })).rejects.toThrow(
+      /PERMISSION_DENIED/,
+    );
+  });
+});
+
+describe('GCP checks through the SDKs', () => {
+  it('has logic and a test case for every catalog entry (at least 15)', () => {
+    expect(GCP_CHECKS.length).toBeGreaterThanOrEqual(15);
+    expect(Object.keys(BREAKS).sort()).toEqual(GCP_CHECKS.map((c) => c.id).sort());
+  });
+
+  it('passes a well-configured project with every check run and every call ok', async () => {
+    const result = await scan({ now: () => GCP_NOW });
+    expect(result.findings).toEqual([]);
+    expect(result.status).toBe('passed');
+    expect(result.checksRun).toHaveLength(GCP_CHECKS.length);
+    expect(result.calls.every((c) => c.outcome === 'ok' && c.attempts === 1)).toBe(true);
+  });
+
+  it.each(Object.entries(BREAKS))(
+    '%s: finding when broken, none when fixed',
+    (id, [breakIt, resourceId]) =>
+      breakAndFix(id, () => breakIt(fake.state), resourceId, reset, { now: () => GCP_NOW }),
+  );
+
+  it('names the external IPs of the instances a world-open rule targets, and honours a stronger deny', async () => {
+    givePublicIp(fake.state);
+    fake.state.firewalls.push(
+      firewall('ssh-web', tcp('22'), ['0.0.0.0/0'], { targetTags: ['web'] }),
+    );
+    fake.state.firewalls.push(firewall('ssh-db', tcp('22'), ['0.0.0.0/0'], { targetTags: ['db'] }));
+    const result = await scan({ checks: ['gcp_fw_open_ssh'] });
+    expect(result.findings.map((f) => [f.resourceId, f.publicAddresses, f.exposedPorts])).toEqual([
+      [firewallId('ssh-web'), ['34.77.0.10'], [22]],
+      [firewallId('ssh-db'), undefined, [22]],
+    ]);
+    fake.state.firewalls.push(
+      firewall('deny-ssh', [], ['0.0.0.0/0'], {
+        priority: 100,
+        denied: [{ IPProtocol: 'tcp', ports: ['22'] }],
+      }),
+    );
+    expect((await scan({ checks: ['gcp_fw_open_ssh'] })).findings).toEqual([]);
+  });
+
+  it("runs only one spec service's checks and calls only its APIs", async () => {
+    const result = await scan({ checks: [...GCP_SCAN_SERVICES['cloud-storage'].checks] });
+    expect(new Set(result.calls.map((c) => c.operation))).toEqual(
+      new Set(['buckets.list', 'buckets.getIamPolicy']),
+    );
+    expect(fake.calls('firewalls.list')).toHaveLength(0);
+  });
+});
+
+describe('GCP throttling, denial and timeouts', () => {
+  const rateLimited = googleError(
+    429,
+    'RESOURCE_EXHAUSTED',
+    'Quota exceeded for quota metric read requests.',
+  );
+
+  it('retries a throttled call after Retry-After and still passes', async () => {
+    fake.faults.push({
+      operation: 'firewalls.list',
+      ...rateLimited,
+      headers: { 'retry-after': '3' },
+      times: 2,
+    });
+    const result = await scan({ checks: ['gcp_fw_open_ssh'] });
+    expect(result.status).toBe('passed');
+    expect(result.calls.find((c) => c.operation === 'firewalls.list')?.attempts).toBe(3);
+    expect(fake.calls('firewalls.list')).toHaveLength(3);
+    expect(waits.filter((w) => w >= 3000)).toHaveLength(2);
+  });
+
+  it('reports a call throttled to the end and a denied one as gaps of a partial scan', async () => {
+    fake.faults.push(
+      { operation: 'buckets.list', ...rateLimited, headers: { 'retry-after': '1' } },
+      {
+        operation: 'projects.getIamPolicy',
+        ...googleError(
+          403,
+          'PERMISSION_DENIED',
+          "Permission 'resourcemanager.projects.getIamPolicy' denied on resource.",
+        ),
+      },
+    );
+    const result = await scan({ maxAttempts: 3, now: () => GCP_NOW });
+    expect(result.status).toBe('partial');
+    const gaps = [...result.gaps].sort((a, b) => a.operation.localeCompare(b.operation));
+    expect(gaps.map((g) => [g.operation, g.outcome, g.attempts])).toEqual([
+      ['buckets.list', 'throttled', 3],
+      ['projects.getIamPolicy', 'denied', 1],
+    ]);
+    expect(gaps[1]?.message).toMatch(/^PERMISSION_DENIED: Permission/);
+    expect(gaps[1]?.checks).toEqual([
+      'gcp_iam_primitive_role_user',
+      'gcp_iam_public_binding',
+      'gcp_iam_sa_admin_role',
+    ]);
+  });
+
+  it('gives up on a hanging endpoint after the per-call timeout', async () => {
+    fake.faults.push({ operation: 'networks.list', hang: true });
+    const result = await scan({ checks: ['gcp_default_network'], callTimeoutMs: 300 });
+    expect(result.status).toBe('partial');
+    expect(result.gaps).toMatchObject([
+      { operation: 'networks.list', outcome: 'timeout', attempts: 2 },
+    ]);
+  });
+});

@@ -1,0 +1,192 @@
+// A fake of Microsoft Entra (client-credentials tokens, OpenID metadata) and of the Azure Resource
+// Manager operations the Azure collectors call, serving plain state objects the tests edit. Payloads
+// have the shape ARM returns (resources with nested `properties`, lists as `{ value }`).
+import { randomUUID } from 'node:crypto';
+import {
+  bearerOf,
+  type FakeReply,
+  type FakeRequest,
+  type HttpsFake,
+  type Route,
+  startHttpsFake,
+} from './https-fake.ts';
+import type { TestTls } from './test-ca.ts';
+
+type Json = Record<string, unknown>;
+
+export type AzureFakeState = {
+  tenantId: string;
+  clientId: string;
+  clientSecret: string;
+  subscriptionId: string;
+  nsgs: Json[];
+  nics: Json[];
+  publicIps: Json[];
+  groups: Json[];
+  locks: Json[];
+  vaults: Json[];
+  storageAccounts: Json[];
+  sqlServers: { server: Json; firewallRules: Json[]; auditingState: 'Enabled' | 'Disabled' }[];
+};
+
+export type AzureFake = HttpsFake & { state: AzureFakeState };
+
+const armError = (status: number, code: string, message: string): FakeReply => ({
+  status,
+  json: { error: { code, message } },
+});
+
+function tokenReply(state: AzureFakeState, tokens: Set<string>, req: FakeRequest): FakeReply {
+  const form = new URLSearchParams(req.body);
+  if (
+    form.get('client_id') !== state.clientId ||
+    form.get('client_secret') !== state.clientSecret
+  ) {
+    return {
+      status: 401,
+      json: {
+        error: 'invalid_client',
+        error_description: `AADSTS7000215: Invalid client secret provided. Ensure the secret being sent in the request is the client secret value, not the client secret ID, for a secret added to app '${form.get('client_id')}'. Trace ID: ${randomUUID()}`,
+        error_codes: [7000215],
+      },
+    };
+  }
+  const token = `fake-entra-${randomUUID()}`;
+  tokens.add(token);
+  return {
+    json: { token_type: 'Bearer', expires_in: 3599, ext_expires_in: 3599, access_token: token },
+  };
+}
+
+function openIdReply(req: FakeRequest, tenant: string): FakeReply {
+  const base = `https://${req.headers.host}/${tenant}`;
+  return {
+    json: {
+      token_endpoint: `${base}/oauth2/v2.0/token`,
+      authorization_endpoint: `${base}/oauth2/v2.0/authorize`,
+      end_session_endpoint: `${base}/oauth2/v2.0/logout`,
+      jwks_uri: `${base}/discovery/v2.0/keys`,
+      issuer: `${base}/v2.0`,
+      token_endpoint_auth_methods_supported: ['client_secret_post', 'private_key_jwt'],
+    },
+  };
+}
+
+/** ARM reads: bearer token and api-version required, as the real service does. */
+function arm(
+  tokens: Set<string>,
+  operation: string,
+  path: string,
+  answer: (req: FakeRequest) => FakeReply,
+): Route {
+  return {
+    operation,
+    method: 'GET',
+    path: new RegExp(`^${path}$`, 'i'),
+    reply: (req) => {
+      if (!tokens.has(bearerOf(req)))
+        return armError(401, 'InvalidAuthenticationToken', 'The access token is invalid.');
+      if (!req.query.get('api-version'))
+        return armError(
+          400,
+          'MissingApiVersionParameter',
+          'The api-version query parameter (?api-version=) is required for all requests.',
+        );
+      return answer(req);
+    },
+  };
+}
+
+const list = (value: unknown[]): FakeReply => ({ json: { value } });
+const SUB = '/subscriptions/([^/]+)';
+const PROVIDERS = `${SUB}/providers`;
+const SQL_SERVER = `${SUB}/resourceGroups/([^/]+)/providers/Microsoft.Sql/servers/([^/]+)`;
+
+export async function startAzureFake(tls: TestTls, state: AzureFakeState): Promise<AzureFake> {
+  const tokens = new Set<string>();
+  const server = (req: FakeRequest) =>
+    state.sqlServers.find((s) => s.server.name === req.params[2]);
+  const routes: Route[] = [
+    {
+      operation: 'Entra.Token',
+      method: 'POST',
+      path: /^\/([^/]+)\/oauth2\/v2\.0\/token$/,
+      reply: (req) => tokenReply(state, tokens, req),
+    },
+    {
+      operation: 'Entra.OpenIdConfiguration',
+      method: 'GET',
+      path: /^\/([^/]+)\/v2\.0\/\.well-known\/openid-configuration$/,
+      reply: (req) => openIdReply(req, req.params[0] ?? ''),
+    },
+    arm(tokens, 'Subscriptions.Get', SUB, (req) =>
+      req.params[0] === state.subscriptionId
+        ? {
+            json: {
+              id: `/subscriptions/${state.subscriptionId}`,
+              subscriptionId: state.subscriptionId,
+              displayName: 'NetGuard test subscription',
+              state: 'Enabled',
+              tenantId: state.tenantId,
+            },
+          }
+        : armError(
+            404,
+            'SubscriptionNotFound',
+            `The subscription '${req.params[0]}' could not be found.`,
+          ),
+    ),
+    arm(
+      tokens,
+      'NetworkSecurityGroups.ListAll',
+      `${PROVIDERS}/Microsoft.Network/networkSecurityGroups`,
+      () => list(state.nsgs),
+    ),
+    arm(
+      tokens,
+      'NetworkInterfaces.ListAll',
+      `${PROVIDERS}/Microsoft.Network/networkInterfaces`,
+      () => list(state.nics),
+    ),
+    arm(
+      tokens,
+      'PublicIPAddresses.ListAll',
+      `${PROVIDERS}/Microsoft.Network/publicIPAddresses`,
+      () => list(state.publicIps),
+    ),
+    arm(tokens, 'ResourceGroups.List', `${SUB}/resourcegroups`, () => list(state.groups)),
+    arm(
+      tokens,
+      'ManagementLocks.ListAtSubscriptionLevel',
+      `${PROVIDERS}/Microsoft.Authorization/locks`,
+      () => list(state.locks),
+    ),
+    arm(tokens, 'Vaults.ListBySubscription', `${PROVIDERS}/Microsoft.KeyVault/vaults`, () =>
+      list(state.vaults),
+    ),
+    arm(tokens, 'StorageAccounts.List', `${PROVIDERS}/Microsoft.Storage/storageAccounts`, () =>
+      list(state.storageAccounts),
+    ),
+    arm(tokens, 'Servers.List', `${PROVIDERS}/Microsoft.Sql/servers`, () =>
+      list(state.sqlServers.map((s) => s.server)),
+    ),
+    arm(tokens, 'FirewallRules.ListByServer', `${SQL_SERVER}/firewallRules`, (req) =>
+      list(server(req)?.firewallRules ?? []),
+    ),
+    arm(
+      tokens,
+      'ServerBlobAuditingPolicies.Get',
+      `${SQL_SERVER}/auditingSettings/default`,
+      (req) => ({
+        json: {
+          id: `${req.path}`,
+          name: 'default',
+          type: 'Microsoft.Sql/servers/auditingSettings',
+          properties: { state: server(req)?.auditingState ?? 'Disabled' },
+        },
+      }),
+    ),
+  ];
+  const fake = await startHttpsFake(tls, routes);
+  return { ...fake, state };
+}
