@@ -52,6 +52,23 @@ export async function collectAzure(
   wanted: Set<string>,
 ): Promise<AzureData> {
   const read = readerFor(recorder, wanted);
+  // One token before the reads: concurrent first calls would each fetch their own, and when Entra
+  // refuses the credentials one gap with its reason says more than a denial per read.
+  const token = await read(
+    { service: 'identity', region: 'global', operation: 'Entra.GetToken', checks: [...wanted] },
+    (abortSignal) => clients.token(abortSignal),
+  );
+  if (!token)
+    return {
+      nsgs: [],
+      nics: [],
+      publicIps: [],
+      groups: [],
+      locks: [],
+      vaults: [],
+      accounts: [],
+      servers: [],
+    };
   const list = async <T>(
     service: string,
     operation: string,

@@ -151,6 +151,24 @@ describe('Azure checks through the SDKs', () => {
     expect(result.calls.every((c) => c.outcome === 'ok' && c.attempts === 1)).toBe(true);
   });
 
+  it('fetches one token for all the reads of a scan', async () => {
+    await scan();
+    expect(fake.calls('Entra.Token')).toHaveLength(1);
+  });
+
+  it("reports refused credentials as one denied gap with Entra's reason, and reads nothing", async () => {
+    const [result] = await scanner.scan(
+      { ...creds(), clientSecret: 'wrong' },
+      { checks: ['azure_rg_no_tags'] },
+    );
+    expect(result?.status).toBe('partial');
+    expect(result?.gaps).toMatchObject([
+      { operation: 'Entra.GetToken', outcome: 'denied', attempts: 1, checks: ['azure_rg_no_tags'] },
+    ]);
+    expect(result?.gaps[0]?.message).toMatch(/AADSTS7000215/);
+    expect(fake.calls('ResourceGroups.List')).toHaveLength(0);
+  });
+
   it.each(Object.entries(BREAKS))(
     '%s: finding when broken, none when fixed',
     (id, [breakIt, resourceId]) =>
@@ -190,7 +208,7 @@ describe('Azure checks through the SDKs', () => {
   it("runs only one spec service's checks and calls only its APIs", async () => {
     const result = await scan({ checks: [...AZURE_SCAN_SERVICES['key-vault'].checks] });
     expect(new Set(result.calls.map((c) => c.operation))).toEqual(
-      new Set(['Vaults.ListBySubscription']),
+      new Set(['Entra.GetToken', 'Vaults.ListBySubscription']),
     );
     expect(fake.calls('NetworkSecurityGroups.ListAll')).toHaveLength(0);
   });

@@ -205,6 +205,30 @@ describe('GCP checks through the SDKs', () => {
     expect(result.calls.every((c) => c.outcome === 'ok' && c.attempts === 1)).toBe(true);
   });
 
+  it('fetches one token for all the reads of a scan', async () => {
+    await scan({ now: () => GCP_NOW });
+    expect(fake.calls('oauth2.token')).toHaveLength(1);
+  });
+
+  it("reports a refused key as one denied gap with the token endpoint's reason, and reads nothing", async () => {
+    const other = serviceAccountKey(`${fake.url}/token`);
+    const [result] = await scanner.scan(
+      { ...creds(), serviceAccountKey: other.json },
+      { checks: ['gcp_default_network'] },
+    );
+    expect(result?.status).toBe('partial');
+    expect(result?.gaps).toMatchObject([
+      {
+        operation: 'jwt.authorize',
+        outcome: 'denied',
+        attempts: 1,
+        checks: ['gcp_default_network'],
+      },
+    ]);
+    expect(result?.gaps[0]?.message).toMatch(/invalid_grant/);
+    expect(fake.calls('networks.list')).toHaveLength(0);
+  });
+
   it.each(Object.entries(BREAKS))(
     '%s: finding when broken, none when fixed',
     (id, [breakIt, resourceId]) =>
@@ -234,7 +258,7 @@ describe('GCP checks through the SDKs', () => {
   it("runs only one spec service's checks and calls only its APIs", async () => {
     const result = await scan({ checks: [...GCP_SCAN_SERVICES['cloud-storage'].checks] });
     expect(new Set(result.calls.map((c) => c.operation))).toEqual(
-      new Set(['buckets.list', 'buckets.getIamPolicy']),
+      new Set(['jwt.authorize', 'buckets.list', 'buckets.getIamPolicy']),
     );
     expect(fake.calls('firewalls.list')).toHaveLength(0);
   });

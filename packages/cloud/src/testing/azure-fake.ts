@@ -36,7 +36,11 @@ const armError = (status: number, code: string, message: string): FakeReply => (
   json: { error: { code, message } },
 });
 
-function tokenReply(state: AzureFakeState, tokens: Set<string>, req: FakeRequest): FakeReply {
+function tokenReply(
+  state: AzureFakeState,
+  tokens: Map<string, string>,
+  req: FakeRequest,
+): FakeReply {
   const form = new URLSearchParams(req.body);
   if (
     form.get('client_id') !== state.clientId ||
@@ -52,7 +56,7 @@ function tokenReply(state: AzureFakeState, tokens: Set<string>, req: FakeRequest
     };
   }
   const token = `fake-entra-${randomUUID()}`;
-  tokens.add(token);
+  tokens.set(token, form.get('scope') ?? '');
   return {
     json: { token_type: 'Bearer', expires_in: 3599, ext_expires_in: 3599, access_token: token },
   };
@@ -74,7 +78,7 @@ function openIdReply(req: FakeRequest, tenant: string): FakeReply {
 
 /** ARM reads: bearer token and api-version required, as the real service does. */
 function arm(
-  tokens: Set<string>,
+  tokens: Map<string, string>,
   operation: string,
   path: string,
   answer: (req: FakeRequest) => FakeReply,
@@ -84,8 +88,16 @@ function arm(
     method: 'GET',
     path: new RegExp(`^${path}$`, 'i'),
     reply: (req) => {
-      if (!tokens.has(bearerOf(req)))
+      const scope = tokens.get(bearerOf(req));
+      if (scope === undefined)
         return armError(401, 'InvalidAuthenticationToken', 'The access token is invalid.');
+      if (scope !== `https://${req.headers.host}/.default`) {
+        return armError(
+          401,
+          'InvalidAuthenticationTokenAudience',
+          `The access token has been obtained for wrong audience or resource '${scope}'.`,
+        );
+      }
       if (!req.query.get('api-version'))
         return armError(
           400,
@@ -103,7 +115,8 @@ const PROVIDERS = `${SUB}/providers`;
 const SQL_SERVER = `${SUB}/resourceGroups/([^/]+)/providers/Microsoft.Sql/servers/([^/]+)`;
 
 export async function startAzureFake(tls: TestTls, state: AzureFakeState): Promise<AzureFake> {
-  const tokens = new Set<string>();
+  /** Issued tokens and the scope each was issued for. */
+  const tokens = new Map<string, string>();
   const server = (req: FakeRequest) =>
     state.sqlServers.find((s) => s.server.name === req.params[2]);
   const routes: Route[] = [
