@@ -40,7 +40,7 @@ function pipelineOptions(transport: Transport) {
   };
 }
 
-export function azureCredential(creds: AzureCredentials, transport: Transport) {
+function azureCredential(creds: AzureCredentials, transport: Transport) {
   return new ClientSecretCredential(creds.tenantId, creds.clientId, creds.clientSecret, {
     ...pipelineOptions(transport),
     ...(creds.authorityHost ? { authorityHost: creds.authorityHost } : {}),
@@ -52,8 +52,8 @@ export function azureClients(creds: AzureCredentials, transport: Transport) {
   const credential = azureCredential(creds, transport);
   const endpoint = armEndpoint(creds);
   const scope = `${endpoint}/.default`;
-  // Classic clients derive the token scope from `endpoint`; arm-storage 20 and arm-keyvault 5 read
-  // `credentials.scopes` and otherwise ask for management.azure.com whatever the endpoint is.
+  // The clients derive the token scope from `endpoint`, except arm-storage 20, which reads only
+  // `credentials.scopes` and otherwise asks for management.azure.com whatever the endpoint is.
   const options = { ...pipelineOptions(transport), endpoint, credentials: { scopes: [scope] } };
   const sub = creds.subscriptionId;
   return {

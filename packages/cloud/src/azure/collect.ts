@@ -32,6 +32,18 @@ export type AzureData = {
 
 const LOCKS_API_VERSION = '2016-09-01';
 
+/** What a scan has when it could not even get a token. */
+const NOTHING: AzureData = {
+  nsgs: [],
+  nics: [],
+  publicIps: [],
+  groups: [],
+  locks: [],
+  vaults: [],
+  accounts: [],
+  servers: [],
+};
+
 const idsOf = (service: string) =>
   AZURE_CHECKS.filter((c) => c.service === service).map((c) => c.id);
 
@@ -42,7 +54,7 @@ async function all<T>(pages: AsyncIterable<T>): Promise<T[]> {
 }
 
 /** The resource group named in an ARM resource id. */
-export const resourceGroupOf = (id: string | undefined) =>
+const resourceGroupOf = (id: string | undefined) =>
   /\/resourceGroups\/([^/]+)/i.exec(id ?? '')?.[1] ?? '';
 
 export async function collectAzure(
@@ -58,17 +70,7 @@ export async function collectAzure(
     { service: 'identity', region: 'global', operation: 'Entra.GetToken', checks: [...wanted] },
     (abortSignal) => clients.token(abortSignal),
   );
-  if (!token)
-    return {
-      nsgs: [],
-      nics: [],
-      publicIps: [],
-      groups: [],
-      locks: [],
-      vaults: [],
-      accounts: [],
-      servers: [],
-    };
+  if (!token) return NOTHING;
   const list = async <T>(
     service: string,
     operation: string,
