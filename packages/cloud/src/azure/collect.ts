@@ -119,19 +119,30 @@ export async function collectAzure(
   };
 }
 
+type LockPage = {
+  value?: { id: string; name: string; properties?: { level?: string } }[];
+  nextLink?: string;
+};
+
+/** Every management lock of the subscription, following ARM's nextLink (absolute, api-version kept). */
 async function listLocks(clients: AzureClients, subscriptionId: string, abortSignal: AbortSignal) {
-  const response = await clients.arm
-    .path('/subscriptions/{subscriptionId}/providers/Microsoft.Authorization/locks', subscriptionId)
-    .get({ queryParameters: { 'api-version': LOCKS_API_VERSION }, abortSignal });
-  if (response.status !== '200') throw createRestError(response);
-  const body = response.body as {
-    value?: { id: string; name: string; properties?: { level?: string } }[];
-  };
-  return (body.value ?? []).map((l) => ({
-    id: l.id,
-    name: l.name,
-    level: l.properties?.level ?? '',
-  }));
+  const locks: ManagementLock[] = [];
+  let next: string | undefined =
+    `/subscriptions/${encodeURIComponent(subscriptionId)}/providers/Microsoft.Authorization/locks?api-version=${LOCKS_API_VERSION}`;
+  while (next) {
+    const response = await clients.arm.pathUnchecked(next).get({ abortSignal });
+    if (response.status !== '200') throw createRestError(response);
+    const body = response.body as LockPage;
+    locks.push(
+      ...(body.value ?? []).map((l) => ({
+        id: l.id,
+        name: l.name,
+        level: l.properties?.level ?? '',
+      })),
+    );
+    next = body.nextLink;
+  }
+  return locks;
 }
 
 async function sqlServerState(

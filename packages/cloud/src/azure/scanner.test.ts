@@ -205,6 +205,36 @@ describe('Azure checks through the SDKs', () => {
     expect(here.findings).toHaveLength(1);
   });
 
+  it('follows nextLink through every page of classic and modular clients', async () => {
+    const copies = (items: Json[], n: number) =>
+      Array.from(
+        { length: n },
+        (_, i) => ({ ...structuredClone(items[0]), id: `${items[0]?.id}-${i}` }) as Json,
+      );
+    openSsh(fake.state, '*');
+    set(props(fake.state.storageAccounts), 'allowBlobPublicAccess', true);
+    fake.state.nsgs.push(...copies(fake.state.nsgs, 4));
+    fake.state.storageAccounts.push(...copies(fake.state.storageAccounts, 2));
+    const result = await scan({ checks: ['azure_nsg_open_ssh', 'azure_storage_public_blob'] });
+    expect(result.findings.filter((f) => f.checkId === 'azure_nsg_open_ssh')).toHaveLength(5);
+    expect(result.findings.filter((f) => f.checkId === 'azure_storage_public_blob')).toHaveLength(
+      3,
+    );
+    expect(fake.calls('NetworkSecurityGroups.ListAll')).toHaveLength(3);
+    expect(fake.calls('StorageAccounts.List')).toHaveLength(2);
+  });
+
+  it('finds a resource group lock on a later page of the subscription-wide lock list', async () => {
+    const other = (n: number) => ({
+      id: `/subscriptions/${AZ_SUB}/resourceGroups/other/providers/Microsoft.Authorization/locks/l${n}`,
+      name: `l${n}`,
+      properties: { level: 'CanNotDelete' },
+    });
+    fake.state.locks.unshift(other(1), other(2), other(3));
+    expect((await scan({ checks: ['azure_rg_no_lock'] })).findings).toEqual([]);
+    expect(fake.calls('ManagementLocks.ListAtSubscriptionLevel')).toHaveLength(2);
+  });
+
   it("runs only one spec service's checks and calls only its APIs", async () => {
     const result = await scan({ checks: [...AZURE_SCAN_SERVICES['key-vault'].checks] });
     expect(new Set(result.calls.map((c) => c.operation))).toEqual(

@@ -255,6 +255,13 @@ describe('GCP checks through the SDKs', () => {
     expect((await scan({ checks: ['gcp_fw_open_ssh'] })).findings).toEqual([]);
   });
 
+  it('follows nextPageToken through every page', async () => {
+    for (const n of [1, 2, 3, 4, 5]) openFirewall(fake.state, `ssh-${n}`, tcp('22'));
+    const result = await scan({ checks: ['gcp_fw_open_ssh'] });
+    expect(result.findings).toHaveLength(5);
+    expect(fake.calls('firewalls.list')).toHaveLength(4);
+  });
+
   it("runs only one spec service's checks and calls only its APIs", async () => {
     const result = await scan({ checks: [...GCP_SCAN_SERVICES['cloud-storage'].checks] });
     expect(new Set(result.calls.map((c) => c.operation))).toEqual(

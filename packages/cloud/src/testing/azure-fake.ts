@@ -7,6 +7,7 @@ import {
   type FakeReply,
   type FakeRequest,
   type HttpsFake,
+  pageOf,
   type Route,
   startHttpsFake,
 } from './https-fake.ts';
@@ -109,7 +110,14 @@ function arm(
   };
 }
 
-const list = (value: unknown[]): FakeReply => ({ json: { value } });
+/** An ARM list page; nextLink is absolute and keeps the api-version, as ARM's are. */
+function list(req: FakeRequest, items: unknown[]): FakeReply {
+  const { page, next } = pageOf(items, req.query.get('$skiptoken'));
+  const nextLink =
+    next &&
+    `https://${req.headers.host}${req.path}?api-version=${req.query.get('api-version')}&$skiptoken=${next}`;
+  return { json: { value: page, ...(nextLink ? { nextLink } : {}) } };
+}
 const SUB = '/subscriptions/([^/]+)';
 const PROVIDERS = `${SUB}/providers`;
 const SQL_SERVER = `${SUB}/resourceGroups/([^/]+)/providers/Microsoft.Sql/servers/([^/]+)`;
@@ -153,38 +161,41 @@ export async function startAzureFake(tls: TestTls, state: AzureFakeState): Promi
       tokens,
       'NetworkSecurityGroups.ListAll',
       `${PROVIDERS}/Microsoft.Network/networkSecurityGroups`,
-      () => list(state.nsgs),
+      (req) => list(req, state.nsgs),
     ),
     arm(
       tokens,
       'NetworkInterfaces.ListAll',
       `${PROVIDERS}/Microsoft.Network/networkInterfaces`,
-      () => list(state.nics),
+      (req) => list(req, state.nics),
     ),
     arm(
       tokens,
       'PublicIPAddresses.ListAll',
       `${PROVIDERS}/Microsoft.Network/publicIPAddresses`,
-      () => list(state.publicIps),
+      (req) => list(req, state.publicIps),
     ),
-    arm(tokens, 'ResourceGroups.List', `${SUB}/resourcegroups`, () => list(state.groups)),
+    arm(tokens, 'ResourceGroups.List', `${SUB}/resourcegroups`, (req) => list(req, state.groups)),
     arm(
       tokens,
       'ManagementLocks.ListAtSubscriptionLevel',
       `${PROVIDERS}/Microsoft.Authorization/locks`,
-      () => list(state.locks),
+      (req) => list(req, state.locks),
     ),
-    arm(tokens, 'Vaults.ListBySubscription', `${PROVIDERS}/Microsoft.KeyVault/vaults`, () =>
-      list(state.vaults),
+    arm(tokens, 'Vaults.ListBySubscription', `${PROVIDERS}/Microsoft.KeyVault/vaults`, (req) =>
+      list(req, state.vaults),
     ),
-    arm(tokens, 'StorageAccounts.List', `${PROVIDERS}/Microsoft.Storage/storageAccounts`, () =>
-      list(state.storageAccounts),
+    arm(tokens, 'StorageAccounts.List', `${PROVIDERS}/Microsoft.Storage/storageAccounts`, (req) =>
+      list(req, state.storageAccounts),
     ),
-    arm(tokens, 'Servers.List', `${PROVIDERS}/Microsoft.Sql/servers`, () =>
-      list(state.sqlServers.map((s) => s.server)),
+    arm(tokens, 'Servers.List', `${PROVIDERS}/Microsoft.Sql/servers`, (req) =>
+      list(
+        req,
+        state.sqlServers.map((s) => s.server),
+      ),
     ),
     arm(tokens, 'FirewallRules.ListByServer', `${SQL_SERVER}/firewallRules`, (req) =>
-      list(server(req)?.firewallRules ?? []),
+      list(req, server(req)?.firewallRules ?? []),
     ),
     arm(
       tokens,
