@@ -5,11 +5,18 @@ import { type Classifier, retryAfterMs } from '../calls.ts';
 import { classifyHttpFailure } from '../shared/http-failure.ts';
 
 type AzureError = {
+  name?: string;
   statusCode?: number;
   message?: string;
   code?: string;
   response?: { headers?: { get?: (name: string) => string | undefined } };
 };
+
+const IDENTITY_ERRORS = new Set([
+  'AuthenticationError',
+  'AuthenticationRequiredError',
+  'CredentialUnavailableError',
+]);
 
 const msHeader = (value: string | undefined) => {
   const ms = Number(value);
@@ -20,7 +27,8 @@ export const classifyAzure: Classifier = (error) => {
   const e = (error ?? {}) as AzureError;
   const header = (name: string) => e.response?.headers?.get?.(name);
   return classifyHttpFailure({
-    status: e.statusCode,
+    // @azure/identity reports refused credentials (Entra's 400 or 401) under these names.
+    status: IDENTITY_ERRORS.has(e.name ?? '') ? 401 : e.statusCode,
     message:
       e.code && !e.message?.includes(e.code)
         ? `${e.code}: ${e.message}`

@@ -13,7 +13,7 @@ import type { AzureCredentials } from '../types.ts';
 
 const PUBLIC_ARM_ENDPOINT = 'https://management.azure.com';
 
-export const armEndpoint = (creds: AzureCredentials) =>
+const armEndpoint = (creds: AzureCredentials) =>
   (creds.resourceManagerEndpoint ?? PUBLIC_ARM_ENDPOINT).replace(/\/+$/, '');
 
 /** How requests leave the process: an https.Agent that trusts a private CA (a TLS-inspecting proxy, the tests' fakes). */
@@ -40,7 +40,7 @@ function pipelineOptions(transport: Transport) {
   };
 }
 
-export function azureCredential(creds: AzureCredentials, transport: Transport) {
+function azureCredential(creds: AzureCredentials, transport: Transport) {
   return new ClientSecretCredential(creds.tenantId, creds.clientId, creds.clientSecret, {
     ...pipelineOptions(transport),
     ...(creds.authorityHost ? { authorityHost: creds.authorityHost } : {}),
@@ -51,21 +51,23 @@ export function azureCredential(creds: AzureCredentials, transport: Transport) {
 export function azureClients(creds: AzureCredentials, transport: Transport) {
   const credential = azureCredential(creds, transport);
   const endpoint = armEndpoint(creds);
-  // `endpoint` sets both the request URLs and the token scope (`${endpoint}/.default`).
-  const options = { ...pipelineOptions(transport), endpoint };
+  const scope = `${endpoint}/.default`;
+  // The clients derive the token scope from `endpoint`, except arm-storage 20, which reads only
+  // `credentials.scopes` and otherwise asks for management.azure.com whatever the endpoint is.
+  const options = { ...pipelineOptions(transport), endpoint, credentials: { scopes: [scope] } };
   const sub = creds.subscriptionId;
   return {
     credential,
+    /** An ARM token; CAE like the SDKs' bearer policy asks, so that msal's cache serves both. */
+    token: (abortSignal?: AbortSignal) =>
+      credential.getToken(scope, { enableCae: true, ...(abortSignal ? { abortSignal } : {}) }),
     network: new NetworkManagementClient(credential, sub, options),
     resources: new ResourceManagementClient(credential, sub, options),
     keyVault: new KeyVaultManagementClient(credential, sub, options),
     storage: new StorageManagementClient(credential, sub, options),
     sql: new SqlManagementClient(credential, sub, options),
     /** Plain ARM reads no installed management package covers (subscriptions, locks). */
-    arm: getClient(endpoint, credential, {
-      ...pipelineOptions(transport),
-      credentials: { scopes: [`${endpoint}/.default`] },
-    }),
+    arm: getClient(endpoint, credential, options),
   };
 }
 

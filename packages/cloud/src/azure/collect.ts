@@ -32,6 +32,18 @@ export type AzureData = {
 
 const LOCKS_API_VERSION = '2016-09-01';
 
+/** What a scan has when it could not even get a token. */
+const NOTHING: AzureData = {
+  nsgs: [],
+  nics: [],
+  publicIps: [],
+  groups: [],
+  locks: [],
+  vaults: [],
+  accounts: [],
+  servers: [],
+};
+
 const idsOf = (service: string) =>
   AZURE_CHECKS.filter((c) => c.service === service).map((c) => c.id);
 
@@ -42,7 +54,7 @@ async function all<T>(pages: AsyncIterable<T>): Promise<T[]> {
 }
 
 /** The resource group named in an ARM resource id. */
-export const resourceGroupOf = (id: string | undefined) =>
+const resourceGroupOf = (id: string | undefined) =>
   /\/resourceGroups\/([^/]+)/i.exec(id ?? '')?.[1] ?? '';
 
 export async function collectAzure(
@@ -52,6 +64,13 @@ export async function collectAzure(
   wanted: Set<string>,
 ): Promise<AzureData> {
   const read = readerFor(recorder, wanted);
+  // One token before the reads: concurrent first calls would each fetch their own, and when Entra
+  // refuses the credentials one gap with its reason says more than a denial per read.
+  const token = await read(
+    { service: 'identity', region: 'global', operation: 'Entra.GetToken', checks: [...wanted] },
+    (abortSignal) => clients.token(abortSignal),
+  );
+  if (!token) return NOTHING;
   const list = async <T>(
     service: string,
     operation: string,
@@ -100,19 +119,30 @@ export async function collectAzure(
   };
 }
 
+type LockPage = {
+  value?: { id: string; name: string; properties?: { level?: string } }[];
+  nextLink?: string;
+};
+
+/** Every management lock of the subscription, following ARM's nextLink (absolute, api-version kept). */
 async function listLocks(clients: AzureClients, subscriptionId: string, abortSignal: AbortSignal) {
-  const response = await clients.arm
-    .path('/subscriptions/{subscriptionId}/providers/Microsoft.Authorization/locks', subscriptionId)
-    .get({ queryParameters: { 'api-version': LOCKS_API_VERSION }, abortSignal });
-  if (response.status !== '200') throw createRestError(response);
-  const body = response.body as {
-    value?: { id: string; name: string; properties?: { level?: string } }[];
-  };
-  return (body.value ?? []).map((l) => ({
-    id: l.id,
-    name: l.name,
-    level: l.properties?.level ?? '',
-  }));
+  const locks: ManagementLock[] = [];
+  let next: string | undefined =
+    `/subscriptions/${encodeURIComponent(subscriptionId)}/providers/Microsoft.Authorization/locks?api-version=${LOCKS_API_VERSION}`;
+  while (next) {
+    const response = await clients.arm.pathUnchecked(next).get({ abortSignal });
+    if (response.status !== '200') throw createRestError(response);
+    const body = response.body as LockPage;
+    locks.push(
+      ...(body.value ?? []).map((l) => ({
+        id: l.id,
+        name: l.name,
+        level: l.properties?.level ?? '',
+      })),
+    );
+    next = body.nextLink;
+  }
+  return locks;
 }
 
 async function sqlServerState(

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { AZURE_CHECKS, AZURE_SCAN_SERVICES } from '../catalog/azure.ts';
+import { AZURE_BREAKS, addRule, openSsh, props } from '../testing/azure-breaks.ts';
 import { type AzureFake, startAzureFake } from '../testing/azure-fake.ts';
-import { AZ_IDS, AZ_SUB, cleanAzureState, nsgRule } from '../testing/azure-state.ts';
+import { AZ_SUB, cleanAzureState, nsgRule } from '../testing/azure-state.ts';
 import { type Json, scanHarness, set, useFake } from '../testing/scan-harness.ts';
 import { createTestTls, testAgent } from '../testing/test-ca.ts';
 import { type AzureCredentials, VerificationFailed } from '../types.ts';
 import { createAzureScanner } from './scanner.ts';
-
-type State = ReturnType<typeof cleanAzureState>;
 
 const tls = createTestTls();
 const scanner = createAzureScanner({ agent: testAgent(tls) });
@@ -23,82 +22,6 @@ const creds = (): AzureCredentials => ({
 });
 
 const { scan, waits, breakAndFix } = scanHarness(scanner, () => creds());
-
-const props = (items: Json[]) => items[0]?.properties as Json;
-const addRule = (s: State, rule: Json) => (props(s.nsgs).securityRules as Json[]).push(rule);
-const openSsh = (s: State, source: string) => addRule(s, nsgRule('ssh-any', 200, '22', source));
-
-/** One misconfiguration per check, and the resource its finding must name. */
-const BREAKS: Record<string, [(s: State) => unknown, string]> = {
-  azure_nsg_open_ssh: [(s) => openSsh(s, '*'), AZ_IDS.nsg],
-  azure_nsg_open_rdp: [(s) => addRule(s, nsgRule('rdp', 200, '3389', 'Internet')), AZ_IDS.nsg],
-  azure_nsg_open_mssql: [
-    (s) => addRule(s, nsgRule('db', 200, '1400-1500', '0.0.0.0/0')),
-    AZ_IDS.nsg,
-  ],
-  azure_nsg_open_mysql: [(s) => addRule(s, nsgRule('mysql', 200, '3306', 'Any')), AZ_IDS.nsg],
-  azure_nsg_open_postgres: [(s) => addRule(s, nsgRule('pg', 200, '5432', '*')), AZ_IDS.nsg],
-  azure_nsg_open_redis: [(s) => addRule(s, nsgRule('redis', 200, '6379', 'Internet')), AZ_IDS.nsg],
-  azure_nsg_open_mongodb: [(s) => addRule(s, nsgRule('mongo', 200, '27017', '::/0')), AZ_IDS.nsg],
-  azure_nsg_open_all_ports: [(s) => addRule(s, nsgRule('any', 300, '*', '*')), AZ_IDS.nsg],
-  azure_rg_no_tags: [(s) => set(s.groups[0], 'tags', undefined), AZ_IDS.group],
-  azure_rg_no_lock: [(s) => s.locks.splice(0), AZ_IDS.group],
-  azure_kv_soft_delete_off: [(s) => set(props(s.vaults), 'enableSoftDelete', false), AZ_IDS.vault],
-  azure_kv_purge_protection_off: [
-    (s) => set(props(s.vaults), 'enablePurgeProtection', undefined),
-    AZ_IDS.vault,
-  ],
-  azure_kv_policy_all_permissions: [
-    (s) =>
-      (props(s.vaults).accessPolicies as Json[]).push({
-        tenantId: s.tenantId,
-        objectId: 'ops',
-        permissions: { keys: ['all'], secrets: [] },
-      }),
-    AZ_IDS.vault,
-  ],
-  azure_kv_public_network: [
-    (s) => set(props(s.vaults), 'publicNetworkAccess', 'Enabled'),
-    AZ_IDS.vault,
-  ],
-  azure_storage_public_blob: [
-    (s) => set(props(s.storageAccounts), 'allowBlobPublicAccess', true),
-    AZ_IDS.storage,
-  ],
-  azure_storage_https_only_off: [
-    (s) => set(props(s.storageAccounts), 'supportsHttpsTrafficOnly', false),
-    AZ_IDS.storage,
-  ],
-  azure_storage_tls_below_12: [
-    (s) => set(props(s.storageAccounts), 'minimumTlsVersion', 'TLS1_0'),
-    AZ_IDS.storage,
-  ],
-  azure_storage_shared_key: [
-    (s) => set(props(s.storageAccounts), 'allowSharedKeyAccess', undefined),
-    AZ_IDS.storage,
-  ],
-  azure_sql_firewall_open: [
-    (s) =>
-      void s.sqlServers[0]?.firewallRules.push({
-        name: 'all',
-        properties: { startIpAddress: '0.0.0.0', endIpAddress: '255.255.255.255' },
-      }),
-    AZ_IDS.sql,
-  ],
-  azure_sql_firewall_azure_services: [
-    (s) =>
-      void s.sqlServers[0]?.firewallRules.push({
-        name: 'AllowAllWindowsAzureIps',
-        properties: { startIpAddress: '0.0.0.0', endIpAddress: '0.0.0.0' },
-      }),
-    AZ_IDS.sql,
-  ],
-  azure_sql_auditing_off: [(s) => set(s.sqlServers[0], 'auditingState', 'Disabled'), AZ_IDS.sql],
-  azure_sql_tls_below_12: [
-    (s) => set(props(s.sqlServers.map((x) => x.server)), 'minimalTlsVersion', '1.0'),
-    AZ_IDS.sql,
-  ],
-};
 
 useFake(
   async () => {
@@ -140,7 +63,7 @@ describe('Azure verification', () => {
 describe('Azure checks through the SDKs', () => {
   it('has logic and a test case for every catalog entry (at least 15)', () => {
     expect(AZURE_CHECKS.length).toBeGreaterThanOrEqual(15);
-    expect(Object.keys(BREAKS).sort()).toEqual(AZURE_CHECKS.map((c) => c.id).sort());
+    expect(Object.keys(AZURE_BREAKS).sort()).toEqual(AZURE_CHECKS.map((c) => c.id).sort());
   });
 
   it('passes a well-configured subscription with every check run and every call ok', async () => {
@@ -151,7 +74,25 @@ describe('Azure checks through the SDKs', () => {
     expect(result.calls.every((c) => c.outcome === 'ok' && c.attempts === 1)).toBe(true);
   });
 
-  it.each(Object.entries(BREAKS))(
+  it('fetches one token for all the reads of a scan', async () => {
+    await scan();
+    expect(fake.calls('Entra.Token')).toHaveLength(1);
+  });
+
+  it("reports refused credentials as one denied gap with Entra's reason, and reads nothing", async () => {
+    const [result] = await scanner.scan(
+      { ...creds(), clientSecret: 'wrong' },
+      { checks: ['azure_rg_no_tags'] },
+    );
+    expect(result?.status).toBe('partial');
+    expect(result?.gaps).toMatchObject([
+      { operation: 'Entra.GetToken', outcome: 'denied', attempts: 1, checks: ['azure_rg_no_tags'] },
+    ]);
+    expect(result?.gaps[0]?.message).toMatch(/AADSTS7000215/);
+    expect(fake.calls('ResourceGroups.List')).toHaveLength(0);
+  });
+
+  it.each(Object.entries(AZURE_BREAKS))(
     '%s: finding when broken, none when fixed',
     (id, [breakIt, resourceId]) =>
       breakAndFix(
@@ -187,10 +128,40 @@ describe('Azure checks through the SDKs', () => {
     expect(here.findings).toHaveLength(1);
   });
 
+  it('follows nextLink through every page of classic and modular clients', async () => {
+    const copies = (items: Json[], n: number) =>
+      Array.from(
+        { length: n },
+        (_, i) => ({ ...structuredClone(items[0]), id: `${items[0]?.id}-${i}` }) as Json,
+      );
+    openSsh(fake.state, '*');
+    set(props(fake.state.storageAccounts), 'allowBlobPublicAccess', true);
+    fake.state.nsgs.push(...copies(fake.state.nsgs, 4));
+    fake.state.storageAccounts.push(...copies(fake.state.storageAccounts, 2));
+    const result = await scan({ checks: ['azure_nsg_open_ssh', 'azure_storage_public_blob'] });
+    expect(result.findings.filter((f) => f.checkId === 'azure_nsg_open_ssh')).toHaveLength(5);
+    expect(result.findings.filter((f) => f.checkId === 'azure_storage_public_blob')).toHaveLength(
+      3,
+    );
+    expect(fake.calls('NetworkSecurityGroups.ListAll')).toHaveLength(3);
+    expect(fake.calls('StorageAccounts.List')).toHaveLength(2);
+  });
+
+  it('finds a resource group lock on a later page of the subscription-wide lock list', async () => {
+    const other = (n: number) => ({
+      id: `/subscriptions/${AZ_SUB}/resourceGroups/other/providers/Microsoft.Authorization/locks/l${n}`,
+      name: `l${n}`,
+      properties: { level: 'CanNotDelete' },
+    });
+    fake.state.locks.unshift(other(1), other(2), other(3));
+    expect((await scan({ checks: ['azure_rg_no_lock'] })).findings).toEqual([]);
+    expect(fake.calls('ManagementLocks.ListAtSubscriptionLevel')).toHaveLength(2);
+  });
+
   it("runs only one spec service's checks and calls only its APIs", async () => {
     const result = await scan({ checks: [...AZURE_SCAN_SERVICES['key-vault'].checks] });
     expect(new Set(result.calls.map((c) => c.operation))).toEqual(
-      new Set(['Vaults.ListBySubscription']),
+      new Set(['Entra.GetToken', 'Vaults.ListBySubscription']),
     );
     expect(fake.calls('NetworkSecurityGroups.ListAll')).toHaveLength(0);
   });
@@ -244,6 +215,20 @@ describe('Azure throttling, denial and timeouts', () => {
     expect(gaps[0]?.message).toMatch(/AuthorizationFailed/);
     expect(gaps[1]?.checks).toContain('azure_storage_public_blob');
     expect(waits.every((w) => w >= 1500)).toBe(true);
+  });
+
+  it('retries a server error and counts the attempts', async () => {
+    fake.faults.push({
+      operation: 'ResourceGroups.List',
+      status: 500,
+      json: {
+        error: { code: 'InternalServerError', message: 'Encountered internal server error.' },
+      },
+      times: 1,
+    });
+    const result = await scan({ checks: ['azure_rg_no_tags'] });
+    expect(result.status).toBe('passed');
+    expect(result.calls.find((c) => c.operation === 'ResourceGroups.List')?.attempts).toBe(2);
   });
 
   it('gives up on a hanging endpoint after the per-call timeout', async () => {

@@ -11,7 +11,7 @@ import {
 } from '../types.ts';
 import { AZURE_CHECK_LOGIC } from './checks/index.ts';
 import { classifyAzure } from './classify.ts';
-import { type AzureClients, armEndpoint, azureClients, type Transport } from './clients.ts';
+import { type AzureClients, azureClients, type Transport } from './clients.ts';
 import { collectAzure } from './collect.ts';
 
 const SUBSCRIPTIONS_API_VERSION = '2022-12-01';
@@ -37,7 +37,7 @@ async function verify(
 ): Promise<Identity> {
   const clients = azureClients(creds, transport);
   try {
-    await clients.credential.getToken(`${armEndpoint(creds)}/.default`, { abortSignal: signal });
+    await clients.token(signal);
     const subscription = await readSubscription(clients, creds, signal);
     return {
       account: subscription.subscriptionId ?? creds.subscriptionId,

@@ -23,10 +23,15 @@ export function googleMessage(error: unknown): string {
   return e.message ?? String(error);
 }
 
+/** OAuth errors the token endpoint answers with 400 that mean the key itself is refused. */
+const REFUSED_GRANTS = new Set(['invalid_grant', 'invalid_client', 'unauthorized_client']);
+
 export const classifyGcp: Classifier = (error) => {
   const e = (error ?? {}) as GoogleError;
+  const oauthError = e.response?.data?.error;
+  const refused = typeof oauthError === 'string' && REFUSED_GRANTS.has(oauthError);
   return classifyHttpFailure({
-    status: e.status ?? e.response?.status,
+    status: refused ? 401 : (e.status ?? e.response?.status),
     message: googleMessage(error),
     retryAfterMs: retryAfterMs(e.response?.headers?.get?.('retry-after')),
   });

@@ -56,6 +56,22 @@ export async function collectGcp(
   now: Date,
 ): Promise<GcpData> {
   const read = readerFor(recorder, wanted);
+  // One token before the reads, so that refused credentials are one gap with Google's reason.
+  const token = await read(
+    { service: 'oauth2', region: 'global', operation: 'jwt.authorize', checks: [...wanted] },
+    () => clients.auth.authorize(),
+  );
+  if (!token)
+    return {
+      project,
+      now,
+      firewalls: [],
+      networks: [],
+      instances: [],
+      buckets: [],
+      serviceAccounts: [],
+      sqlInstances: [],
+    };
   const global = (service: string, operation: string, checks: string[]) => ({
     service,
     region: 'global',

@@ -1,21 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { GCP_CHECKS, GCP_SCAN_SERVICES } from '../catalog/gcp.ts';
+import { GCP_BREAKS, givePublicIp, openFirewall, tcp } from '../testing/gcp-breaks.ts';
 import { type GcpFake, googleError, startGcpFake } from '../testing/gcp-fake.ts';
 import {
   cleanGcpState,
   firewall,
   firewallId,
-  GCP_IDS,
   GCP_NOW,
   GCP_PROJECT,
   serviceAccountKey,
 } from '../testing/gcp-state.ts';
-import { type Json, scanHarness, set, useFake } from '../testing/scan-harness.ts';
+import { scanHarness, useFake } from '../testing/scan-harness.ts';
 import { createTestTls, testAgent } from '../testing/test-ca.ts';
 import { type GcpCredentials, VerificationFailed } from '../types.ts';
 import { createGcpScanner } from './scanner.ts';
-
-type State = ReturnType<typeof cleanGcpState>;
 
 const tls = createTestTls();
 const scanner = createGcpScanner({ agent: testAgent(tls) });
@@ -29,123 +27,6 @@ const creds = (): GcpCredentials => ({
 });
 const { scan, waits, breakAndFix } = scanHarness(scanner, creds);
 const reset = () => Object.assign(fake.state, cleanGcpState(key.publicKey));
-
-const web = (s: State) => s.instances['europe-west1-b']?.[0] as Json;
-const bucket = (s: State) => s.buckets[0]?.bucket as Json;
-const bindings = (s: State) => s.projectPolicy.bindings as Json[];
-const sqlIp = (s: State) => ((s.sqlInstances[0] as Json).settings as Json).ipConfiguration as Json;
-const openFirewall = (
-  s: State,
-  name: string,
-  allowed: { IPProtocol: string; ports?: string[] }[],
-  source = '0.0.0.0/0',
-) => s.firewalls.push(firewall(name, allowed, [source]));
-const tcp = (...ports: string[]) => [{ IPProtocol: 'tcp', ports }];
-const givePublicIp = (s: State) =>
-  set((web(s).networkInterfaces as Json[])[0], 'accessConfigs', [
-    { type: 'ONE_TO_ONE_NAT', natIP: '34.77.0.10' },
-  ]);
-
-/** One misconfiguration per check, and the resource its finding must name. */
-const BREAKS: Record<string, [(s: State) => unknown, string]> = {
-  gcp_fw_open_ssh: [(s) => openFirewall(s, 'ssh-any', tcp('22')), firewallId('ssh-any')],
-  gcp_fw_open_rdp: [(s) => openFirewall(s, 'rdp-any', tcp('3389'), '::/0'), firewallId('rdp-any')],
-  gcp_fw_open_mssql: [(s) => openFirewall(s, 'db-range', tcp('1400-1500')), firewallId('db-range')],
-  gcp_fw_open_mysql: [(s) => openFirewall(s, 'mysql', tcp('3306')), firewallId('mysql')],
-  gcp_fw_open_postgres: [(s) => openFirewall(s, 'pg', tcp('5432')), firewallId('pg')],
-  gcp_fw_open_redis: [(s) => openFirewall(s, 'redis', tcp('6379')), firewallId('redis')],
-  gcp_fw_open_mongodb: [
-    (s) => openFirewall(s, 'mongo', [{ IPProtocol: 'tcp' }]),
-    firewallId('mongo'),
-  ],
-  gcp_fw_open_all_ports: [
-    (s) => openFirewall(s, 'everything', [{ IPProtocol: 'all' }]),
-    firewallId('everything'),
-  ],
-  gcp_default_network: [
-    (s) =>
-      s.networks.push({
-        name: 'default',
-        selfLink: GCP_IDS.defaultNetwork,
-        autoCreateSubnetworks: true,
-      }),
-    GCP_IDS.defaultNetwork,
-  ],
-  gcp_vm_public_ip: [givePublicIp, GCP_IDS.instance],
-  gcp_vm_default_sa_full_scope: [
-    (s) =>
-      set(web(s), 'serviceAccounts', [
-        {
-          email: '123456789012-compute@developer.gserviceaccount.com',
-          scopes: ['https://www.googleapis.com/auth/cloud-platform'],
-        },
-      ]),
-    GCP_IDS.instance,
-  ],
-  gcp_vm_serial_port: [
-    (s) =>
-      ((web(s).metadata as Json).items as Json[]).push({
-        key: 'serial-port-enable',
-        value: 'TRUE',
-      }),
-    GCP_IDS.instance,
-  ],
-  gcp_bucket_public: [
-    (s) =>
-      ((s.buckets[0] as { policy: Json }).policy.bindings as Json[]).push({
-        role: 'roles/storage.objectViewer',
-        members: ['allUsers'],
-      }),
-    GCP_IDS.bucket,
-  ],
-  gcp_bucket_uniform_access_off: [
-    (s) => set(bucket(s), 'iamConfiguration', { uniformBucketLevelAccess: { enabled: false } }),
-    GCP_IDS.bucket,
-  ],
-  gcp_bucket_versioning_off: [
-    (s) => set(bucket(s), 'versioning', { enabled: false }),
-    GCP_IDS.bucket,
-  ],
-  gcp_bucket_no_retention: [(s) => set(bucket(s), 'retentionPolicy', undefined), GCP_IDS.bucket],
-  gcp_iam_primitive_role_user: [
-    (s) => bindings(s).push({ role: 'roles/owner', members: ['user:bob@example.com'] }),
-    GCP_IDS.project,
-  ],
-  gcp_iam_public_binding: [
-    (s) => bindings(s).push({ role: 'roles/viewer', members: ['allAuthenticatedUsers'] }),
-    GCP_IDS.project,
-  ],
-  gcp_iam_sa_admin_role: [
-    (s) =>
-      bindings(s).push({
-        role: 'roles/iam.serviceAccountAdmin',
-        members: [`serviceAccount:${GCP_IDS.webServiceAccount}`],
-      }),
-    GCP_IDS.project,
-  ],
-  gcp_iam_sa_key_old: [
-    (s) => set(s.serviceAccounts[0]?.keys[0], 'validAfterTime', '2026-02-01T00:00:00Z'),
-    GCP_IDS.key,
-  ],
-  gcp_sql_open_authorized_network: [
-    (s) =>
-      Object.assign(sqlIp(s), {
-        ipv4Enabled: true,
-        authorizedNetworks: [{ kind: 'sql#aclEntry', name: 'all', value: '0.0.0.0/0' }],
-      }),
-    GCP_IDS.sql,
-  ],
-  gcp_sql_public_ip: [(s) => set(sqlIp(s), 'ipv4Enabled', true), GCP_IDS.sql],
-  gcp_sql_ssl_not_required: [
-    (s) => set(sqlIp(s), 'sslMode', 'ALLOW_UNENCRYPTED_AND_ENCRYPTED'),
-    GCP_IDS.sql,
-  ],
-  gcp_sql_backups_off: [
-    (s) =>
-      set((s.sqlInstances[0] as Json).settings as Json, 'backupConfiguration', { enabled: false }),
-    GCP_IDS.sql,
-  ],
-};
 
 useFake(
   async () => {
@@ -194,7 +75,7 @@ describe('GCP verification', () => {
 describe('GCP checks through the SDKs', () => {
   it('has logic and a test case for every catalog entry (at least 15)', () => {
     expect(GCP_CHECKS.length).toBeGreaterThanOrEqual(15);
-    expect(Object.keys(BREAKS).sort()).toEqual(GCP_CHECKS.map((c) => c.id).sort());
+    expect(Object.keys(GCP_BREAKS).sort()).toEqual(GCP_CHECKS.map((c) => c.id).sort());
   });
 
   it('passes a well-configured project with every check run and every call ok', async () => {
@@ -205,7 +86,31 @@ describe('GCP checks through the SDKs', () => {
     expect(result.calls.every((c) => c.outcome === 'ok' && c.attempts === 1)).toBe(true);
   });
 
-  it.each(Object.entries(BREAKS))(
+  it('fetches one token for all the reads of a scan', async () => {
+    await scan({ now: () => GCP_NOW });
+    expect(fake.calls('oauth2.token')).toHaveLength(1);
+  });
+
+  it("reports a refused key as one denied gap with the token endpoint's reason, and reads nothing", async () => {
+    const other = serviceAccountKey(`${fake.url}/token`);
+    const [result] = await scanner.scan(
+      { ...creds(), serviceAccountKey: other.json },
+      { checks: ['gcp_default_network'] },
+    );
+    expect(result?.status).toBe('partial');
+    expect(result?.gaps).toMatchObject([
+      {
+        operation: 'jwt.authorize',
+        outcome: 'denied',
+        attempts: 1,
+        checks: ['gcp_default_network'],
+      },
+    ]);
+    expect(result?.gaps[0]?.message).toMatch(/invalid_grant/);
+    expect(fake.calls('networks.list')).toHaveLength(0);
+  });
+
+  it.each(Object.entries(GCP_BREAKS))(
     '%s: finding when broken, none when fixed',
     (id, [breakIt, resourceId]) =>
       breakAndFix(id, () => breakIt(fake.state), resourceId, reset, { now: () => GCP_NOW }),
@@ -231,10 +136,17 @@ describe('GCP checks through the SDKs', () => {
     expect((await scan({ checks: ['gcp_fw_open_ssh'] })).findings).toEqual([]);
   });
 
+  it('follows nextPageToken through every page', async () => {
+    for (const n of [1, 2, 3, 4, 5]) openFirewall(fake.state, `ssh-${n}`, tcp('22'));
+    const result = await scan({ checks: ['gcp_fw_open_ssh'] });
+    expect(result.findings).toHaveLength(5);
+    expect(fake.calls('firewalls.list')).toHaveLength(4);
+  });
+
   it("runs only one spec service's checks and calls only its APIs", async () => {
     const result = await scan({ checks: [...GCP_SCAN_SERVICES['cloud-storage'].checks] });
     expect(new Set(result.calls.map((c) => c.operation))).toEqual(
-      new Set(['buckets.list', 'buckets.getIamPolicy']),
+      new Set(['jwt.authorize', 'buckets.list', 'buckets.getIamPolicy']),
     );
     expect(fake.calls('firewalls.list')).toHaveLength(0);
   });
@@ -286,6 +198,17 @@ describe('GCP throttling, denial and timeouts', () => {
       'gcp_iam_public_binding',
       'gcp_iam_sa_admin_role',
     ]);
+  });
+
+  it('retries a server error and counts the attempts', async () => {
+    fake.faults.push({
+      operation: 'networks.list',
+      ...googleError(503, 'UNAVAILABLE', 'The service is currently unavailable.'),
+      times: 1,
+    });
+    const result = await scan({ checks: ['gcp_default_network'] });
+    expect(result.status).toBe('passed');
+    expect(result.calls.find((c) => c.operation === 'networks.list')?.attempts).toBe(2);
   });
 
   it('gives up on a hanging endpoint after the per-call timeout', async () => {

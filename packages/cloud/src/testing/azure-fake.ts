@@ -7,6 +7,7 @@ import {
   type FakeReply,
   type FakeRequest,
   type HttpsFake,
+  pageOf,
   type Route,
   startHttpsFake,
 } from './https-fake.ts';
@@ -36,7 +37,11 @@ const armError = (status: number, code: string, message: string): FakeReply => (
   json: { error: { code, message } },
 });
 
-function tokenReply(state: AzureFakeState, tokens: Set<string>, req: FakeRequest): FakeReply {
+function tokenReply(
+  state: AzureFakeState,
+  tokens: Map<string, string>,
+  req: FakeRequest,
+): FakeReply {
   const form = new URLSearchParams(req.body);
   if (
     form.get('client_id') !== state.clientId ||
@@ -52,7 +57,7 @@ function tokenReply(state: AzureFakeState, tokens: Set<string>, req: FakeRequest
     };
   }
   const token = `fake-entra-${randomUUID()}`;
-  tokens.add(token);
+  tokens.set(token, form.get('scope') ?? '');
   return {
     json: { token_type: 'Bearer', expires_in: 3599, ext_expires_in: 3599, access_token: token },
   };
@@ -74,7 +79,7 @@ function openIdReply(req: FakeRequest, tenant: string): FakeReply {
 
 /** ARM reads: bearer token and api-version required, as the real service does. */
 function arm(
-  tokens: Set<string>,
+  tokens: Map<string, string>,
   operation: string,
   path: string,
   answer: (req: FakeRequest) => FakeReply,
@@ -84,8 +89,16 @@ function arm(
     method: 'GET',
     path: new RegExp(`^${path}$`, 'i'),
     reply: (req) => {
-      if (!tokens.has(bearerOf(req)))
+      const scope = tokens.get(bearerOf(req));
+      if (scope === undefined)
         return armError(401, 'InvalidAuthenticationToken', 'The access token is invalid.');
+      if (scope !== `https://${req.headers.host}/.default`) {
+        return armError(
+          401,
+          'InvalidAuthenticationTokenAudience',
+          `The access token has been obtained for wrong audience or resource '${scope}'.`,
+        );
+      }
       if (!req.query.get('api-version'))
         return armError(
           400,
@@ -97,13 +110,21 @@ function arm(
   };
 }
 
-const list = (value: unknown[]): FakeReply => ({ json: { value } });
+/** An ARM list page; nextLink is absolute and keeps the api-version, as ARM's are. */
+function list(req: FakeRequest, items: unknown[]): FakeReply {
+  const { page, next } = pageOf(items, req.query.get('$skiptoken'));
+  const nextLink =
+    next &&
+    `https://${req.headers.host}${req.path}?api-version=${req.query.get('api-version')}&$skiptoken=${next}`;
+  return { json: { value: page, ...(nextLink ? { nextLink } : {}) } };
+}
 const SUB = '/subscriptions/([^/]+)';
 const PROVIDERS = `${SUB}/providers`;
 const SQL_SERVER = `${SUB}/resourceGroups/([^/]+)/providers/Microsoft.Sql/servers/([^/]+)`;
 
 export async function startAzureFake(tls: TestTls, state: AzureFakeState): Promise<AzureFake> {
-  const tokens = new Set<string>();
+  /** Issued tokens and the scope each was issued for. */
+  const tokens = new Map<string, string>();
   const server = (req: FakeRequest) =>
     state.sqlServers.find((s) => s.server.name === req.params[2]);
   const routes: Route[] = [
@@ -140,38 +161,41 @@ export async function startAzureFake(tls: TestTls, state: AzureFakeState): Promi
       tokens,
       'NetworkSecurityGroups.ListAll',
       `${PROVIDERS}/Microsoft.Network/networkSecurityGroups`,
-      () => list(state.nsgs),
+      (req) => list(req, state.nsgs),
     ),
     arm(
       tokens,
       'NetworkInterfaces.ListAll',
       `${PROVIDERS}/Microsoft.Network/networkInterfaces`,
-      () => list(state.nics),
+      (req) => list(req, state.nics),
     ),
     arm(
       tokens,
       'PublicIPAddresses.ListAll',
       `${PROVIDERS}/Microsoft.Network/publicIPAddresses`,
-      () => list(state.publicIps),
+      (req) => list(req, state.publicIps),
     ),
-    arm(tokens, 'ResourceGroups.List', `${SUB}/resourcegroups`, () => list(state.groups)),
+    arm(tokens, 'ResourceGroups.List', `${SUB}/resourcegroups`, (req) => list(req, state.groups)),
     arm(
       tokens,
       'ManagementLocks.ListAtSubscriptionLevel',
       `${PROVIDERS}/Microsoft.Authorization/locks`,
-      () => list(state.locks),
+      (req) => list(req, state.locks),
     ),
-    arm(tokens, 'Vaults.ListBySubscription', `${PROVIDERS}/Microsoft.KeyVault/vaults`, () =>
-      list(state.vaults),
+    arm(tokens, 'Vaults.ListBySubscription', `${PROVIDERS}/Microsoft.KeyVault/vaults`, (req) =>
+      list(req, state.vaults),
     ),
-    arm(tokens, 'StorageAccounts.List', `${PROVIDERS}/Microsoft.Storage/storageAccounts`, () =>
-      list(state.storageAccounts),
+    arm(tokens, 'StorageAccounts.List', `${PROVIDERS}/Microsoft.Storage/storageAccounts`, (req) =>
+      list(req, state.storageAccounts),
     ),
-    arm(tokens, 'Servers.List', `${PROVIDERS}/Microsoft.Sql/servers`, () =>
-      list(state.sqlServers.map((s) => s.server)),
+    arm(tokens, 'Servers.List', `${PROVIDERS}/Microsoft.Sql/servers`, (req) =>
+      list(
+        req,
+        state.sqlServers.map((s) => s.server),
+      ),
     ),
     arm(tokens, 'FirewallRules.ListByServer', `${SQL_SERVER}/firewallRules`, (req) =>
-      list(server(req)?.firewallRules ?? []),
+      list(req, server(req)?.firewallRules ?? []),
     ),
     arm(
       tokens,

@@ -7,6 +7,7 @@ import {
   type FakeReply,
   type FakeRequest,
   type HttpsFake,
+  pageOf,
   type Route,
   startHttpsFake,
 } from './https-fake.ts';
@@ -64,6 +65,12 @@ function tokenReply(state: GcpFakeState, tokens: Set<string>, req: FakeRequest):
 
 /** A project id in a path. */
 const P = '([^/:]+)';
+
+/** A Google list page under `key`, with nextPageToken while more remain. */
+function page(req: FakeRequest, key: string, items: unknown[], extra: Json = {}): FakeReply {
+  const { page: slice, next } = pageOf(items, req.query.get('pageToken'));
+  return { json: { ...extra, [key]: slice, ...(next ? { nextPageToken: next } : {}) } };
+}
 
 /** Google API reads: a bearer token the fake issued, and the state's project (path or ?project=). */
 function api(
@@ -123,12 +130,12 @@ export async function startGcpFake(tls: TestTls, state: GcpFakeState): Promise<G
     route('projects.getIamPolicy', 'POST', `/v1/projects/${P}:getIamPolicy`, () => ({
       json: state.projectPolicy,
     })),
-    route('firewalls.list', 'GET', `/compute/v1/projects/${P}/global/firewalls`, () => ({
-      json: { kind: 'compute#firewallList', items: state.firewalls },
-    })),
-    route('networks.list', 'GET', `/compute/v1/projects/${P}/global/networks`, () => ({
-      json: { kind: 'compute#networkList', items: state.networks },
-    })),
+    route('firewalls.list', 'GET', `/compute/v1/projects/${P}/global/firewalls`, (req) =>
+      page(req, 'items', state.firewalls, { kind: 'compute#firewallList' }),
+    ),
+    route('networks.list', 'GET', `/compute/v1/projects/${P}/global/networks`, (req) =>
+      page(req, 'items', state.networks, { kind: 'compute#networkList' }),
+    ),
     route(
       'instances.aggregatedList',
       'GET',
@@ -145,18 +152,27 @@ export async function startGcpFake(tls: TestTls, state: GcpFakeState): Promise<G
         },
       }),
     ),
-    route('buckets.list', 'GET', '/storage/v1/b', () => ({
-      json: { kind: 'storage#buckets', items: state.buckets.map((b) => b.bucket) },
-    })),
+    route('buckets.list', 'GET', '/storage/v1/b', (req) =>
+      page(
+        req,
+        'items',
+        state.buckets.map((b) => b.bucket),
+        { kind: 'storage#buckets' },
+      ),
+    ),
     route('buckets.getIamPolicy', 'GET', '/storage/v1/b/([^/]+)/iam', (req) => {
       const found = bucket(req);
       return found
         ? { json: { kind: 'storage#policy', ...found.policy } }
         : googleError(404, 'NOT_FOUND', 'The specified bucket does not exist.');
     }),
-    route('projects.serviceAccounts.list', 'GET', `/v1/projects/${P}/serviceAccounts`, () => ({
-      json: { accounts: state.serviceAccounts.map((s) => s.account) },
-    })),
+    route('projects.serviceAccounts.list', 'GET', `/v1/projects/${P}/serviceAccounts`, (req) =>
+      page(
+        req,
+        'accounts',
+        state.serviceAccounts.map((s) => s.account),
+      ),
+    ),
     route(
       'projects.serviceAccounts.keys.list',
       'GET',
@@ -170,9 +186,9 @@ export async function startGcpFake(tls: TestTls, state: GcpFakeState): Promise<G
         };
       },
     ),
-    route('instances.list', 'GET', `/v1/projects/${P}/instances`, () => ({
-      json: { kind: 'sql#instancesList', items: state.sqlInstances },
-    })),
+    route('instances.list', 'GET', `/v1/projects/${P}/instances`, (req) =>
+      page(req, 'items', state.sqlInstances, { kind: 'sql#instancesList' }),
+    ),
   ];
   const fake = await startHttpsFake(tls, routes);
   return { ...fake, state };

@@ -49,6 +49,16 @@ export type HttpsFake = {
   close: () => Promise<void>;
 };
 
+/** Lists are served in pages this small, so that every collector's paging is exercised. */
+const PAGE_SIZE = 2;
+
+/** One page of `items` from the offset in `token`, and the token of the next page if any. */
+export function pageOf<T>(items: T[], token: string | null): { page: T[]; next?: string } {
+  const from = Number(token ?? 0);
+  const to = from + PAGE_SIZE;
+  return { page: items.slice(from, to), ...(to < items.length ? { next: String(to) } : {}) };
+}
+
 /** The bearer token a request carries, or ''. */
 export const bearerOf = (req: FakeRequest) =>
   String(req.headers.authorization ?? '').replace(/^Bearer /, '');

@@ -1,7 +1,8 @@
 // Key Vault: recoverability (soft delete, purge protection), access policies and network exposure.
-import type { AccessPolicyEntry, Vault } from '@azure/arm-keyvault';
-import type { CheckFn, Draft } from '../../shared/run-scan.ts';
+import type { AccessPolicyEntry } from '@azure/arm-keyvault';
+import type { CheckFn } from '../../shared/run-scan.ts';
 import type { AzureData } from '../collect.ts';
+import { armDraft } from './draft.ts';
 
 /** Every permission a policy can grant per object kind (Key Vault API 2023+). */
 const FULL = {
@@ -34,26 +35,18 @@ function fullGrants(policy: AccessPolicyEntry): string[] {
   });
 }
 
-const draft = (vault: Vault, detail: string, evidence: Record<string, unknown>): Draft => ({
-  resourceId: vault.id ?? '',
-  region: vault.location ?? 'global',
-  detail,
-  evidence,
-  ...(vault.tags ? { tags: vault.tags } : {}),
-});
-
 export const keyVaultChecks: Record<string, CheckFn<AzureData>> = {
   azure_kv_soft_delete_off: (data) =>
     data.vaults
       .filter((v) => v.properties.enableSoftDelete === false)
       .map((v) =>
-        draft(v, `Key Vault ${v.name} has soft delete disabled.`, { enableSoftDelete: false }),
+        armDraft(v, `Key Vault ${v.name} has soft delete disabled.`, { enableSoftDelete: false }),
       ),
   azure_kv_purge_protection_off: (data) =>
     data.vaults
       .filter((v) => v.properties.enablePurgeProtection !== true)
       .map((v) =>
-        draft(v, `Key Vault ${v.name} does not have purge protection.`, {
+        armDraft(v, `Key Vault ${v.name} does not have purge protection.`, {
           enablePurgeProtection: v.properties.enablePurgeProtection ?? null,
         }),
       ),
@@ -65,7 +58,7 @@ export const keyVaultChecks: Record<string, CheckFn<AzureData>> = {
       if (!broad.length) return [];
       const who = broad.map((p) => `${p.objectId} (${p.kinds.join(', ')})`).join('; ');
       return [
-        draft(v, `Key Vault ${v.name} grants every permission to ${who}.`, { policies: broad }),
+        armDraft(v, `Key Vault ${v.name} grants every permission to ${who}.`, { policies: broad }),
       ];
     }),
   azure_kv_public_network: (data) =>
@@ -76,7 +69,7 @@ export const keyVaultChecks: Record<string, CheckFn<AzureData>> = {
           v.properties.networkAcls?.defaultAction !== 'Deny',
       )
       .map((v) =>
-        draft(v, `Key Vault ${v.name} accepts connections from all networks.`, {
+        armDraft(v, `Key Vault ${v.name} accepts connections from all networks.`, {
           publicNetworkAccess: v.properties.publicNetworkAccess ?? 'Enabled',
           defaultAction: v.properties.networkAcls?.defaultAction ?? 'Allow',
         }),

@@ -3,6 +3,7 @@
 import type { FirewallRule } from '@azure/arm-sql';
 import type { CheckFn, Draft } from '../../shared/run-scan.ts';
 import type { AzureData, SqlServerState } from '../collect.ts';
+import { armDraft } from './draft.ts';
 
 const MODERN_TLS = new Set(['1.2', '1.3']);
 
@@ -11,11 +12,7 @@ const draft = (
   detail: string,
   evidence: Record<string, unknown>,
 ): Draft => ({
-  resourceId: server.id ?? '',
-  region: server.location ?? 'global',
-  detail,
-  evidence,
-  ...(server.tags ? { tags: server.tags } : {}),
+  ...armDraft(server, detail, evidence),
   ...(server.fullyQualifiedDomainName
     ? { publicAddresses: [server.fullyQualifiedDomainName] }
     : {}),

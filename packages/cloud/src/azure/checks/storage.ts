@@ -1,29 +1,17 @@
 // Storage accounts: anonymous access, transport security and shared-key authorization. Unset
 // properties mean the permissive legacy default on accounts created before Azure changed it.
-import type { StorageAccount } from '@azure/arm-storage';
-import type { CheckFn, Draft } from '../../shared/run-scan.ts';
+import type { CheckFn } from '../../shared/run-scan.ts';
 import type { AzureData } from '../collect.ts';
+import { armDraft } from './draft.ts';
 
 const MODERN_TLS = new Set(['TLS1_2', 'TLS1_3']);
-
-const draft = (
-  account: StorageAccount,
-  detail: string,
-  evidence: Record<string, unknown>,
-): Draft => ({
-  resourceId: account.id ?? '',
-  region: account.location ?? 'global',
-  detail,
-  evidence,
-  ...(account.tags ? { tags: account.tags } : {}),
-});
 
 export const storageChecks: Record<string, CheckFn<AzureData>> = {
   azure_storage_public_blob: (data) =>
     data.accounts
       .filter((a) => a.allowBlobPublicAccess !== false)
       .map((a) =>
-        draft(a, `Storage account ${a.name} allows anonymous blob access.`, {
+        armDraft(a, `Storage account ${a.name} allows anonymous blob access.`, {
           allowBlobPublicAccess: a.allowBlobPublicAccess ?? null,
         }),
       ),
@@ -31,13 +19,13 @@ export const storageChecks: Record<string, CheckFn<AzureData>> = {
     data.accounts
       .filter((a) => a.enableHttpsTrafficOnly === false)
       .map((a) =>
-        draft(a, `Storage account ${a.name} accepts HTTP.`, { enableHttpsTrafficOnly: false }),
+        armDraft(a, `Storage account ${a.name} accepts HTTP.`, { enableHttpsTrafficOnly: false }),
       ),
   azure_storage_tls_below_12: (data) =>
     data.accounts
       .filter((a) => !MODERN_TLS.has(a.minimumTlsVersion ?? ''))
       .map((a) =>
-        draft(
+        armDraft(
           a,
           `Storage account ${a.name} accepts ${a.minimumTlsVersion ?? 'TLS1_0'} and later.`,
           {
@@ -49,7 +37,7 @@ export const storageChecks: Record<string, CheckFn<AzureData>> = {
     data.accounts
       .filter((a) => a.allowSharedKeyAccess !== false)
       .map((a) =>
-        draft(a, `Storage account ${a.name} accepts shared key authorization.`, {
+        armDraft(a, `Storage account ${a.name} accepts shared key authorization.`, {
           allowSharedKeyAccess: a.allowSharedKeyAccess ?? null,
         }),
       ),
