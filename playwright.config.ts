@@ -5,6 +5,8 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 18181);
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? 'artifacts/e2e-data';
 export const E2E_SERVER_LOG = process.env.E2E_SERVER_LOG ?? 'artifacts/e2e-server.log';
 export const E2E_PGPORT = Number(process.env.E2E_PGPORT ?? 54391);
+/** The moto_server port the cloud spec starts; the e2e server's AWS calls all go there. */
+export const E2E_AWS_MOTO_PORT = Number(process.env.E2E_AWS_MOTO_PORT ?? 18195);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -47,6 +49,8 @@ export default defineConfig({
       LOG_LEVEL: 'info',
       // Browser tests reach loopback only: feeds come by upload, never from the public URLs.
       NETGUARD_OFFLINE: '1',
+      // Cloud scans of AWS connections reach the spec's moto_server, never AWS.
+      CLOUD_AWS_ENDPOINT: `http://127.0.0.1:${E2E_AWS_MOTO_PORT}`,
     },
   },
 });

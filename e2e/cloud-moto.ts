@@ -14,12 +14,6 @@ import {
   PutUserPolicyCommand,
 } from '@aws-sdk/client-iam';
 
-/**
- * The port of the moto_server this spec starts, set only when the e2e server's AWS endpoint is
- * http://127.0.0.1:<port>. Unset, the AWS flow is skipped: the server would otherwise call AWS.
- */
-export const MOTO_PORT = Number(process.env.E2E_AWS_MOTO_PORT) || null;
-
 /** moto lets this many unsigned actions through (making the auditor), then checks every key. */
 const UNSIGNED_ACTIONS = 3;
 const REGION = 'us-east-1';

@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
-import { MOTO_PORT, type MotoAccount, startMotoAccount } from './cloud-moto.ts';
+import { E2E_AWS_MOTO_PORT } from '../playwright.config.ts';
+import { type MotoAccount, startMotoAccount } from './cloud-moto.ts';
 import { setRoleInDatabase } from './db.ts';
 import { newAccount, shoot } from './support.ts';
 
@@ -141,10 +142,9 @@ async function runScan(page: Page) {
 }
 
 test.describe('an AWS account on moto', () => {
-  test.skip(!MOTO_PORT, 'E2E_AWS_MOTO_PORT is unset: the e2e server is not pointed at moto');
   let moto: MotoAccount;
   test.beforeAll(async () => {
-    moto = await startMotoAccount(MOTO_PORT as number);
+    moto = await startMotoAccount(E2E_AWS_MOTO_PORT);
   });
   test.afterAll(async () => moto?.stop());
 

@@ -32,7 +32,7 @@ import { cloudMuteRuleRoutes } from './modules/cloud/cloud.mute-rules.routes.ts'
 import { createMuteRules } from './modules/cloud/cloud.mute-rules.ts';
 import { createCloudQueue } from './modules/cloud/cloud.queue.ts';
 import { cloudRoutes } from './modules/cloud/cloud.routes.ts';
-import { type CloudScanners, LIBRARY_SCANNERS } from './modules/cloud/cloud.scanners.ts';
+import { type CloudScanners, configuredScanners } from './modules/cloud/cloud.scanners.ts';
 import { createCloudSecrets } from './modules/cloud/cloud.secrets.ts';
 import { createCloudService } from './modules/cloud/cloud.service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -132,7 +132,7 @@ export async function buildApp(
     isolation = true,
     metrics = createMetrics(),
     log = createLogger(config.logLevel),
-    cloudScanners = LIBRARY_SCANNERS,
+    cloudScanners = configuredScanners(config.cloudEndpoints),
   }: BuildOptions = {},
 ): Promise<FastifyInstance> {
   if (!config.databaseUrl) throw new Error('buildApp needs config.databaseUrl');

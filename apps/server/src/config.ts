@@ -69,6 +69,26 @@ export const CONFIG_VARS = [
     'Access key of the storage, with `AWS_SECRET_ACCESS_KEY` (and `AWS_SESSION_TOKEN` for temporary keys). Unset: the AWS SDK looks further (shared config files, web identity, instance roles).',
   ],
   ['AWS_SECRET_ACCESS_KEY', '(SDK chain)', 'Secret key that goes with `AWS_ACCESS_KEY_ID`.'],
+  [
+    'CLOUD_AWS_ENDPOINT',
+    '(AWS)',
+    'One endpoint for every AWS API of cloud posture scans (LocalStack, moto_server: `http://127.0.0.1:5000`). Unset: the public AWS endpoints of each region.',
+  ],
+  [
+    'CLOUD_AZURE_AUTHORITY_HOST',
+    'https://login.microsoftonline.com',
+    'Microsoft Entra authority of Azure connections (another national cloud: `https://login.microsoftonline.us`).',
+  ],
+  [
+    'CLOUD_AZURE_ARM_ENDPOINT',
+    'https://management.azure.com',
+    'Azure Resource Manager endpoint of Azure connections (`https://management.usgovcloudapi.net`).',
+  ],
+  [
+    'CLOUD_GCP_API_ENDPOINT',
+    '(Google)',
+    "One root URL for every Google API of GCP connections. Unset: each API's own host (`compute.googleapis.com`, …); tokens come from the key file's `token_uri`.",
+  ],
   ['LOG_LEVEL', 'info', 'pino log level: fatal, error, warn, info, debug, trace or silent.'],
   ['AUTH_RATE_LIMIT', '30', 'Maximum requests per minute per IP address to `/api/auth/*`.'],
   ['PGPORT', '54329', 'Port of the embedded PostgreSQL (a free one is picked when it is taken).'],
@@ -220,6 +240,8 @@ const ZCidrList = commaList(
   z.string().refine(isCidr, 'must be comma-separated IPv4 CIDRs, e.g. 198.51.100.0/24'),
 );
 
+const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http or https URL' });
+
 const ZEnv = z.object({
   SCAN_ALLOWED_RANGES: ZCidrList.default([]),
   SCAN_DENIED_RANGES: ZCidrList.default([]),
@@ -248,9 +270,7 @@ const ZEnv = z.object({
     .optional(),
   NETGUARD_DATA_DIR: z.string().min(1).default('./data'),
   STORAGE_URL: z.string().max(1100).optional(),
-  STORAGE_ENDPOINT: z
-    .url({ protocol: /^https?$/, message: 'must be an http or https URL' })
-    .optional(),
+  STORAGE_ENDPOINT: httpUrl.optional(),
   STORAGE_REGION: z
     .string()
     .regex(/^[a-z0-9-]{1,40}$/, 'must be a region name, e.g. us-east-1')
@@ -258,6 +278,10 @@ const ZEnv = z.object({
   AWS_ACCESS_KEY_ID: z.string().max(256).optional(),
   AWS_SECRET_ACCESS_KEY: z.string().max(256).optional(),
   AWS_SESSION_TOKEN: z.string().max(4096).optional(),
+  CLOUD_AWS_ENDPOINT: httpUrl.optional(),
+  CLOUD_AZURE_AUTHORITY_HOST: httpUrl.optional(),
+  CLOUD_AZURE_ARM_ENDPOINT: httpUrl.optional(),
+  CLOUD_GCP_API_ENDPOINT: httpUrl.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   PGPORT: z.coerce.number().int().min(1).max(65535).default(54329),
@@ -361,6 +385,8 @@ function parseTwilio(e: z.infer<typeof ZEnv>): TwilioSettings | undefined {
 }
 
 /** S3 bucket names: 3–63 lowercase letters, digits, dots and hyphens, starting and ending alphanumeric. */
+const withoutSlash = (url: string | undefined) => url?.replace(/\/+$/, '');
+
 const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 /** A key prefix segment: not `.` or `..`, no control characters, at most 255 characters. */
 const prefixSegmentOk = (segment: string) =>
@@ -398,7 +424,7 @@ function parseStorage(e: z.infer<typeof ZEnv>): StorageSettings | undefined {
   return {
     bucket,
     prefix: segments.map((s) => `${s}/`).join(''),
-    endpoint: e.STORAGE_ENDPOINT?.replace(/\/+$/, ''),
+    endpoint: withoutSlash(e.STORAGE_ENDPOINT),
     region: e.STORAGE_REGION,
     credentials:
       e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
@@ -446,6 +472,15 @@ export type AppConfig = {
   metricsPort: number;
   /** API_WORKERS: whether the API process also runs the job workers. */
   apiWorkers: boolean;
+  /** CLOUD_*: where cloud posture scans reach each provider; unset, its public endpoints. */
+  cloudEndpoints: CloudEndpoints;
+};
+
+export type CloudEndpoints = {
+  aws?: string;
+  azureAuthority?: string;
+  azureArm?: string;
+  gcpApi?: string;
 };
 
 /** Where and how often the server fetches threat-intelligence feeds. */
@@ -559,5 +594,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,
     apiWorkers: e.API_WORKERS === 'on',
+    cloudEndpoints: {
+      aws: withoutSlash(e.CLOUD_AWS_ENDPOINT),
+      azureAuthority: withoutSlash(e.CLOUD_AZURE_AUTHORITY_HOST),
+      azureArm: withoutSlash(e.CLOUD_AZURE_ARM_ENDPOINT),
+      gcpApi: withoutSlash(e.CLOUD_GCP_API_ENDPOINT),
+    },
   };
 }

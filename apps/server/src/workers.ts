@@ -9,7 +9,7 @@ import type { Logger } from './lib/logger.ts';
 import { loadSecretKey } from './lib/secret-key.ts';
 import type { CloudJobDeps } from './modules/cloud/cloud.jobs.ts';
 import { createCloudQueue } from './modules/cloud/cloud.queue.ts';
-import { type CloudScanners, LIBRARY_SCANNERS } from './modules/cloud/cloud.scanners.ts';
+import { type CloudScanners, configuredScanners } from './modules/cloud/cloud.scanners.ts';
 import { createCloudSecrets } from './modules/cloud/cloud.secrets.ts';
 import { sweepCloudScans, workCloudScans } from './modules/cloud/cloud.worker.ts';
 import { startFeedSchedule } from './modules/feeds/feeds.schedule.ts';
@@ -56,7 +56,10 @@ export const startConfiguredWorkers = (
     notices: noticeOptions(config),
     feeds: config.feeds,
     metrics,
-    cloud: { secret: loadSecretKey(config.secretKey, config.dataDir), scanners: LIBRARY_SCANNERS },
+    cloud: {
+      secret: loadSecretKey(config.secretKey, config.dataDir),
+      scanners: configuredScanners(config.cloudEndpoints),
+    },
   });
 
 /**

@@ -10,15 +10,14 @@ import {
   IAMClient,
   PutUserPolicyCommand,
 } from '@aws-sdk/client-iam';
-import type { Scanner } from '@netguard/cloud';
 import { CLOUD_TEXT, type TCloudFinding } from '@netguard/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { awsScanner } from '../../../packages/cloud/src/aws/scanner.ts';
 import {
   MOTO_CREDENTIALS,
   type MotoServer,
   startMotoServer,
 } from '../../../packages/cloud/src/testing/moto.ts';
+import { configuredScanners } from '../src/modules/cloud/cloud.scanners.ts';
 import type { Workers } from '../src/workers.ts';
 import { scanAndWait, startCloudWorkers } from './cloud-helpers.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
@@ -38,13 +37,6 @@ let admin: Account;
 let keys: { accessKeyId: string; secretAccessKey: string };
 let ec2: EC2Client;
 let groupArn: string;
-
-/** The library's AWS scanner, every SDK client pointed at moto_server on loopback. */
-const atMoto = (endpoint: string): Scanner<'aws'> => ({
-  ...awsScanner,
-  verify: (credentials, options) => awsScanner.verify({ ...credentials, endpoint }, options),
-  scan: (credentials, options) => awsScanner.scan({ ...credentials, endpoint }, options),
-});
 
 const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
   ctx.app.inject({ method, url, headers: admin.auth, ...(payload ? { payload } : {}) });
@@ -80,7 +72,8 @@ beforeAll(async () => {
   SSH_RULE.GroupId = group.GroupId as string;
   await ec2.send(new AuthorizeSecurityGroupIngressCommand(SSH_RULE));
   groupArn = `arn:aws:ec2:us-east-1:123456789012:security-group/${group.GroupId}`;
-  const scanners = { aws: atMoto(moto.endpoint) };
+  // The deployment's CLOUD_AWS_ENDPOINT sends every AWS call to moto_server on loopback.
+  const scanners = configuredScanners({ aws: moto.endpoint });
   ctx = await createTestApp({}, { cloudScanners: scanners });
   workers = await startCloudWorkers(ctx, scanners);
   admin = await createAccount(ctx, 'cloud-moto@example.com');

@@ -129,11 +129,14 @@ export function fakeAws() {
   return { state, scanners: { aws: scanner } satisfies CloudScanners };
 }
 
-/** The workers of `npm start`, with the cloud scan worker on the given scanners. */
+/**
+ * The workers of `npm start`, with the cloud scan worker on the given scanners. Their scan scope
+ * is loopback only: the exposure proof never reaches a fake resource's public address.
+ */
 export function startCloudWorkers(ctx: TestContext, scanners: CloudScanners) {
   return startWorkers({
     url: ctx.url,
-    settings: loadConfig({}).scans,
+    settings: loadConfig({ SCAN_ALLOWED_RANGES: '127.0.0.0/8' }).scans,
     log: createLogger('silent'),
     cloud: { secret: SECRET, scanners },
   });

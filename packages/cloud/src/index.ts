@@ -1,7 +1,12 @@
 export { awsScanner } from './aws/scanner.ts';
 export { type AwsSecurityScanRequest, awsSecurityScan } from './aws/security-scan.ts';
+export { azureScanner } from './azure/scanner.ts';
 export * from './calls.ts';
 export { AWS_CHECKS, AWS_SCAN_TYPES, type AwsScanType, awsCheckIds } from './catalog/aws.ts';
+export { AZURE_CHECKS, AZURE_SCAN_SERVICES } from './catalog/azure.ts';
+export { GCP_CHECKS, GCP_SCAN_SERVICES } from './catalog/gcp.ts';
+export { SERVICE_SCAN_CHECKS, serviceScanChecks } from './catalog/services.ts';
+export { gcpScanner } from './gcp/scanner.ts';
 export { fingerprintOf, overallStatus } from './output/common.ts';
 export { toJsonLines } from './output/jsonl.ts';
 export { OCSF_VERSION, ocsfFinding, toOcsf } from './output/ocsf.ts';
