@@ -1,5 +1,5 @@
 import { CLOUD_TEXT } from '@netguard/contracts';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cloudConnections, securityEvents } from '../src/db/schema.ts';
 import { ACCOUNT, AWS_REFUSAL, connectAws, fakeAws, GOOD_KEYS } from './cloud-helpers.ts';
@@ -52,6 +52,27 @@ describe('cloud connections', () => {
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe(CLOUD_TEXT.noConnection);
+  });
+
+  it('holds no database transaction open while the provider answers', async () => {
+    let answer = () => {};
+    const asked = new Promise<void>((reached) => {
+      fake.state.verifying = () =>
+        new Promise<void>((resolve) => {
+          answer = resolve;
+          reached();
+        });
+    });
+    const connecting = connectAws(ctx, admin, { ...GOOD_KEYS, secretAccessKey: 'wrong-secret' });
+    await asked;
+    const open = await ctx.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and state like 'idle in transaction%'`,
+    );
+    answer();
+    fake.state.verifying = null;
+    expect(open.rows[0]?.n).toBe(0);
+    expect((await connecting).statusCode).toBe(400);
   });
 
   it('connects verified credentials, keeps the secret sealed and never shows it', async () => {

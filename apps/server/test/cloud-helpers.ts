@@ -82,11 +82,14 @@ export function fakeAws() {
     /** A scan waits this long (or until aborted) before answering. */
     holdMs: 0,
     scans: 0,
+    /** Awaited by verify before it answers (a provider that takes its time). */
+    verifying: null as (() => Promise<void>) | null,
   };
   const scanner: Scanner<'aws'> = {
     provider: 'aws',
     checks: CHECKS,
     async verify(credentials) {
+      await state.verifying?.();
       if (credentials.secretAccessKey !== GOOD_KEYS.secretAccessKey)
         throw new VerificationFailed(AWS_REFUSAL);
       return { account: ACCOUNT, principal: `arn:aws:iam::${ACCOUNT}:user/auditor` };

@@ -1,9 +1,6 @@
 // The compiled CLI (bin/netguard-cloud.js on plain node) against moto: JSON lines, SARIF valid
 // against the 2.1.0 schema with fingerprints stable across scans, OCSF Detection Findings, and the
 // exit statuses.
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { CreateBucketCommand, PutBucketAclCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sarifValidator } from '../../engine/src/testing/sarif-schema.ts';
@@ -15,8 +12,8 @@ import {
   tcpRule,
 } from './testing/aws-account.ts';
 import { type FaultProxy, operation, startFaultProxy } from './testing/fault-proxy.ts';
+import { runBin } from './testing/run-bin.ts';
 
-const BIN = fileURLToPath(new URL('../bin/netguard-cloud.js', import.meta.url));
 const CHECKS = 'aws_ec2_sg_open_ssh,aws_s3_bucket_acl_public,aws_iam_root_access_keys';
 
 let aws: MotoAccount;
@@ -41,26 +38,13 @@ afterAll(async () => {
   await aws?.stop();
 });
 
-async function cli(args: string[], endpoint = aws.moto.endpoint) {
-  const env = {
-    PATH: process.env.PATH,
+const cli = (args: string[], endpoint = aws.moto.endpoint) =>
+  runBin([...args, '--endpoint', endpoint], {
     AWS_ACCESS_KEY_ID: 'netguard-test',
     AWS_SECRET_ACCESS_KEY: 'netguard-test',
     AWS_REGION: REGION,
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-  };
-  try {
-    const { stdout, stderr } = await promisify(execFile)(
-      process.execPath,
-      [BIN, ...args, '--endpoint', endpoint],
-      { env },
-    );
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+  });
 
 describe('netguard-cloud aws', () => {
   it('prints a JSON line per finding and call, a coverage line and a summary, and exits 1 on findings', async () => {

@@ -47,11 +47,7 @@ function checksOf(args: CliArgs, scanner: Scanner<Provider>): string[] {
 }
 
 async function run(args: CliArgs, io: Io): Promise<number> {
-  const scanner = SCANNERS[args.provider] as Scanner<Provider> | undefined;
-  if (!scanner) {
-    io.err(`netguard-cloud: ${args.provider} checks are not built yet\n`);
-    return 2;
-  }
+  const scanner = SCANNERS[args.provider] as Scanner<Provider>;
   if (args.listChecks) {
     io.out(`${scanner.checks.map((c) => JSON.stringify(c)).join('\n')}\n`);
     return 0;

@@ -1,3 +1,4 @@
+import type { Identity } from '@netguard/cloud';
 import {
   CLOUD_TEXT,
   ZCloudConnection,
@@ -14,6 +15,7 @@ import {
   ZCloudScanStarted,
   ZStoreCloudCredentials,
 } from '@netguard/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestMeta } from '../../lib/request-meta.ts';
 import { caller } from '../../plugins/auth-guard.ts';
@@ -28,6 +30,7 @@ export const cloudRoutes: FastifyPluginAsyncZod<{
   cloud: CloudService;
   findings: CloudFindings;
 }> = async (app, { cloud, findings }) => {
+  const verified = new WeakMap<FastifyRequest, Identity>();
   app.get(
     '/cloud/connections',
     { config: needs('cloud', 'read'), schema: { tags, response: { 200: ZCloudConnectionList } } },
@@ -39,9 +42,20 @@ export const cloudRoutes: FastifyPluginAsyncZod<{
     {
       config: needs('cloud', 'create', adminsOnly),
       schema: { tags, body: ZStoreCloudCredentials, response: { 201: ZCloudConnection } },
+      // The provider's answer is awaited before the handler's database transaction begins.
+      preHandler: async (request) => {
+        verified.set(request, await cloud.verify(request.body));
+      },
     },
     async (request, reply) => {
-      const connection = await cloud.connect(caller(request), request.body, requestMeta(request));
+      const identity = verified.get(request);
+      if (!identity) throw new Error('the credentials were not verified');
+      const connection = await cloud.connect(
+        caller(request),
+        request.body,
+        identity,
+        requestMeta(request),
+      );
       return reply.status(201).send(connection);
     },
   );

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { VerificationFailed } from '@netguard/cloud';
+import { type Identity, VerificationFailed } from '@netguard/cloud';
 import {
   CLOUD_PROVIDER_LABELS,
   CLOUD_TEXT,
@@ -89,12 +89,19 @@ export function createCloudService(deps: {
       return rows.map((r) => toConnection(r.row, r.vulnerabilities));
     },
 
+    /**
+     * One real call to the provider with the credentials; outside any database transaction (the
+     * route runs it before its handler), since the provider may take its time answering.
+     */
+    verify,
+
+    /** Stores credentials that `verify` accepted as `identity`. */
     async connect(
       auth: AuthContext,
       body: TStoreCloudCredentialsParsed,
+      identity: Identity,
       meta: RequestMeta,
     ): Promise<TCloudConnection> {
-      const identity = await verify(body);
       const label = CLOUD_PROVIDER_LABELS[body.provider];
       const [same] = await db
         .select({ name: cloudConnections.name })
