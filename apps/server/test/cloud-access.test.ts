@@ -160,7 +160,7 @@ const OPERATIONS: [string, TPermissionAction, (who: Account) => Promise<number>]
     'update',
     (who) =>
       call(who, 'POST', '/api/cloud/mute-rules', {
-        checkId: 'aws_s3_bucket_public',
+        checkId: 'aws_s3_bucket_policy_public',
         reason: 'role test',
         expiresAt: future(),
       }),

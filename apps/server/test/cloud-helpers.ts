@@ -40,7 +40,7 @@ export const CHECKS: CheckMeta[] = [
     exposedPorts: [22],
   },
   {
-    id: 'aws_s3_bucket_public',
+    id: 'aws_s3_bucket_policy_public',
     provider: 'aws',
     service: 's3',
     resourceType: 's3_bucket',

@@ -46,7 +46,7 @@ beforeAll(async () => {
   connectionId = (await connectAws(ctx, admin)).json().id;
   fake.state.findings = [
     finding('aws_ec2_sg_open_ssh', 'sg-1'),
-    finding('aws_s3_bucket_public', 'b-1'),
+    finding('aws_s3_bucket_policy_public', 'b-1'),
   ];
 });
 afterAll(() => ctx?.close());

@@ -22,7 +22,7 @@ let closedPort: number;
 const fake = fakeAws();
 
 const SSH = 'aws_ec2_sg_open_ssh';
-const PUBLIC = 'aws_s3_bucket_public';
+const PUBLIC = 'aws_s3_bucket_policy_public';
 
 const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: admin.auth });
 const findings = async (query = ''): Promise<TCloudFinding[]> =>
@@ -196,6 +196,21 @@ describe('cloud scans', () => {
     const muted = await findings('?muted=muted');
     expect(muted.map((f) => [f.checkId, f.status, f.mutedBy])).toEqual([
       [PUBLIC, 'muted', rule.json().id],
+    ]);
+    // The Vulnerabilities page hides it too, counts it nowhere, and shows it under its filter.
+    const page = async (query = '') =>
+      (await get(`/api/vulnerabilities${query}`)).json() as {
+        items: { id: string; muted: boolean }[];
+        summary: { total: number };
+        total: number;
+      };
+    const shown = await page();
+    expect(shown.items.map((v) => v.id)).not.toContain(muted[0]?.id);
+    const everything = await page('?muted=all');
+    expect(everything.total).toBe(shown.total + 1);
+    expect(everything.summary.total).toBe(shown.total);
+    expect((await page('?muted=muted')).items.map((v) => [v.id, v.muted])).toEqual([
+      [muted[0]?.id, true],
     ]);
     const expired = await ctx.app.inject({
       method: 'POST',

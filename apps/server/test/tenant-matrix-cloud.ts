@@ -115,7 +115,7 @@ export const CLOUD_SAMPLES: Record<string, Sample> = {
     req: () => ({
       url: '/api/cloud/mute-rules',
       payload: {
-        checkId: 'aws_s3_bucket_public',
+        checkId: 'aws_s3_bucket_policy_public',
         reason: 'tm rule',
         expiresAt: new Date(Date.now() + DAY).toISOString(),
       },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CLOUD_PROVIDER_LABELS, ZAwsRegion, ZCloudProvider } from './cloud.ts';
 import { ZRequestIdField } from './request-id.ts';
 import { VULN_SEVERITIES } from './security-events.ts';
+import { MUTED_FILTERS } from './vulnerabilities.ts';
 
 /**
  * The spec's per-provider service scans (part 2 §5), each service with its one scan type, in the
@@ -220,7 +221,7 @@ export const ZCloudFindingListQuery = z.object({
   connectionId: z.uuid('Invalid UUID format').optional(),
   provider: ZCloudProvider.optional(),
   state: z.enum(['open', 'fixed', 'all']).default('open'),
-  muted: z.enum(['unmuted', 'muted', 'all']).default('unmuted'),
+  muted: z.enum(MUTED_FILTERS).default('unmuted'),
   severity: z.enum(['all', ...VULN_SEVERITIES]).default('all'),
   limit: z.coerce.number().int().min(1).max(500).default(100),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),

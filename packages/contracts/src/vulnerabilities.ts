@@ -28,6 +28,8 @@ export const VULN_DUE_HOURS = {
 export const VULN_STATE_VALUES = ['open', 'fixed', 'not_affected'] as const;
 export const MITIGATION_FILTERS = ['all', 'mitigated', 'unmitigated'] as const;
 export const VULN_SORTS = ['newest', 'risk', 'severity', 'due', 'last_seen'] as const;
+/** Cloud findings an unexpired mute rule matches: hidden (default), alone, or shown with the rest. */
+export const MUTED_FILTERS = ['unmuted', 'muted', 'all'] as const;
 /** Largest page of the list; exports are streamed and not paged. */
 export const VULN_PAGE_MAX = 200;
 
@@ -44,6 +46,8 @@ export const ZVulnerability = ZScanVulnerability.extend({
   fixed_at: z.string().nullable(),
   reopened_at: z.string().nullable(),
   reopen_count: z.number().int(),
+  /** A cloud finding that an unexpired mute rule matches. */
+  muted: z.boolean(),
   scan_id: z.uuid().nullable(),
   last_scan_id: z.uuid().nullable(),
 });
@@ -60,6 +64,7 @@ export const ZVulnerabilityFilters = z.object({
   status: z.enum(MITIGATION_FILTERS).default('all'),
   state: z.enum(['all', ...VULN_STATE_VALUES]).default('all'),
   overdue: flag.default(false),
+  muted: z.enum(MUTED_FILTERS).default('unmuted'),
   sort: z.enum(VULN_SORTS).default('newest'),
 });
 export type TVulnerabilityFilters = z.infer<typeof ZVulnerabilityFilters>;
@@ -71,7 +76,7 @@ export const ZVulnerabilityListQuery = ZVulnerabilityFilters.extend({
 });
 export type TVulnerabilityListQuery = z.input<typeof ZVulnerabilityListQuery>;
 
-/** Summary cards: over every vulnerability of the organization, whatever the filters. */
+/** Summary cards: over every vulnerability of the organization, whatever the filters (muted cloud findings left out). */
 export const ZVulnerabilitySummary = z.object({
   total: z.number().int(),
   critical: z.number().int(),

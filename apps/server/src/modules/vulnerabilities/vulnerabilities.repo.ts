@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { threatMitigationActions, vulnerabilities, vulnerabilityEvents } from '../../db/schema.ts';
 import { ilikeContains } from '../../lib/sql-text.ts';
+import { ruleMatches } from '../cloud/cloud.mute.ts';
 
 const v = vulnerabilities;
 const a = threatMitigationActions;
@@ -16,6 +17,15 @@ const a = threatMitigationActions;
 export const mitigatedSql = sql<boolean>`"vulnerabilities"."id" in (select ma.vulnerability_id from threat_mitigation_actions ma where ma.status = 'completed' and ma.vulnerability_id is not null)`;
 /** Open, not mitigated, and past its due date. */
 export const overdueSql = sql<boolean>`("vulnerabilities"."state" = 'open' and coalesce("vulnerabilities"."due_at" < now(), false) and not ${mitigatedSql})`;
+
+/** A cloud finding that an unexpired mute rule of its organization matches. */
+export const mutedSql = sql<boolean>`"vulnerabilities"."id" in (select cf.vulnerability_id from cloud_findings cf where exists (select 1 from cloud_mute_rules r where ${ruleMatches('r', 'cf')} and r.expires_at > now()))`;
+
+const MUTED: Record<TVulnerabilityFilters['muted'], SQL | undefined> = {
+  unmuted: sql`not ${mutedSql}`,
+  muted: mutedSql,
+  all: undefined,
+};
 
 const SEVERITY_RANK = sql`case ${v.severity} when 'critical' then 0 when 'high' then 1 when 'medium' then 2 when 'low' then 3 else 4 end`;
 
@@ -43,10 +53,15 @@ export function filterWhere(organizationId: string, f: TVulnerabilityFilters): S
         : sql`not ${mitigatedSql}`,
     f.state === 'all' ? undefined : eq(v.state, f.state),
     f.overdue ? overdueSql : undefined,
+    MUTED[f.muted],
   );
 }
 
-export type VulnerabilityRow = typeof v.$inferSelect & { mitigated: boolean; overdue: boolean };
+export type VulnerabilityRow = typeof v.$inferSelect & {
+  mitigated: boolean;
+  overdue: boolean;
+  muted: boolean;
+};
 
 /** One page of the organization's vulnerabilities matching the filters. */
 export async function listVulnerabilities(
@@ -56,13 +71,18 @@ export async function listVulnerabilities(
   page: { limit: number; offset: number },
 ): Promise<VulnerabilityRow[]> {
   const rows = await db
-    .select({ row: v, mitigated: mitigatedSql, overdue: overdueSql })
+    .select({ row: v, mitigated: mitigatedSql, overdue: overdueSql, muted: mutedSql })
     .from(v)
     .where(filterWhere(organizationId, filters))
     .orderBy(...ORDER[filters.sort])
     .limit(page.limit)
     .offset(page.offset);
-  return rows.map((r) => ({ ...r.row, mitigated: r.mitigated, overdue: r.overdue }));
+  return rows.map((r) => ({
+    ...r.row,
+    mitigated: r.mitigated,
+    overdue: r.overdue,
+    muted: r.muted,
+  }));
 }
 
 export async function countVulnerabilities(
@@ -77,7 +97,7 @@ export async function countVulnerabilities(
   return row?.n ?? 0;
 }
 
-/** The summary cards: every vulnerability of the organization. */
+/** The summary cards: every vulnerability of the organization but the muted cloud findings. */
 export async function summarize(db: Executor, organizationId: string) {
   const n = (where: SQL) => sql<number>`count(*) filter (where ${where})::int`;
   const [row] = await db
@@ -89,7 +109,7 @@ export async function summarize(db: Executor, organizationId: string) {
       overdue: n(overdueSql),
     })
     .from(v)
-    .where(eq(v.organizationId, organizationId));
+    .where(and(eq(v.organizationId, organizationId), sql`not ${mutedSql}`));
   return row ?? { total: 0, critical: 0, high: 0, mitigated: 0, overdue: 0 };
 }
 

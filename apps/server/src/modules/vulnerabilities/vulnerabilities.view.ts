@@ -22,6 +22,7 @@ export function toVulnerabilityItem(
     fixed_at: iso(row.fixedAt),
     reopened_at: iso(row.reopenedAt),
     reopen_count: row.reopenCount,
+    muted: row.muted,
     scan_id: row.scanId,
     last_scan_id: row.lastScanId,
   };

@@ -3,7 +3,7 @@ import { cloudMuteRule } from '@/features/cloud/cloud-test-data';
 import { describeMatch, toMuteRuleBody } from '@/features/cloud/mute-rule-body';
 
 const form = {
-  checkId: ' aws_s3_bucket_public ',
+  checkId: ' aws_s3_bucket_policy_public ',
   resourcePattern: '',
   tag: '',
   account: '',
@@ -15,7 +15,7 @@ const form = {
 describe('toMuteRuleBody', () => {
   it('trims, leaves blank match fields out and expires at the end of the day in UTC', () => {
     expect(toMuteRuleBody(form)).toEqual({
-      checkId: 'aws_s3_bucket_public',
+      checkId: 'aws_s3_bucket_policy_public',
       region: 'eu-west-1',
       reason: 'Public website bucket',
       expiresAt: '2027-01-31T23:59:59Z',
@@ -29,7 +29,7 @@ describe('toMuteRuleBody', () => {
 
 describe('describeMatch', () => {
   it('names the fields a rule matches', () => {
-    const rule = cloudMuteRule({ checkId: 'aws_s3_bucket_public', region: 'eu-west-1' });
-    expect(describeMatch(rule)).toBe('Check ID aws_s3_bucket_public, Region eu-west-1');
+    const rule = cloudMuteRule({ checkId: 'aws_s3_bucket_policy_public', region: 'eu-west-1' });
+    expect(describeMatch(rule)).toBe('Check ID aws_s3_bucket_policy_public, Region eu-west-1');
   });
 });

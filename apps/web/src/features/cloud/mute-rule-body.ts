@@ -32,7 +32,7 @@ export function toMuteRuleBody(form: TMuteRuleForm): TCloudMuteRuleCreate {
   return body;
 }
 
-/** "checkId aws_s3_bucket_public, region eu-west-1": what a rule matches. */
+/** "checkId aws_s3_bucket_policy_public, region eu-west-1": what a rule matches. */
 export function describeMatch(rule: TCloudMuteRule): string {
   return MUTE_MATCH_FIELDS.filter(({ name }) => rule[name])
     .map(({ label, name }) => `${label} ${rule[name]}`)

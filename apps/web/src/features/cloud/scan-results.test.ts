@@ -111,7 +111,7 @@ describe('groupGaps', () => {
         region: 'us-east-1',
         operation: 'GetBucketPolicy',
         outcome: 'timeout',
-        checks: ['aws_s3_bucket_public'],
+        checks: ['aws_s3_bucket_policy_public'],
       },
       {
         ...gap,
@@ -135,7 +135,7 @@ describe('groupGaps', () => {
         service: 's3',
         region: 'us-east-1',
         calls: [{ operation: 'GetBucketPolicy', outcome: 'timeout', message: null }],
-        checks: ['aws_s3_bucket_public'],
+        checks: ['aws_s3_bucket_policy_public'],
       },
     ]);
   });

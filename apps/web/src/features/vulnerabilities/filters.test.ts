@@ -10,7 +10,13 @@ import {
 
 describe('vulnerability filters', () => {
   it('round-trips through the URL and drops unknown values', () => {
-    const f = { ...DEFAULT_FILTERS, search: 'CVE-2024', severity: 'high' as const, overdue: true };
+    const f = {
+      ...DEFAULT_FILTERS,
+      search: 'CVE-2024',
+      severity: 'high' as const,
+      overdue: true,
+      muted: 'all' as const,
+    };
     expect(filtersFromParams(filtersToParams(f))).toEqual(f);
     expect(filtersToParams(DEFAULT_FILTERS).toString()).toBe('');
     expect(filtersFromParams(new URLSearchParams('severity=urgent&sort=x'))).toEqual(
@@ -20,7 +26,7 @@ describe('vulnerability filters', () => {
 
   it('builds the API query with paging', () => {
     expect(apiQuery(DEFAULT_FILTERS, { limit: 100, offset: 200 })).toBe(
-      'search=&severity=all&status=all&state=all&overdue=false&sort=newest&limit=100&offset=200',
+      'search=&severity=all&status=all&state=all&overdue=false&muted=unmuted&sort=newest&limit=100&offset=200',
     );
   });
 
@@ -28,6 +34,7 @@ describe('vulnerability filters', () => {
     expect(isFiltered(DEFAULT_FILTERS)).toBe(false);
     expect(isFiltered({ ...DEFAULT_FILTERS, sort: 'risk' })).toBe(false);
     expect(isFiltered({ ...DEFAULT_FILTERS, status: 'mitigated' })).toBe(true);
+    expect(isFiltered({ ...DEFAULT_FILTERS, muted: 'muted' })).toBe(true);
   });
 
   it('says when an open vulnerability is due', () => {

@@ -1,5 +1,6 @@
 import {
   MITIGATION_FILTERS,
+  MUTED_FILTERS,
   type TVulnerability,
   type TVulnerabilityFilters,
   VULN_SEVERITIES,
@@ -13,13 +14,14 @@ export const DEFAULT_FILTERS: TVulnerabilityFilters = {
   status: 'all',
   state: 'all',
   overdue: false,
+  muted: 'unmuted',
   sort: 'newest',
 };
 
 const pick = <T extends string>(value: string | null, allowed: readonly T[], fallback: T): T =>
   allowed.includes(value as T) ? (value as T) : fallback;
 
-/** Filters from the page's URL (?q=&severity=&status=&state=&overdue=1&sort=); unknown values fall back. */
+/** Filters from the page's URL (?q=&severity=&status=&state=&overdue=1&muted=&sort=); unknown values fall back. */
 export function filtersFromParams(params: URLSearchParams): TVulnerabilityFilters {
   return {
     search: (params.get('q') ?? '').slice(0, 200),
@@ -27,6 +29,7 @@ export function filtersFromParams(params: URLSearchParams): TVulnerabilityFilter
     status: pick(params.get('status'), MITIGATION_FILTERS, 'all'),
     state: pick(params.get('state'), ['all', ...VULN_STATE_VALUES] as const, 'all'),
     overdue: params.get('overdue') === '1',
+    muted: pick(params.get('muted'), MUTED_FILTERS, 'unmuted'),
     sort: pick(params.get('sort'), VULN_SORTS, 'newest'),
   };
 }
@@ -35,7 +38,7 @@ export function filtersFromParams(params: URLSearchParams): TVulnerabilityFilter
 export function filtersToParams(f: TVulnerabilityFilters): URLSearchParams {
   const params = new URLSearchParams();
   if (f.search) params.set('q', f.search);
-  for (const key of ['severity', 'status', 'state', 'sort'] as const)
+  for (const key of ['severity', 'status', 'state', 'muted', 'sort'] as const)
     if (f[key] !== DEFAULT_FILTERS[key]) params.set(key, f[key]);
   if (f.overdue) params.set('overdue', '1');
   return params;
@@ -49,6 +52,7 @@ export function apiQuery(f: TVulnerabilityFilters, extra: Record<string, string 
     status: f.status,
     state: f.state,
     overdue: String(f.overdue),
+    muted: f.muted,
     sort: f.sort,
   });
   for (const [k, v] of Object.entries(extra)) params.set(k, String(v));
@@ -58,7 +62,12 @@ export function apiQuery(f: TVulnerabilityFilters, extra: Record<string, string 
 /** Whether any filter narrows the list (for the empty state's hint). */
 export function isFiltered(f: TVulnerabilityFilters): boolean {
   return (
-    f.search !== '' || f.severity !== 'all' || f.status !== 'all' || f.state !== 'all' || f.overdue
+    f.search !== '' ||
+    f.severity !== 'all' ||
+    f.status !== 'all' ||
+    f.state !== 'all' ||
+    f.overdue ||
+    f.muted !== 'unmuted'
   );
 }
 
