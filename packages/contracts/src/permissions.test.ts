@@ -19,7 +19,7 @@ describe('permission matrix', () => {
       for (const a of PERMISSION_ACTIONS) expect(can('admin', r, a), `${r}:${a}`).toBe(true);
   });
 
-  it('keeps the spec roles: analyst scan, vulnerability, report, dashboard (+ packets, asset context); auditor report, audit, dashboard; viewer dashboard', () => {
+  it('keeps the spec roles: analyst scan, vulnerability, report, dashboard (+ packets, asset context); auditor report, audit, dashboard; viewer dashboard; cloud read for all', () => {
     expect(held('security_analyst')).toEqual([
       'dashboard',
       'scan',
@@ -31,7 +31,10 @@ describe('permission matrix', () => {
       'cloud',
     ]);
     expect(held('auditor')).toEqual(['dashboard', 'report', 'audit', 'incident', 'cloud']);
-    expect(held('viewer')).toEqual(['dashboard']);
+    expect(held('viewer')).toEqual(['dashboard', 'cloud']);
+    expect(['read', 'execute', 'export'].filter((a) => can('viewer', 'cloud', a as never))).toEqual(
+      ['read'],
+    );
   });
 
   it('keeps auditors read-only with exports, and only admins run the security scan', () => {

@@ -57,7 +57,8 @@ const everything: Grants = Object.fromEntries(
  * route; the web reads it to hide or disable what a role cannot do. Spec part 2 §6: admin all;
  * security_analyst scan, vulnerability, report, dashboard (plus capture files and asset context);
  * auditor report, audit, dashboard, read-only plus exports (generating a report exports data);
- * viewer dashboard.
+ * viewer dashboard. Cloud posture (issue 19): admins manage connections and mute rules, analysts
+ * run scans and read, auditors and viewers read.
  */
 export const ROLE_PERMISSIONS: Record<TRole, Grants> = {
   admin: everything,
@@ -78,7 +79,7 @@ export const ROLE_PERMISSIONS: Record<TRole, Grants> = {
     incident: ['read', 'export'],
     cloud: ['read', 'export'],
   },
-  viewer: { dashboard: ['read'] },
+  viewer: { dashboard: ['read'], cloud: ['read'] },
 };
 
 /** A missing or unknown role is viewer (spec part 2 §6). */

@@ -17,25 +17,11 @@ import { errorMessage } from '@/lib/api-client';
 const SUBTITLE =
   "Posture checks of your AWS, Azure and GCP accounts, with exposure proven by NetGuard's own scan.";
 
-/** The page, or why the role cannot read it (viewers). */
-export function CloudIntegrationsPage() {
-  const read = usePermission('cloud', 'read');
-  if (read.allowed) return <CloudIntegrations />;
-  return (
-    <div className="space-y-6">
-      <PageHeader icon={Cloud} title={CLOUD_PAGE_TITLE} subtitle={SUBTITLE} />
-      <p className="text-sm text-muted-foreground" role="alert">
-        {read.reason}
-      </p>
-    </div>
-  );
-}
-
 /**
  * Provider cards, the credentials form (admins), Run Multi-Cloud Scan with live progress, and
  * the results with their coverage, comparison and mute rules.
  */
-function CloudIntegrations() {
+export function CloudIntegrationsPage() {
   const connect = usePermission('cloud', 'create');
   const disconnect = usePermission('cloud', 'delete');
   const execute = usePermission('cloud', 'execute');
