@@ -251,6 +251,7 @@ export async function buildApp(
     secrets: createCloudSecrets(secret),
     scanners: cloudScanners,
     queue: createCloudQueue(queue),
+    subscription,
     log,
   });
   const cloudFindings = createCloudFindings({ db });

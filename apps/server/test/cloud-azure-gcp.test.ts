@@ -30,6 +30,7 @@ import { configuredScanners } from '../src/modules/cloud/cloud.scanners.ts';
 import type { Workers } from '../src/workers.ts';
 import { scanAndWait, startCloudWorkers } from './cloud-helpers.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
+import { subscribe } from './seed.ts';
 
 const tls = createTestTls();
 let azure: AzureFake;
@@ -62,6 +63,7 @@ beforeAll(async () => {
   ctx = await createTestApp({}, { cloudScanners: scanners });
   workers = await startCloudWorkers(ctx, scanners);
   admin = await createAccount(ctx, 'cloud-azure-gcp@example.com');
+  await subscribe(ctx, admin); // more scans than the Free plan's monthly five
 }, 60_000);
 
 afterAll(async () => {

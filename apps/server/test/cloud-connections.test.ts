@@ -1,10 +1,12 @@
-import { CLOUD_TEXT } from '@netguard/contracts';
+import { CLOUD_TEXT, FREE_PLAN_LIMITS, SCAN_MESSAGES } from '@netguard/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cloudConnections, securityEvents } from '../src/db/schema.ts';
+import { cloudConnections, cloudScans, securityEvents } from '../src/db/schema.ts';
+import { countScansThisMonth } from '../src/modules/subscription/plan-limits.ts';
 import { ACCOUNT, AWS_REFUSAL, connectAws, fakeAws, GOOD_KEYS } from './cloud-helpers.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
 import { waitFor } from './scan-helpers.ts';
+import { subscribe } from './seed.ts';
 
 let ctx: TestContext;
 let admin: Account;
@@ -173,6 +175,37 @@ describe('cloud connections', () => {
     expect(wrongPair.json().error.message).toContain(
       'For AWS service ec2 the scanType is security_groups',
     );
+  });
+
+  it("counts each connection scanned against the Free plan's five scans a month", async () => {
+    const [connection] = (await list()).json().connections;
+    const used = await countScansThisMonth(ctx.db, admin.organizationId);
+    expect(used).toBeLessThan(FREE_PLAN_LIMITS.scansPerMonth);
+    await ctx.db.insert(cloudScans).values(
+      Array.from({ length: FREE_PLAN_LIMITS.scansPerMonth - used }, () => ({
+        organizationId: admin.organizationId,
+        connectionId: connection.id,
+        connectionName: connection.name,
+        provider: 'aws' as const,
+        status: 'passed' as const,
+        requestedBy: admin.userId,
+      })),
+    );
+    const scan = () =>
+      ctx.app.inject({ method: 'POST', url: '/api/cloud/scans', headers: admin.auth, payload: {} });
+    const refused = await scan();
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json().error.message).toBe(
+      SCAN_MESSAGES.freeScansPerMonth(FREE_PLAN_LIMITS.scansPerMonth),
+    );
+    const usage = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/billing/usage',
+      headers: admin.auth,
+    });
+    expect(usage.json().scans_this_month).toBe(FREE_PLAN_LIMITS.scansPerMonth);
+    await subscribe(ctx, admin);
+    expect((await scan()).statusCode).toBe(202);
   });
 
   it('disconnects: the row and its secret are gone and the event is recorded', async () => {

@@ -12,6 +12,7 @@ import {
   waitForScan,
 } from './cloud-helpers.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
+import { subscribe } from './seed.ts';
 
 let ctx: TestContext;
 let workers: Workers;
@@ -32,6 +33,7 @@ beforeAll(async () => {
   ctx = await createTestApp({}, { cloudScanners: fake.scanners });
   workers = await startCloudWorkers(ctx, fake.scanners);
   admin = await createAccount(ctx, 'cloud-scan@example.com');
+  await subscribe(ctx, admin); // more scans than the Free plan's monthly five
   expect((await connectAws(ctx, admin)).statusCode).toBe(201);
   listener = net.createServer((socket) => socket.destroy());
   listener.listen(0, '127.0.0.1');

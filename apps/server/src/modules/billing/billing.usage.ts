@@ -3,7 +3,7 @@ import { and, count, eq, gte } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { reports } from '../../db/schema.ts';
 import { countVulnerabilities } from '../dashboard/dashboard.repo.ts';
-import { countScansThisMonth } from '../scans/scans.lifecycle.ts';
+import { countScansThisMonth } from '../subscription/plan-limits.ts';
 
 /**
  * Usage of the caller's organization for the Billing page. Scans are counted exactly as the

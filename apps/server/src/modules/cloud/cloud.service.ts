@@ -19,6 +19,8 @@ import type { Logger } from '../../lib/logger.ts';
 import { notifyRealtime } from '../../realtime/notify.ts';
 import { insertSecurityEvent, type RequestMeta } from '../audit/audit.repo.ts';
 import type { AuthContext } from '../auth/sessions.service.ts';
+import { assertScansLeft } from '../subscription/plan-limits.ts';
+import type { SubscriptionService } from '../subscription/subscription.service.ts';
 import type { CloudQueue } from './cloud.queue.ts';
 import * as repo from './cloud.repo.ts';
 import { type CloudScanners, scannerOf } from './cloud.scanners.ts';
@@ -41,6 +43,7 @@ export function createCloudService(deps: {
   secrets: CloudSecrets;
   scanners: CloudScanners;
   queue: Pick<CloudQueue, 'send'>;
+  subscription: Pick<SubscriptionService, 'status'>;
   log: Logger;
 }) {
   const { db } = deps;
@@ -184,6 +187,8 @@ export function createCloudService(deps: {
       );
       const free = targets.filter((t) => !busy.has(t.id));
       if (free.length === 0) throw new AppError('conflict', 409, CLOUD_TEXT.scanAlreadyRunning);
+      // One scan of the Free plan's monthly allowance per connection scanned.
+      await assertScansLeft(db, deps.subscription, auth, free.length);
       const rows = await scansRepo.insertScans(
         db,
         free.map((connection) => ({

@@ -141,14 +141,3 @@ export async function finishScan(
   await notifyScan(tx, row);
   return row;
 }
-
-/** Scans of the organization created since the start of the current UTC month. */
-export async function countScansThisMonth(db: Executor, organizationId: string): Promise<number> {
-  const now = new Date();
-  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const [row] = await db
-    .select({ n: count() })
-    .from(scans)
-    .where(and(eq(scans.organizationId, organizationId), gte(scans.createdAt, monthStart)));
-  return row?.n ?? 0;
-}

@@ -20,6 +20,7 @@ import type { Logger } from '../../lib/logger.ts';
 import { traceLog } from '../../lib/request-id.ts';
 import { insertAuditLog, type RequestMeta } from '../audit/audit.repo.ts';
 import type { AuthContext } from '../auth/sessions.service.ts';
+import { assertScansLeft, paymentRequired } from '../subscription/plan-limits.ts';
 import type { SubscriptionService } from '../subscription/subscription.service.ts';
 import { loadScanDetail } from './scans.detail.ts';
 import { exportScans } from './scans.export.ts';
@@ -47,8 +48,6 @@ type Deps = {
   log: Logger;
 };
 
-const paymentRequired = (message: string) => new AppError('payment_required', 402, message);
-
 /** Scans of the caller's organization: create, list, read, start, cancel. */
 export function createScanService({ db, subscription, queue, settings, log }: Deps) {
   const scope = createScope({ allow: settings.allowedRanges, deny: settings.deniedRanges });
@@ -59,10 +58,7 @@ export function createScanService({ db, subscription, queue, settings, log }: De
     const limit = FREE_PLAN_LIMITS.maxTargetsPerScan;
     if (addresses > limit)
       throw paymentRequired(SCAN_MESSAGES.freeTargetsPerScan(limit, addresses));
-    const used = await lifecycle.countScansThisMonth(db, auth.organizationId);
-    if (used >= FREE_PLAN_LIMITS.scansPerMonth) {
-      throw paymentRequired(SCAN_MESSAGES.freeScansPerMonth(FREE_PLAN_LIMITS.scansPerMonth));
-    }
+    await assertScansLeft(db, subscription, auth, 1);
   }
 
   /** Refuses a target out of scope; returns how many addresses the targets cover. */
