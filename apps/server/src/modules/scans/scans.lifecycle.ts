@@ -1,5 +1,5 @@
 import { eventRiskScore } from '@netguard/contracts';
-import { and, count, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { organizationSettings, scanChunks, scans } from '../../db/schema.ts';
 import { notifyRealtime } from '../../realtime/notify.ts';
