@@ -34,6 +34,9 @@ afterAll(async () => {
 });
 
 /** The CLI on the embedded PostgreSQL of a data dir (no DATABASE_URL), as `npm run netguard`. */
+/** The newest migration of this checkout: the level a fresh database is at. */
+const NEWEST = committedMigrations().at(-1)?.tag;
+
 const cli = (dataDir: string, ...args: string[]) =>
   netguardWith(args, { DATABASE_URL: '', NETGUARD_DATA_DIR: dataDir, NETGUARD_SECRET_KEY: SECRET });
 /** The CLI on an external PostgreSQL (DATABASE_URL). */
@@ -136,7 +139,9 @@ describe('netguard backup and restore', () => {
     expect(backup.code, backup.stderr).toBe(0);
     gzFile = /^Backup written to (\S+) \((\d+) bytes, gzip\)$/m.exec(backup.stdout)?.[1] ?? '';
     expect(path.dirname(gzFile)).toBe(path.join(source, 'backups'));
-    expect(backup.stdout).toMatch(/^Migration level 0011_issue17_hardening: \d+ tables, \d+ rows/m);
+    expect(backup.stdout).toMatch(
+      new RegExp(`^Migration level ${NEWEST}: \\d+ tables, \\d+ rows`, 'm'),
+    );
     expect(backup.stdout).toMatch(/^ {2}users\t1$/m);
     expect(backup.stdout).toMatch(/^ {2}scans\t1$/m);
     expect((await fs.stat(gzFile)).mode & 0o777).toBe(0o600);
@@ -156,7 +161,7 @@ describe('netguard backup and restore', () => {
     // A new data dir: the CLI starts a new embedded PostgreSQL there and restores into it.
     const restored = await cli(target, 'restore', gzFile);
     expect(restored.code, restored.stderr).toBe(0);
-    expect(restored.stdout).toContain('at migration 0011_issue17_hardening');
+    expect(restored.stdout).toContain(`at migration ${NEWEST}`);
     expect(restored.stderr).toBe('');
 
     const second = await serve(target);
@@ -232,7 +237,7 @@ describe('netguard backup and restore', () => {
       '-- Migration level: 0099_future (9999999999999)',
     );
     expect(await attempt('future.sql', future)).toContain(
-      "newer than this NetGuard's newest (0011_issue17_hardening)",
+      `newer than this NetGuard's newest (${NEWEST})`,
     );
     expect(await attempt('other.sql', 'select 1;\n')).toContain('not a NetGuard backup');
 
@@ -278,7 +283,7 @@ describe('netguard backup and restore', () => {
     const restored = await cliOn(databaseUrl('upgraded'), ['restore', file]);
     expect(restored.code, restored.stderr).toBe(0);
     expect(restored.stdout).toContain(`at migration ${older.tag})`);
-    expect(restored.stdout).toContain('The database is at migration 0011_issue17_hardening');
+    expect(restored.stdout).toContain(`The database is at migration ${NEWEST}`);
     const upgraded = databaseUrl('upgraded');
     expect(await query(upgraded, 'select email from users')).toEqual([
       { email: 'older@example.com' },

@@ -1,40 +1,17 @@
-import { withRequestId } from '../../lib/job-context.ts';
-import { retryDeadlock, type ScanQueue } from '../scans/scans.queue.ts';
+import { createJobQueue } from '../scans/job-queue.ts';
+import type { ScanQueue } from '../scans/scans.queue.ts';
 
 export const REPORT_QUEUE = 'report-generate';
 
-const QUEUE_OPTIONS = {
-  name: REPORT_QUEUE,
-  // Generation fails for good inside the job; retries cover a worker that died mid-job.
-  retryLimit: 2,
-  retryDelay: 1,
-  expireInSeconds: 120,
-};
-
-/**
- * The report-generation queue, on the pg-boss instance of the scan queues. Jobs carry ids only,
- * and the id of the request that asked for the report.
- */
+/** The report-generation queue. Jobs carry the report's id. */
 export function createReportQueue(jobs: Pick<ScanQueue, 'boss' | 'start'>) {
-  let ready: Promise<void> | null = null;
-  const ensure = () => {
-    ready ??= (async () => {
-      await jobs.start();
-      await retryDeadlock(() => jobs.boss.createQueue(REPORT_QUEUE, QUEUE_OPTIONS));
-    })().catch((error: unknown) => {
-      ready = null;
-      throw error;
-    });
-    return ready;
-  };
-  return {
-    boss: jobs.boss,
-    ensure,
-    async send(reportId: string) {
-      await ensure();
-      await jobs.boss.send(REPORT_QUEUE, withRequestId({ report_id: reportId }));
-    },
-  };
+  const queue = createJobQueue<{ report_id: string }>(jobs, REPORT_QUEUE, {
+    // Generation fails for good inside the job; retries cover a worker that died mid-job.
+    retryLimit: 2,
+    retryDelay: 1,
+    expireInSeconds: 120,
+  });
+  return { ...queue, send: (reportId: string) => queue.sendJob({ report_id: reportId }) };
 }
 
 export type ReportQueue = ReturnType<typeof createReportQueue>;
