@@ -1,0 +1,5 @@
+export * from './event.ts';
+export * from './formats/cef.ts';
+export * from './formats/leef.ts';
+export * from './syslog.ts';
+export * from './transport.ts';
