@@ -57,25 +57,25 @@ export function classifyError(target: SyslogTarget, error: unknown): SyslogTrans
   return new SyslogTransportError('network', `${where}: ${detail}`, { cause: error });
 }
 
+const timeoutError = (target: SyslogTarget, what: string, ms: number) =>
+  new SyslogTransportError(
+    'timeout',
+    `syslog ${target.protocol}://${target.host}:${target.port}: ${what} took more than ${ms} ms`,
+  );
+
 function withTimeout<T>(target: SyslogTarget, what: string, work: Promise<T>): Promise<T> {
   const ms = target.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(
-          new SyslogTransportError(
-            'timeout',
-            `syslog ${target.protocol}://${target.host}:${target.port}: ${what} took more than ${ms} ms`,
-          ),
-        ),
-      ms,
-    );
+    timer = setTimeout(() => reject(timeoutError(target, what, ms)), ms);
   });
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** Connects (and for TLS completes the handshake) within the timeout; the socket is destroyed otherwise. */
 function connectStream(target: SyslogTarget): Promise<net.Socket> {
+  const ms = target.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const servername = target.servername ?? target.host;
   return new Promise((resolve, reject) => {
     const socket =
       target.protocol === 'tls'
@@ -83,19 +83,23 @@ function connectStream(target: SyslogTarget): Promise<net.Socket> {
             host: target.host,
             port: target.port,
             ca: target.ca,
-            servername: net.isIP(target.servername ?? target.host)
-              ? undefined
-              : (target.servername ?? target.host),
-            checkServerIdentity: (_host, cert) =>
-              tls.checkServerIdentity(target.servername ?? target.host, cert),
+            // SNI carries names only; the certificate is checked against the name or address.
+            servername: net.isIP(servername) ? undefined : servername,
+            checkServerIdentity: (_host, cert) => tls.checkServerIdentity(servername, cert),
           })
         : net.connect({ host: target.host, port: target.port });
-    const ready = target.protocol === 'tls' ? 'secureConnect' : 'connect';
-    socket.once(ready, () => {
-      socket.off('error', reject);
+    const fail = (error: Error) => {
+      clearTimeout(timer);
+      socket.destroy();
+      reject(error);
+    };
+    const timer = setTimeout(() => fail(timeoutError(target, 'connecting', ms)), ms);
+    socket.once('error', fail);
+    socket.once(target.protocol === 'tls' ? 'secureConnect' : 'connect', () => {
+      clearTimeout(timer);
+      socket.off('error', fail);
       resolve(socket);
     });
-    socket.once('error', reject);
   });
 }
 
@@ -117,16 +121,14 @@ const endStream = (socket: net.Socket) =>
   });
 
 async function sendStream(target: SyslogTarget, messages: string[]): Promise<SendResult[]> {
-  let socket: net.Socket | undefined;
+  let open: net.Socket;
   try {
-    socket = await withTimeout(target, 'connecting', connectStream(target));
+    open = await connectStream(target);
   } catch (error) {
-    socket?.destroy();
     const failure = classifyError(target, error);
     return messages.map(() => ({ written: false, error: failure }));
   }
   const results: SendResult[] = [];
-  const open = socket;
   open.on('error', () => {}); // errors after this point are surfaced by the pending write
   for (const message of messages) {
     const last = results.at(-1);
