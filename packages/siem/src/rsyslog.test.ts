@@ -110,6 +110,20 @@ describe.each([
   });
 });
 
+describe('UDP to rsyslog', () => {
+  it('delivers a 40 KB message in one datagram when maxUdpBytes allows it', async () => {
+    const event = longEvent(40_000);
+    const target = {
+      protocol: 'udp',
+      host: HOST,
+      port: rsyslog.udpPort,
+      maxUdpBytes: 65_507,
+    } as const;
+    const [parsed] = await roundTrip(target, [cefMessage(event)]);
+    expectCef(parsed, event);
+  });
+});
+
 describe('TLS to rsyslog', () => {
   it('refuses a receiver whose certificate another CA signed, as a tls error', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'netguard-other-ca-'));
