@@ -1,0 +1,109 @@
+// The outcome of delivering a batch of events to an HTTP destination: every event ends delivered
+// (with the destination's receipt), to be retried (with the reason and any Retry-After) or dead
+// (with the reason). Also the fetch wrapper the destinations share: a timeout from the settings,
+// network errors classified as retries.
+import type { SiemEvent } from './event.ts';
+
+/** What the destination answered about a delivered event. */
+export type Receipt = {
+  /** HTTP status of the request (or of the bulk item). */
+  status: number;
+  /** Splunk HEC: the acknowledgement id to poll when indexer acknowledgement is on. */
+  ackId?: number;
+  /** Elastic: the bulk item's result (`created`, or `conflict` for an event already stored). */
+  result?: string;
+  /** Anything else worth keeping, e.g. "already delivered". */
+  note?: string;
+};
+
+export type Outcome =
+  | { eventId: string; status: 'delivered'; receipt: Receipt }
+  | { eventId: string; status: 'retry'; reason: string; retryAfterMs?: number }
+  | { eventId: string; status: 'dead'; reason: string };
+
+/** Spec defaults of a SIEM configuration ("Default SIEM settings on create"). */
+export const DEFAULT_DELIVERY_SETTINGS = { batchSize: 100, retryAttempts: 3, timeoutSeconds: 30 };
+
+export type DeliverySettings = {
+  /** Events per request at most; default 100. */
+  batchSize?: number;
+  /** Bound on each HTTP request (connect, answer and body); default 30 s. */
+  timeoutSeconds?: number;
+};
+
+export const timeoutMsOf = (settings: DeliverySettings = {}): number =>
+  (settings.timeoutSeconds ?? DEFAULT_DELIVERY_SETTINGS.timeoutSeconds) * 1000;
+
+export const delivered = (events: SiemEvent[], receipt: Receipt): Outcome[] =>
+  events.map((e) => ({ eventId: e.id, status: 'delivered', receipt }));
+
+export const retry = (events: SiemEvent[], reason: string, retryAfterMs?: number): Outcome[] =>
+  events.map((e) => ({
+    eventId: e.id,
+    status: 'retry',
+    reason,
+    ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+  }));
+
+export const dead = (events: SiemEvent[], reason: string): Outcome[] =>
+  events.map((e) => ({ eventId: e.id, status: 'dead', reason }));
+
+/** Retry-After in milliseconds: delta-seconds or an HTTP date; undefined when absent or invalid. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+export type HttpAnswer = { ok: true; status: number; headers: Headers; body: string };
+export type HttpFailure = { ok: false; reason: string };
+
+/**
+ * One request with `fetch`, bounded by `timeoutMs` (answer and body). A network failure is not
+ * thrown: it comes back as a reason (connection refused, timed out, …) to retry on.
+ */
+export async function httpRequest(
+  url: string,
+  init: RequestInit,
+  timeoutMs: number,
+): Promise<HttpAnswer | HttpFailure> {
+  const where = `${init.method ?? 'GET'} ${redact(url)}`;
+  try {
+    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    const body = await response.text();
+    return { ok: true, status: response.status, headers: response.headers, body };
+  } catch (error) {
+    return { ok: false, reason: `${where}: ${networkReason(error, timeoutMs)}` };
+  }
+}
+
+/** A URL without its query string and credentials (a Sumo source URL's path is its secret). */
+export function redact(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.host}${u.pathname.length > 40 ? `${u.pathname.slice(0, 20)}…` : u.pathname}`;
+  } catch {
+    return '<invalid URL>';
+  }
+}
+
+function networkReason(error: unknown, timeoutMs: number): string {
+  const err = error as {
+    name?: string;
+    message?: string;
+    cause?: { code?: string; message?: string };
+  };
+  if (err?.name === 'TimeoutError' || err?.name === 'AbortError')
+    return `timed out after ${timeoutMs} ms`;
+  const code = err?.cause?.code;
+  if (code === 'ECONNREFUSED') return 'connection refused';
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return 'connection reset';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `host not found (${code})`;
+  if (code) return `network error ${code}: ${err.cause?.message ?? ''}`.trim();
+  return `network error: ${err?.cause?.message ?? err?.message ?? String(error)}`;
+}
+
+/** The first 200 characters of an answer's body, for reasons. */
+export const excerpt = (body: string): string =>
+  body.length > 200 ? `${body.slice(0, 200)}…` : body;

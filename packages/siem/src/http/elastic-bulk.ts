@@ -1,0 +1,130 @@
+// Elastic _bulk with ECS documents: POST <endpoint>/_bulk (NDJSON), `Authorization: ApiKey <key>`
+// or Basic; each event's outcome from its item in the answer, or from the whole answer.
+import {
+  type BatchAnswer,
+  sendHalvingOnTooLarge,
+  splitIntoBatches,
+  tooLargeOutcomes,
+  utf8Bytes,
+} from '../batch.ts';
+import {
+  DEFAULT_DELIVERY_SETTINGS,
+  type DeliverySettings,
+  dead,
+  excerpt,
+  httpRequest,
+  type Outcome,
+  parseRetryAfter,
+  retry,
+  timeoutMsOf,
+} from '../delivery.ts';
+import type { SiemEvent } from '../event.ts';
+import { formatEcsBulk } from '../formats/ecs.ts';
+
+export type ElasticAuth = { apiKey: string } | { username: string; password: string };
+
+export type ElasticTarget = {
+  /** e.g. https://es.example:9200 */
+  endpoint: string;
+  auth: ElasticAuth;
+  index?: string;
+  /** Bytes per request at most; default 5 MB (Elasticsearch's http.max_content_length is 100 MB). */
+  maxBytes?: number;
+};
+
+type BulkItem = {
+  status: number;
+  _id?: string;
+  result?: string;
+  error?: { type?: string; reason?: string };
+};
+
+const authorization = (auth: ElasticAuth): string =>
+  'apiKey' in auth
+    ? `ApiKey ${auth.apiKey}`
+    : `Basic ${Buffer.from(`${auth.username}:${auth.password}`).toString('base64')}`;
+
+/** Sends the events in batches and returns one outcome per event; a 413 halves the batch. */
+export async function sendElasticBulk(
+  target: ElasticTarget,
+  events: SiemEvent[],
+  settings: DeliverySettings = {},
+): Promise<Outcome[]> {
+  const maxBytes = target.maxBytes ?? 5_000_000;
+  const { batches, tooLarge } = splitIntoBatches(events, {
+    maxCount: settings.batchSize ?? DEFAULT_DELIVERY_SETTINGS.batchSize,
+    maxBytes,
+    sizeOf: (e) => utf8Bytes(formatEcsBulk([e], target)),
+    separatorBytes: 0,
+  });
+  const outcomes = tooLargeOutcomes(tooLarge, maxBytes);
+  for (const batch of batches)
+    outcomes.push(...(await sendHalvingOnTooLarge(batch, (b) => sendBatch(target, b, settings))));
+  return outcomes;
+}
+
+async function sendBatch(
+  target: ElasticTarget,
+  batch: SiemEvent[],
+  settings: DeliverySettings,
+): Promise<BatchAnswer> {
+  const answer = await httpRequest(
+    `${target.endpoint.replace(/\/+$/, '')}/_bulk`,
+    {
+      method: 'POST',
+      headers: {
+        authorization: authorization(target.auth),
+        'content-type': 'application/x-ndjson',
+      },
+      body: formatEcsBulk(batch, target),
+    },
+    timeoutMsOf(settings),
+  );
+  if (!answer.ok) return retry(batch, answer.reason);
+  const why = `Elasticsearch _bulk ${answer.status}: ${excerpt(answer.body)}`;
+  if (answer.status === 413) return { tooLarge: true, reason: why };
+  if (answer.status === 429 || answer.status >= 500)
+    return retry(batch, why, parseRetryAfter(answer.headers.get('retry-after')));
+  if (answer.status < 200 || answer.status >= 300) return dead(batch, why);
+  return classifyBulkItems(batch, answer.body);
+}
+
+/**
+ * Each event's outcome from its item (same order as the request): 2xx delivered, 409 delivered
+ * as "already delivered" (the `create` of an `_id` already stored), 429 and 5xx retry, other 4xx
+ * dead with the item's error. An answer without a matching item retries the unmatched events.
+ */
+export function classifyBulkItems(batch: SiemEvent[], body: string): Outcome[] {
+  let items: Array<Record<string, BulkItem>> = [];
+  try {
+    items = (JSON.parse(body) as { items?: Array<Record<string, BulkItem>> }).items ?? [];
+  } catch {
+    return retry(batch, `Elasticsearch _bulk: unreadable answer ${excerpt(body)}`);
+  }
+  return batch.map((event, i): Outcome => {
+    const item = items[i] ? Object.values(items[i])[0] : undefined;
+    if (!item || (item._id !== undefined && item._id !== event.id))
+      return {
+        eventId: event.id,
+        status: 'retry',
+        reason: `Elasticsearch _bulk: no item for event ${i}`,
+      };
+    const error = item.error ? `${item.error.type ?? 'error'}: ${item.error.reason ?? ''}` : '';
+    if (item.status >= 200 && item.status < 300)
+      return {
+        eventId: event.id,
+        status: 'delivered',
+        receipt: { status: item.status, result: item.result ?? 'created' },
+      };
+    if (item.status === 409)
+      return {
+        eventId: event.id,
+        status: 'delivered',
+        receipt: { status: 409, result: 'conflict', note: 'already delivered' },
+      };
+    const reason = `Elasticsearch _bulk item ${item.status} ${error}`.trim();
+    if (item.status === 429 || item.status >= 500)
+      return { eventId: event.id, status: 'retry', reason };
+    return { eventId: event.id, status: 'dead', reason };
+  });
+}
