@@ -62,3 +62,17 @@ export function longEvent(bytes: number): SiemEvent {
     message: unit.repeat(Math.ceil(bytes / 12)),
   });
 }
+
+/** The n-th of a run of distinct events (ids differ in their last digits), `bytes` of message. */
+export function numberedEvent(n: number, bytes = 20): SiemEvent {
+  return createSiemEvent({
+    id: `4f1c7a5e-9b6d-4c2f-8ea5-${n.toString().padStart(12, '0')}`,
+    type: 'scan_completed',
+    time: '2026-11-27T05:04:00.000Z',
+    severity: 'low',
+    organizationId: ORG,
+    title: `Scan ${n} completed`,
+    message: 'm'.repeat(bytes),
+    host: `host-${n}.example`,
+  });
+}
