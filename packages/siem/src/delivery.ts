@@ -78,11 +78,18 @@ export async function httpRequest(
   }
 }
 
-/** A URL without its query string and credentials (a Sumo source URL's path is its secret). */
+/**
+ * A URL without its query string, credentials and long path segments (a Sumo source URL's last
+ * segment is its secret).
+ */
 export function redact(url: string): string {
   try {
     const u = new URL(url);
-    return `${u.protocol}//${u.host}${u.pathname.length > 40 ? `${u.pathname.slice(0, 20)}…` : u.pathname}`;
+    const path = u.pathname
+      .split('/')
+      .map((segment) => (segment.length >= 20 ? '<redacted>' : segment))
+      .join('/');
+    return `${u.protocol}//${u.host}${path}`;
   } catch {
     return '<invalid URL>';
   }
