@@ -11,6 +11,7 @@ import {
   type Receiver,
   type Reply,
   startReceiver,
+  timed,
 } from '../testing/http-receiver.ts';
 import {
   CHRONICLE_SCOPE,
@@ -211,7 +212,9 @@ describe('ChronicleSender', () => {
     ]);
     ingest = () => 'hang';
     const silent = new ChronicleSender(target, { timeoutSeconds: 0.3 });
-    expect(await silent.send([threatEvent])).toMatchObject([
+    const { result, elapsedMs } = await timed(() => silent.send([threatEvent]));
+    expect(elapsedMs).toBeLessThan(2000);
+    expect(result).toMatchObject([
       { status: 'retry', reason: expect.stringMatching(/timed out after 300 ms$/) },
     ]);
   });

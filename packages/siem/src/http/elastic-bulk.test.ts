@@ -14,6 +14,7 @@ import {
   type Receiver,
   startReceiver,
   tally,
+  timed,
 } from '../testing/http-receiver.ts';
 import { type ElasticTarget, sendElasticBulk } from './elastic-bulk.ts';
 
@@ -201,7 +202,10 @@ describe('sendElasticBulk', () => {
       reason: expect.stringMatching(/connection refused$/),
     });
     receiver.route = () => 'hang';
-    const timedOut = await sendElasticBulk(target, [threatEvent], { timeoutSeconds: 0.3 });
+    const { result: timedOut, elapsedMs } = await timed(() =>
+      sendElasticBulk(target, [threatEvent], { timeoutSeconds: 0.3 }),
+    );
+    expect(elapsedMs).toBeLessThan(2000);
     expect(timedOut[0]).toMatchObject({
       status: 'retry',
       reason: expect.stringMatching(/timed out after 300 ms$/),

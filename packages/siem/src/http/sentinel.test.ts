@@ -10,6 +10,7 @@ import {
   type Reply,
   startReceiver,
   tally,
+  timed,
 } from '../testing/http-receiver.ts';
 import { SENTINEL_SCOPE, SentinelSender, type SentinelTarget, sentinelRecord } from './sentinel.ts';
 
@@ -172,7 +173,9 @@ describe('SentinelSender', () => {
     ]);
     ingest = () => 'hang';
     const silent = new SentinelSender(target, { timeoutSeconds: 0.3 });
-    expect(await silent.send([threatEvent])).toMatchObject([
+    const { result, elapsedMs } = await timed(() => silent.send([threatEvent]));
+    expect(elapsedMs).toBeLessThan(2000);
+    expect(result).toMatchObject([
       { status: 'retry', reason: expect.stringMatching(/timed out after 300 ms$/) },
     ]);
   });

@@ -8,6 +8,7 @@ import {
   type Receiver,
   startReceiver,
   tally,
+  timed,
 } from '../testing/http-receiver.ts';
 import { SUMO_MAX_BYTES, type SumoTarget, sendSumo } from './sumo.ts';
 
@@ -94,7 +95,10 @@ describe('sendSumo', () => {
       reason: expect.stringContaining('/receiver/v1/http/<redacted>:'),
     });
     receiver.route = () => 'hang';
-    const timedOut = await sendSumo(target, [threatEvent], { timeoutSeconds: 0.3 });
+    const { result: timedOut, elapsedMs } = await timed(() =>
+      sendSumo(target, [threatEvent], { timeoutSeconds: 0.3 }),
+    );
+    expect(elapsedMs).toBeLessThan(2000);
     expect(timedOut[0]).toMatchObject({
       status: 'retry',
       reason: expect.stringMatching(/timed out after 300 ms$/),

@@ -115,3 +115,10 @@ export function tally(outcomes: Array<{ status: string }>): Record<string, numbe
   for (const o of outcomes) counts[o.status] = (counts[o.status] ?? 0) + 1;
   return counts;
 }
+
+/** Runs `send` and gives its result with the milliseconds it took (to check a timeout fired). */
+export async function timed<T>(send: () => Promise<T>): Promise<{ result: T; elapsedMs: number }> {
+  const started = performance.now();
+  const result = await send();
+  return { result, elapsedMs: performance.now() - started };
+}
