@@ -48,6 +48,10 @@ export const retry = (events: SiemEvent[], reason: string, retryAfterMs?: number
 export const dead = (events: SiemEvent[], reason: string): Outcome[] =>
   events.map((e) => ({ eventId: e.id, status: 'dead', reason }));
 
+/** Outcomes of a batch whose request got no answer: retry, or dead when it cannot be sent. */
+export const unanswered = (events: SiemEvent[], failure: HttpFailure): Outcome[] =>
+  failure.retryable ? retry(events, failure.reason) : dead(events, failure.reason);
+
 /** Retry-After in milliseconds: delta-seconds or an HTTP date; undefined when absent or invalid. */
 export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
   if (value === null || value.trim() === '') return undefined;
@@ -57,7 +61,8 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
 }
 
 export type HttpAnswer = { ok: true; status: number; headers: Headers; body: string };
-export type HttpFailure = { ok: false; reason: string };
+/** A request that got no answer: `retryable` false only when it cannot be sent (an invalid URL). */
+export type HttpFailure = { ok: false; reason: string; retryable: boolean };
 
 /**
  * One request with `fetch`, bounded by `timeoutMs` (answer and body). A network failure is not
@@ -69,12 +74,14 @@ export async function httpRequest(
   timeoutMs: number,
 ): Promise<HttpAnswer | HttpFailure> {
   const where = `${init.method ?? 'GET'} ${redact(url)}`;
+  if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
+    return { ok: false, reason: `${where}: not an http(s) URL`, retryable: false };
   try {
     const response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
     const body = await response.text();
     return { ok: true, status: response.status, headers: response.headers, body };
   } catch (error) {
-    return { ok: false, reason: `${where}: ${networkReason(error, timeoutMs)}` };
+    return { ok: false, reason: `${where}: ${networkReason(error, timeoutMs)}`, retryable: true };
   }
 }
 

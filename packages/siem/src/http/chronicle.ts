@@ -19,6 +19,7 @@ import {
   parseRetryAfter,
   retry,
   timeoutMsOf,
+  unanswered,
 } from '../delivery.ts';
 import type { EventType, Severity, SiemEvent } from '../event.ts';
 import { requestToken, signJwtRs256, TokenCache, TokenError } from './oauth.ts';
@@ -204,7 +205,7 @@ export class ChronicleSender {
       },
       timeoutMsOf(this.settings),
     );
-    if (!answer.ok) return retry(batch, answer.reason);
+    if (!answer.ok) return unanswered(batch, answer);
     const why = `Chronicle ${answer.status}: ${excerpt(answer.body)}`;
     if (answer.status >= 200 && answer.status < 300)
       return delivered(batch, { status: answer.status });

@@ -17,6 +17,7 @@ import {
   parseRetryAfter,
   retry,
   timeoutMsOf,
+  unanswered,
 } from '../delivery.ts';
 import type { SiemEvent } from '../event.ts';
 import { formatEcsBulk } from '../formats/ecs.ts';
@@ -80,7 +81,7 @@ async function sendBatch(
     },
     timeoutMsOf(settings),
   );
-  if (!answer.ok) return retry(batch, answer.reason);
+  if (!answer.ok) return unanswered(batch, answer);
   const why = `Elasticsearch _bulk ${answer.status}: ${excerpt(answer.body)}`;
   if (answer.status === 413) return { tooLarge: true, reason: why };
   if (answer.status === 429 || answer.status >= 500)

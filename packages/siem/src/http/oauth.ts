@@ -50,7 +50,7 @@ export async function requestToken(
     },
     timeoutMs,
   );
-  if (!answer.ok) throw new TokenError(true, `${what} token: ${answer.reason}`);
+  if (!answer.ok) throw new TokenError(answer.retryable, `${what} token: ${answer.reason}`);
   const why = `${what} token ${answer.status}: ${excerpt(answer.body)}`;
   if (answer.status === 429 || answer.status >= 500) throw new TokenError(true, why);
   if (answer.status !== 200) throw new TokenError(false, why);

@@ -19,6 +19,7 @@ import {
   parseRetryAfter,
   retry,
   timeoutMsOf,
+  unanswered,
 } from '../delivery.ts';
 import type { SiemEvent } from '../event.ts';
 import { requestToken, TokenCache, TokenError } from './oauth.ts';
@@ -108,7 +109,7 @@ export class SentinelSender {
       },
       timeoutMsOf(this.settings),
     );
-    if (!answer.ok) return retry(batch, answer.reason);
+    if (!answer.ok) return unanswered(batch, answer);
     const why = `Azure Logs Ingestion ${answer.status}: ${excerpt(answer.body)}`;
     if (answer.status === 204 || answer.status === 200)
       return delivered(batch, { status: answer.status });

@@ -13,6 +13,7 @@ import {
   parseRetryAfter,
   retry,
   timeoutMsOf,
+  unanswered,
 } from '../delivery.ts';
 import type { SiemEvent } from '../event.ts';
 import { type HecOptions, hecEvent } from '../formats/hec.ts';
@@ -82,7 +83,7 @@ export async function sendSplunkHec(
       { method: 'POST', headers: headers(target), body: batch.map(line).join('\n') },
       timeoutMsOf(settings),
     );
-    if (!answer.ok) outcomes.push(...retry(batch, answer.reason));
+    if (!answer.ok) outcomes.push(...unanswered(batch, answer));
     else outcomes.push(...classifyHecAnswer(batch, answer.status, answer.body, answer.headers));
   }
   return outcomes;

@@ -104,4 +104,17 @@ describe('sendSumo', () => {
       reason: expect.stringMatching(/timed out after 300 ms$/),
     });
   });
+
+  it('a URL that is not http(s) is dead, not retried', async () => {
+    expect(await sendSumo({ ...target, url: 'ftp://127.0.0.1/x' }, [threatEvent])).toEqual([
+      {
+        eventId: threatEvent.id,
+        status: 'dead',
+        reason: 'POST ftp://127.0.0.1/x: not an http(s) URL',
+      },
+    ]);
+    expect(await sendSumo({ ...target, url: 'not a url' }, [threatEvent])).toMatchObject([
+      { status: 'dead', reason: 'POST <invalid URL>: not an http(s) URL' },
+    ]);
+  });
 });

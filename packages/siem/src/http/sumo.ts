@@ -19,6 +19,7 @@ import {
   parseRetryAfter,
   retry,
   timeoutMsOf,
+  unanswered,
 } from '../delivery.ts';
 import type { SiemEvent } from '../event.ts';
 
@@ -70,7 +71,7 @@ async function sendBatch(
     },
     timeoutMsOf(settings),
   );
-  if (!answer.ok) return retry(batch, answer.reason);
+  if (!answer.ok) return unanswered(batch, answer);
   const why = `Sumo Logic ${answer.status}: ${excerpt(answer.body)}`;
   if (answer.status >= 200 && answer.status < 300)
     return delivered(batch, { status: answer.status });
