@@ -187,4 +187,15 @@ describe('sendSplunkHec', () => {
     expect(tally(outcomes)).toEqual({ dead: 1, delivered: 3 });
     expect(receiver.requests.map((r) => jsonLines(r.text).length)).toEqual([2, 1]);
   });
+
+  it('a 2xx that is not a HEC answer (a proxy page) is retried, not taken as delivered', async () => {
+    receiver.route = () => ({ status: 200, body: '<html>Welcome</html>' });
+    expect(await sendSplunkHec(target, [threatEvent])).toEqual([
+      {
+        eventId: threatEvent.id,
+        status: 'retry',
+        reason: 'Splunk HEC 200 without a HEC answer (a proxy?): <html>Welcome</html>',
+      },
+    ]);
+  });
 });

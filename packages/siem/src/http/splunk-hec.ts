@@ -91,7 +91,8 @@ export async function sendSplunkHec(
 
 /**
  * Outcomes of one batch from HEC's answer: by `code` (HEC_CODES) when the body has one, else by
- * the HTTP status (429 and 5xx retry, honouring Retry-After; other 4xx dead). With code 6 and an
+ * the HTTP status (429 and 5xx retry, honouring Retry-After; other 4xx dead; a 2xx that is not
+ * HEC's JSON, e.g. a proxy's page, retry: nothing says Splunk has the events). With code 6 and an
  * `invalid-event-number` n, HEC has indexed the events before n: those are delivered, event n is
  * dead and the ones after it (not read) are retried.
  */
@@ -112,7 +113,9 @@ export function classifyHecAnswer(
   const why = `Splunk HEC ${status}${parsed.code === undefined ? '' : ` code ${parsed.code}`}: ${
     parsed.text ?? known?.text ?? excerpt(body)
   }`;
-  if (status >= 200 && status < 300 && (parsed.code === 0 || parsed.code === undefined))
+  if (status >= 200 && status < 300 && parsed.code === undefined)
+    return retry(batch, `Splunk HEC ${status} without a HEC answer (a proxy?): ${excerpt(body)}`);
+  if (status >= 200 && status < 300 && parsed.code === 0)
     return delivered(batch, {
       status,
       ...(parsed.ackId === undefined ? {} : { ackId: parsed.ackId }),
