@@ -75,4 +75,19 @@ export async function sendHalvingOnTooLarge(
 }
 
 /** UTF-8 length of a string. */
+/**
+ * Splits `events` within `limits` and sends each batch with `send`, halving a batch the
+ * destination refuses as too large: one outcome per event (the too-large ones first).
+ */
+export async function sendInBatches(
+  events: SiemEvent[],
+  limits: BatchLimits,
+  send: (batch: SiemEvent[]) => Promise<BatchAnswer>,
+): Promise<Outcome[]> {
+  const { batches, tooLarge } = splitIntoBatches(events, limits);
+  const outcomes = tooLargeOutcomes(tooLarge, limits.maxBytes);
+  for (const batch of batches) outcomes.push(...(await sendHalvingOnTooLarge(batch, send)));
+  return outcomes;
+}
+
 export const utf8Bytes = (text: string): number => Buffer.byteLength(text, 'utf8');

@@ -124,7 +124,7 @@ describe('GCP checks through the SDKs', () => {
     fake.state.firewalls.push(firewall('ssh-db', tcp('22'), ['0.0.0.0/0'], { targetTags: ['db'] }));
     const result = await scan({ checks: ['gcp_fw_open_ssh'] });
     expect(result.findings.map((f) => [f.resourceId, f.publicAddresses, f.exposedPorts])).toEqual([
-      [firewallId('ssh-web'), ['34.77.0.10'], [22]],
+      [firewallId('ssh-web'), ['192.0.2.10'], [22]],
       [firewallId('ssh-db'), undefined, [22]],
     ]);
     fake.state.firewalls.push(

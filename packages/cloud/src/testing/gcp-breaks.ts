@@ -20,7 +20,7 @@ export const openFirewall = (
 export const tcp = (...ports: string[]) => [{ IPProtocol: 'tcp', ports }];
 export const givePublicIp = (s: State) =>
   set((web(s).networkInterfaces as Json[])[0], 'accessConfigs', [
-    { type: 'ONE_TO_ONE_NAT', natIP: '34.77.0.10' },
+    { type: 'ONE_TO_ONE_NAT', natIP: '192.0.2.10' },
   ]);
 
 /** One misconfiguration per check, and the resource its finding must name. */

@@ -1,13 +1,7 @@
 // Google Security Operations (Chronicle) Ingestion API: events as UDM, POSTed to
 // <endpoint>/v2/udmevents:batchCreate with a service account's token (a signed JWT exchanged at
 // the key's token_uri).
-import {
-  type BatchAnswer,
-  sendHalvingOnTooLarge,
-  splitIntoBatches,
-  tooLargeOutcomes,
-  utf8Bytes,
-} from '../batch.ts';
+import { type BatchAnswer, sendInBatches, utf8Bytes } from '../batch.ts';
 import {
   DEFAULT_DELIVERY_SETTINGS,
   type DeliverySettings,
@@ -172,16 +166,16 @@ export class ChronicleSender {
 
   /** Sends the events as UDM in batches under 1 MB; a 413 halves the batch; one outcome each. */
   async send(events: SiemEvent[]): Promise<Outcome[]> {
-    const { batches, tooLarge } = splitIntoBatches(events, {
-      maxCount: this.settings.batchSize ?? DEFAULT_DELIVERY_SETTINGS.batchSize,
-      maxBytes: CHRONICLE_MAX_BYTES,
-      sizeOf: (e) => utf8Bytes(JSON.stringify(udmEvent(e))),
-      frameBytes: 64 + this.target.customerId.length,
-    });
-    const outcomes = tooLargeOutcomes(tooLarge, CHRONICLE_MAX_BYTES);
-    for (const batch of batches)
-      outcomes.push(...(await sendHalvingOnTooLarge(batch, (b) => this.sendBatch(b))));
-    return outcomes;
+    return sendInBatches(
+      events,
+      {
+        maxCount: this.settings.batchSize ?? DEFAULT_DELIVERY_SETTINGS.batchSize,
+        maxBytes: CHRONICLE_MAX_BYTES,
+        sizeOf: (e) => utf8Bytes(JSON.stringify(udmEvent(e))),
+        frameBytes: 64 + this.target.customerId.length,
+      },
+      (b) => this.sendBatch(b),
+    );
   }
 
   private async sendBatch(batch: SiemEvent[]): Promise<BatchAnswer> {

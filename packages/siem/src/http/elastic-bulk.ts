@@ -1,12 +1,6 @@
 // Elastic _bulk with ECS documents: POST <endpoint>/_bulk (NDJSON), `Authorization: ApiKey <key>`
 // or Basic; each event's outcome from its item in the answer, or from the whole answer.
-import {
-  type BatchAnswer,
-  sendHalvingOnTooLarge,
-  splitIntoBatches,
-  tooLargeOutcomes,
-  utf8Bytes,
-} from '../batch.ts';
+import { type BatchAnswer, sendInBatches, utf8Bytes } from '../batch.ts';
 import {
   DEFAULT_DELIVERY_SETTINGS,
   type DeliverySettings,
@@ -52,16 +46,16 @@ export async function sendElasticBulk(
   settings: DeliverySettings = {},
 ): Promise<Outcome[]> {
   const maxBytes = target.maxBytes ?? 5_000_000;
-  const { batches, tooLarge } = splitIntoBatches(events, {
-    maxCount: settings.batchSize ?? DEFAULT_DELIVERY_SETTINGS.batchSize,
-    maxBytes,
-    sizeOf: (e) => utf8Bytes(formatEcsBulk([e], target)),
-    separatorBytes: 0,
-  });
-  const outcomes = tooLargeOutcomes(tooLarge, maxBytes);
-  for (const batch of batches)
-    outcomes.push(...(await sendHalvingOnTooLarge(batch, (b) => sendBatch(target, b, settings))));
-  return outcomes;
+  return sendInBatches(
+    events,
+    {
+      maxCount: settings.batchSize ?? DEFAULT_DELIVERY_SETTINGS.batchSize,
+      maxBytes,
+      sizeOf: (e) => utf8Bytes(formatEcsBulk([e], target)),
+      separatorBytes: 0,
+    },
+    (b) => sendBatch(target, b, settings),
+  );
 }
 
 async function sendBatch(

@@ -1,13 +1,7 @@
 // Microsoft Sentinel through the Azure Monitor Logs Ingestion API (not the retired HTTP Data
 // Collector API): an Entra ID token by client credentials, then a JSON array of records POSTed to
 // a data collection rule's stream on a data collection endpoint.
-import {
-  type BatchAnswer,
-  sendHalvingOnTooLarge,
-  splitIntoBatches,
-  tooLargeOutcomes,
-  utf8Bytes,
-} from '../batch.ts';
+import { type BatchAnswer, sendInBatches, utf8Bytes } from '../batch.ts';
 import {
   DEFAULT_DELIVERY_SETTINGS,
   type DeliverySettings,
@@ -75,16 +69,16 @@ export class SentinelSender {
 
   /** Sends the events in batches under 1 MB; a 413 halves the batch; one outcome per event. */
   async send(events: SiemEvent[]): Promise<Outcome[]> {
-    const { batches, tooLarge } = splitIntoBatches(events, {
-      maxCount: this.settings.batchSize ?? DEFAULT_DELIVERY_SETTINGS.batchSize,
-      maxBytes: SENTINEL_MAX_BYTES,
-      sizeOf: (e) => utf8Bytes(JSON.stringify(sentinelRecord(e))),
-      frameBytes: 2,
-    });
-    const outcomes = tooLargeOutcomes(tooLarge, SENTINEL_MAX_BYTES);
-    for (const batch of batches)
-      outcomes.push(...(await sendHalvingOnTooLarge(batch, (b) => this.sendBatch(b))));
-    return outcomes;
+    return sendInBatches(
+      events,
+      {
+        maxCount: this.settings.batchSize ?? DEFAULT_DELIVERY_SETTINGS.batchSize,
+        maxBytes: SENTINEL_MAX_BYTES,
+        sizeOf: (e) => utf8Bytes(JSON.stringify(sentinelRecord(e))),
+        frameBytes: 2,
+      },
+      (b) => this.sendBatch(b),
+    );
   }
 
   private async sendBatch(batch: SiemEvent[]): Promise<BatchAnswer> {

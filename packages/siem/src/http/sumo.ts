@@ -1,13 +1,7 @@
 // Sumo Logic HTTP source: POST to the source's URL (its path is the secret), gzip body, one JSON
 // event per line, metadata in X-Sumo-Category/Name/Host.
 import { gzipSync } from 'node:zlib';
-import {
-  type BatchAnswer,
-  sendHalvingOnTooLarge,
-  splitIntoBatches,
-  tooLargeOutcomes,
-  utf8Bytes,
-} from '../batch.ts';
+import { type BatchAnswer, sendInBatches, utf8Bytes } from '../batch.ts';
 import {
   DEFAULT_DELIVERY_SETTINGS,
   type DeliverySettings,
@@ -40,15 +34,15 @@ export async function sendSumo(
   events: SiemEvent[],
   settings: DeliverySettings = {},
 ): Promise<Outcome[]> {
-  const { batches, tooLarge } = splitIntoBatches(events, {
-    maxCount: settings.batchSize ?? DEFAULT_DELIVERY_SETTINGS.batchSize,
-    maxBytes: SUMO_MAX_BYTES,
-    sizeOf: (e) => utf8Bytes(JSON.stringify(e)),
-  });
-  const outcomes = tooLargeOutcomes(tooLarge, SUMO_MAX_BYTES);
-  for (const batch of batches)
-    outcomes.push(...(await sendHalvingOnTooLarge(batch, (b) => sendBatch(target, b, settings))));
-  return outcomes;
+  return sendInBatches(
+    events,
+    {
+      maxCount: settings.batchSize ?? DEFAULT_DELIVERY_SETTINGS.batchSize,
+      maxBytes: SUMO_MAX_BYTES,
+      sizeOf: (e) => utf8Bytes(JSON.stringify(e)),
+    },
+    (b) => sendBatch(target, b, settings),
+  );
 }
 
 async function sendBatch(
