@@ -33,6 +33,7 @@ export * from './security-center.ts';
 export * from './security-events.ts';
 export * from './session-monitor.ts';
 export * from './settings.ts';
+export * from './siem.ts';
 export * from './sso.ts';
 export * from './subscription.ts';
 export * from './targets.ts';

@@ -29,8 +29,9 @@ describe('permission matrix', () => {
       'asset_context',
       'incident',
       'cloud',
+      'siem',
     ]);
-    expect(held('auditor')).toEqual(['dashboard', 'report', 'audit', 'incident', 'cloud']);
+    expect(held('auditor')).toEqual(['dashboard', 'report', 'audit', 'incident', 'cloud', 'siem']);
     expect(held('viewer')).toEqual(['dashboard', 'cloud']);
     expect(['read', 'execute', 'export'].filter((a) => can('viewer', 'cloud', a as never))).toEqual(
       ['read'],
@@ -46,6 +47,14 @@ describe('permission matrix', () => {
     expect(can('auditor', 'report', 'export')).toBe(true);
     expect(can('auditor', 'audit', 'export')).toBe(true);
     expect(rolesAllowed('security_scan', 'execute')).toEqual(['admin']);
+  });
+
+  it('lets only admins configure SIEM integrations, analysts test and replay, auditors read and export the log', () => {
+    expect(rolesAllowed('siem', 'create')).toEqual(['admin']);
+    expect(rolesAllowed('siem', 'update')).toEqual(['admin']);
+    expect(rolesAllowed('siem', 'execute')).toEqual(['admin', 'security_analyst']);
+    expect(rolesAllowed('siem', 'read')).toEqual(['admin', 'security_analyst', 'auditor']);
+    expect(rolesAllowed('siem', 'export')).toEqual(['admin', 'auditor']);
   });
 
   it('treats a missing or unknown role as viewer', () => {

@@ -33,6 +33,8 @@ export const PERMISSION_RESOURCES = [
   'incident',
   /** Cloud connections (admins connect and disconnect), cloud scans and their findings, mute rules (admins). */
   'cloud',
+  /** SIEM integrations: admins create and edit, analysts test and replay, auditors read the delivery log. */
+  'siem',
 ] as const;
 export type TPermissionResource = (typeof PERMISSION_RESOURCES)[number];
 
@@ -58,7 +60,8 @@ const everything: Grants = Object.fromEntries(
  * security_analyst scan, vulnerability, report, dashboard (plus capture files and asset context);
  * auditor report, audit, dashboard, read-only plus exports (generating a report exports data);
  * viewer dashboard. Cloud posture (issue 19): admins manage connections and mute rules, analysts
- * run scans and read, auditors and viewers read.
+ * run scans and read, auditors and viewers read. SIEM (issue 20): admins create and edit,
+ * analysts test and replay, auditors read the delivery log and export it.
  */
 export const ROLE_PERMISSIONS: Record<TRole, Grants> = {
   admin: everything,
@@ -71,6 +74,7 @@ export const ROLE_PERMISSIONS: Record<TRole, Grants> = {
     asset_context: ['update'],
     incident: ['read', 'update'],
     cloud: ['read', 'execute'],
+    siem: ['read', 'execute'],
   },
   auditor: {
     dashboard: ['read'],
@@ -78,6 +82,7 @@ export const ROLE_PERMISSIONS: Record<TRole, Grants> = {
     audit: ['read', 'export'],
     incident: ['read', 'export'],
     cloud: ['read', 'export'],
+    siem: ['read', 'export'],
   },
   viewer: { dashboard: ['read'], cloud: ['read'] },
 };
@@ -112,6 +117,7 @@ export const PERMISSION_DENIED: Record<TPermissionResource, string> = {
   security_scan: 'Insufficient permissions for security scan',
   incident: 'Insufficient permissions for security incidents',
   cloud: 'Insufficient permissions for cloud integrations',
+  siem: 'Insufficient permissions for SIEM integrations',
 };
 
 export const ROLE_LABELS: Record<TRole, string> = {

@@ -3,45 +3,37 @@
 import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
 
+import {
+  SIEM_DEFAULTS,
+  SIEM_EVENT_TYPES,
+  SIEM_LOG_LEVELS,
+  SIEM_SPEC_EVENT_TYPES,
+  type TSiemEventType,
+  type TSiemLogLevel,
+  type TSiemType,
+  SIEM_TYPES as TYPES,
+} from '@netguard/contracts';
+
 /** The SIEM products the integrations page offers (spec: "A list of SIEM types"). */
-export const SIEM_TYPES = [
-  'splunk',
-  'elastic',
-  'qradar',
-  'sentinel',
-  'sumo_logic',
-  'chronicle',
-  'arcsight',
-] as const;
-export type SiemType = (typeof SIEM_TYPES)[number];
+export const SIEM_TYPES = TYPES;
+export type SiemType = TSiemType;
 
 /** The event types the spec lists for forwarding. */
-export const SPEC_EVENT_TYPES = [
-  'vulnerability_found',
-  'remediation_applied',
-  'compliance_violation',
-  'scan_started',
-  'scan_completed',
-  'threat_detected',
-] as const;
+export const SPEC_EVENT_TYPES = SIEM_SPEC_EVENT_TYPES;
 /** Every event type: the spec's six plus generic security events and incidents. */
-export const EVENT_TYPES = [...SPEC_EVENT_TYPES, 'security_event', 'incident'] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
+export const EVENT_TYPES = SIEM_EVENT_TYPES;
+export type EventType = TSiemEventType;
 
-export const LOG_LEVELS = ['error', 'warning', 'info'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
+export const LOG_LEVELS = SIEM_LOG_LEVELS;
+export type LogLevel = TSiemLogLevel;
 
 export const SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'] as const;
 export type Severity = (typeof SEVERITIES)[number];
 
 /** Defaults of a new SIEM configuration (spec: "Default SIEM settings on create"). */
-export const DEFAULT_SOURCE = 'netguard-scanner';
-export const DEFAULT_LOG_LEVELS: readonly LogLevel[] = LOG_LEVELS;
-export const DEFAULT_EVENT_TYPES: readonly EventType[] = [
-  'vulnerability_found',
-  'scan_completed',
-  'threat_detected',
-];
+export const DEFAULT_SOURCE = SIEM_DEFAULTS.sources[0];
+export const DEFAULT_LOG_LEVELS: readonly LogLevel[] = SIEM_DEFAULTS.logLevels;
+export const DEFAULT_EVENT_TYPES: readonly EventType[] = SIEM_DEFAULTS.eventTypes;
 
 export type SiemEvent = {
   /** A UUID, stable across retries: SIEMs use it to drop duplicates (CEF/LEEF externalId). */
