@@ -34,6 +34,7 @@ export * from './security-events.ts';
 export * from './session-monitor.ts';
 export * from './settings.ts';
 export * from './siem.ts';
+export * from './siem-views.ts';
 export * from './sso.ts';
 export * from './subscription.ts';
 export * from './targets.ts';

@@ -343,69 +343,8 @@ export const ZSiemRealtimeBody = z.strictObject({
 
 export const ZSiemIdParams = z.object({ id: z.uuid({ error: 'Integration id must be a UUID' }) });
 
-export type TSiemStats = {
-  /** Events waiting to be delivered. */
-  backlog: number;
-  delivered: number;
-  deadLettered: number;
-  /** p95 of commit-to-acceptance over the last 1,000 delivered events; null before any. */
-  p95LatencyMs: number | null;
-  lastDeliveredAt: string | null;
-};
-
-export type TSiemIntegration = {
-  id: string;
-  name: string;
-  type: TSiemType;
-  endpoint: string;
-  authType: TSiemAuthType;
-  /** Masked: secrets as "••••••••", ids (username, tenant, client) as stored. */
-  credentials: Partial<Record<keyof TSiemCredentials, string>>;
-  options: TSiemOptions;
-  settings: TSiemSettings;
-  filters: TSiemFilters;
-  status: TSiemStatus;
-  lastError: string | null;
-  lastSync: string | null;
-  createdAt: string;
-  updatedAt: string;
-  stats: TSiemStats;
-};
-
-export type TSiemSummary = {
-  total: number;
-  active: number;
-  error: number;
-  /** Events accepted by a SIEM in the last 24 hours. */
-  deliveredLast24h: number;
-  backlog: number;
-  deadLettered: number;
-};
-
-export type TSiemIntegrationList = { integrations: TSiemIntegration[]; summary: TSiemSummary };
-
-/** test-siem-connection: response fields success and message (spec part 2 §7). */
-export type TSiemTestResult = { success: boolean; message: string; latencyMs: number };
-
 export const SIEM_DELIVERY_STATES = ['pending', 'delivered', 'dead'] as const;
 export type TSiemDeliveryState = (typeof SIEM_DELIVERY_STATES)[number];
-
-export type TSiemReceipt = { status: number; ackId?: number; result?: string; note?: string };
-
-export type TSiemDelivery = {
-  eventId: string;
-  eventType: TSiemEventType;
-  title: string;
-  severity: string;
-  level: TSiemLogLevel;
-  state: TSiemDeliveryState;
-  attempts: number;
-  lastError: string | null;
-  receipt: TSiemReceipt | null;
-  queuedAt: string;
-  deliveredAt: string | null;
-  latencyMs: number | null;
-};
 
 export const ZSiemDeliveryQuery = z.object({
   state: z
@@ -419,8 +358,6 @@ export const ZSiemDeliveryQuery = z.object({
     .default(100),
 });
 
-export type TSiemDeliveryList = { deliveries: TSiemDelivery[] };
-
 /** Replay: the listed dead letters, or every dead letter of the integration when none are listed. */
 export const ZSiemReplayBody = z.strictObject({
   eventIds: z
@@ -428,7 +365,6 @@ export const ZSiemReplayBody = z.strictObject({
     .max(10_000, 'At most 10000 events per replay')
     .optional(),
 });
-export type TSiemReplayResult = { replayed: number };
 
 export const SIEM_EXPORT_FORMATS = ['jsonl', 'csv'] as const;
 
@@ -466,19 +402,6 @@ export const ZSiemQueryParams = z.object({
     })
     .optional(),
 });
-
-export type TSiemQuery = {
-  siemType: TSiemType;
-  useCase: TSiemQueryUseCase;
-  /** SPL, ES|QL, AQL, KQL, Sumo query, YARA-L 2.0. */
-  language: string;
-  title: string;
-  /** A dashboard panel or an alert rule. */
-  kind: 'dashboard' | 'alert';
-  query: string;
-};
-
-export type TSiemQueryList = { queries: TSiemQuery[] };
 
 /** Paths of the SIEM API. */
 export const SIEM_API = {
