@@ -1,3 +1,4 @@
+export * from './backoff.ts';
 export * from './batch.ts';
 export * from './delivery.ts';
 export * from './destination.ts';
