@@ -45,10 +45,10 @@ export const elasticQueries: QueryGenerator = {
       note: `${BURST_MINUTES}-minute buckets`,
       query: [
         from(o.index),
-        '// ECS keeps the category of findings only, so the sign-in test reads the title (rule.name)',
         '| WHERE @timestamp >= NOW() - 1 hour',
         '  AND event.action == "security_event" AND event.outcome == "failure" AND user.name IS NOT NULL',
         `  AND TO_LOWER(rule.name) RLIKE ".*(${AUTH_REGEX}).*"`,
+        '// ECS keeps the category of findings only: the sign-in test reads the title (rule.name)',
         `| STATS failures = COUNT(*) BY window = BUCKET(@timestamp, ${BURST_MINUTES} minutes), user.name, source.ip`,
         `| WHERE failures >= ${BURST_COUNT}`,
         '| SORT failures DESC',
