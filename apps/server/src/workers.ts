@@ -12,8 +12,6 @@ import { createCloudQueue } from './modules/cloud/cloud.queue.ts';
 import { type CloudScanners, configuredScanners } from './modules/cloud/cloud.scanners.ts';
 import { createCloudSecrets } from './modules/cloud/cloud.secrets.ts';
 import { sweepCloudScans, workCloudScans } from './modules/cloud/cloud.worker.ts';
-import { createSiemSecrets } from './modules/siem/siem.config.ts';
-import { createSiemQueue, workSiemForwarders } from './modules/siem/siem.worker.ts';
 import { startFeedSchedule } from './modules/feeds/feeds.schedule.ts';
 import type { Metrics } from './modules/metrics/metrics.ts';
 import { workReports } from './modules/reports/reports.jobs.ts';
@@ -27,6 +25,8 @@ import {
 } from './modules/scans/scans.queue.ts';
 import { sweepScans } from './modules/scans/scans.sweep.ts';
 import { watchScans } from './modules/scans/scans.watch.ts';
+import { createSiemSecrets } from './modules/siem/siem.config.ts';
+import { createSiemQueue, workSiemForwarders } from './modules/siem/siem.worker.ts';
 import { startPeriodicJobs } from './periodic-jobs.ts';
 import { createListener } from './realtime/listener.ts';
 

@@ -17,6 +17,7 @@ import { type Account, createAccount, type TestContext } from './helpers.ts';
 import { uploadCapture } from './packets-helpers.ts';
 import { seedScan, seedService, seedVulnerability, subscribe } from './seed.ts';
 import { seedCloud } from './tenant-matrix-cloud.ts';
+import { seedSiem } from './tenant-matrix-siem.ts';
 
 /** Who calls: a role of organization A, or the admin of organization B (`other`). */
 export type Caller = {
@@ -181,6 +182,7 @@ export async function makeFixtures(ctx: TestContext) {
   );
   const incidentId = await insertIncident(ctx, a);
   const cloud = await seedCloud(ctx, a, MARK);
+  const siem = await seedSiem(ctx, a, MARK);
   // B's own data, which A's roles must never see.
   const otherScan = await seedScan(ctx, other, {
     status: 'completed',
@@ -212,6 +214,7 @@ export async function makeFixtures(ctx: TestContext) {
     checkoutId: checkoutIdOf(checkout),
     incidentId,
     cloud,
+    siem,
     otherScanId: otherScan.id,
     eventId: event?.id as string,
     closeListener: () => new Promise<void>((resolve) => listener.close(() => resolve())),

@@ -20,9 +20,10 @@ import {
 } from './tenant-matrix-fixtures.ts';
 import { DATA_SAMPLES, type Req } from './tenant-matrix-samples.ts';
 import { ACCOUNT_SAMPLES } from './tenant-matrix-samples-account.ts';
+import { SIEM_SAMPLES } from './tenant-matrix-siem.ts';
 
 /** One sample request per operation of the OpenAPI document under the guarded scope. */
-const SAMPLES = { ...DATA_SAMPLES, ...ACCOUNT_SAMPLES, ...CLOUD_SAMPLES };
+const SAMPLES = { ...DATA_SAMPLES, ...ACCOUNT_SAMPLES, ...CLOUD_SAMPLES, ...SIEM_SAMPLES };
 
 /**
  * Issue 17: every operation of the OpenAPI document, called as each role of organization A and

@@ -175,7 +175,7 @@ async function recordOutcomes(
       update siem_deliveries set last_error = ${`gave up after ${row.settings.retryAttempts + 1} attempts: `} || last_error
       where integration_id = ${row.id} and state = 'dead' and dead_at = now()
         and last_error not like 'gave up after %'
-        and event_id = any(${retried.filter((c) => c.charged).map((c) => c.id)}::uuid[])`);
+        and event_id in (select jsonb_array_elements_text(${JSON.stringify(retried.filter((c) => c.charged).map((c) => c.id))}::jsonb)::uuid)`);
     await tx.execute(sql`
       update siem_integrations set
         failures = ${failures},

@@ -137,7 +137,7 @@ export async function replayDeadLetters(
       queued_at = now(), last_error = 'replayed after: ' || coalesce(last_error, 'dead letter')
     where organization_id = ${organizationId} and integration_id = ${integrationId}
       and state = 'dead'
-      ${eventIds ? sql`and event_id = any(${eventIds}::uuid[])` : sql``}`);
+      ${eventIds ? sql`and event_id in (select jsonb_array_elements_text(${JSON.stringify(eventIds)}::jsonb)::uuid)` : sql``}`);
   await db.execute(sql`
     update siem_integrations set retry_at = null, failures = 0
     where organization_id = ${organizationId} and id = ${integrationId}`);
