@@ -49,7 +49,8 @@ export function createDestination(config: DestinationConfig): Destination {
           token: c.key ?? '',
           index: o.index,
           sourcetype: o.sourcetype,
-          channel: config.channel,
+          // The channel is what asks HEC for acknowledgement ids.
+          ...(o.ackEnabled ? { channel: config.channel } : {}),
         },
         settings,
         o.ackEnabled === true,
