@@ -5,6 +5,7 @@ import {
   siemFormFrom,
   siemFormProblems,
   toCreateBody,
+  toFieldErrors,
 } from '@/features/siem/siem-form';
 import { siemIntegration } from '@/features/siem/siem-test-data';
 
@@ -77,5 +78,23 @@ describe('siemFormProblems', () => {
     expect(values.credentials.key).toBe('');
     expect(siemFormProblems(values, stored)).toEqual({});
     expect(siemFormProblems(values)).toHaveProperty(['credentials.key']);
+  });
+});
+
+describe('toFieldErrors', () => {
+  it('nests the problems as react-hook-form reads them', () => {
+    expect(
+      toFieldErrors({
+        name: 'Name is required',
+        'credentials.key': 'k',
+        'credentials.password': 'p',
+      }),
+    ).toEqual({
+      name: { type: 'validate', message: 'Name is required' },
+      credentials: {
+        key: { type: 'validate', message: 'k' },
+        password: { type: 'validate', message: 'p' },
+      },
+    });
   });
 });

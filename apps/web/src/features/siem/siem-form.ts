@@ -183,3 +183,15 @@ function keepsStoredSecret(field: string, values: TSiemFormValues, stored: TSiem
   if (group !== 'credentials' || !key || !SECRET_KEYS.includes(key)) return false;
   return !values.credentials[key].trim() && Boolean(stored.credentials[key]);
 }
+
+/** The problems as react-hook-form's nested errors ({credentials: {key: {message}}}). */
+export function toFieldErrors(problems: TSiemFormProblems): Record<string, unknown> {
+  const errors: Record<string, unknown> = {};
+  for (const [path, message] of Object.entries(problems)) {
+    const [head, leaf] = path.split('.') as [string, string | undefined];
+    const error = { type: 'validate', message };
+    if (leaf === undefined) errors[head] = error;
+    else errors[head] = { ...(errors[head] as object | undefined), [leaf]: error };
+  }
+  return errors;
+}
