@@ -18,7 +18,14 @@ export type Receipt = {
 
 export type Outcome =
   | { eventId: string; status: 'delivered'; receipt: Receipt }
-  | { eventId: string; status: 'retry'; reason: string; retryAfterMs?: number }
+  | {
+      eventId: string;
+      status: 'retry';
+      reason: string;
+      retryAfterMs?: number;
+      /** No answer came (refused, reset, timed out): the destination is down, not the events. */
+      unreachable?: true;
+    }
   | { eventId: string; status: 'dead'; reason: string };
 
 /** Spec defaults of a SIEM configuration ("Default SIEM settings on create"). */
@@ -50,7 +57,11 @@ export const dead = (events: SiemEvent[], reason: string): Outcome[] =>
 
 /** Outcomes of a batch whose request got no answer: retry, or dead when it cannot be sent. */
 export const unanswered = (events: SiemEvent[], failure: HttpFailure): Outcome[] =>
-  failure.retryable ? retry(events, failure.reason) : dead(events, failure.reason);
+  failure.retryable ? unreachable(events, failure.reason) : dead(events, failure.reason);
+
+/** Outcomes of a batch that got no answer at all: retry, marked unreachable. */
+export const unreachable = (events: SiemEvent[], reason: string): Outcome[] =>
+  events.map((e) => ({ eventId: e.id, status: 'retry', reason, unreachable: true }));
 
 /** Retry-After in milliseconds: delta-seconds or an HTTP date; undefined when absent or invalid. */
 export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {

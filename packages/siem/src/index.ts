@@ -1,5 +1,6 @@
 export * from './batch.ts';
 export * from './delivery.ts';
+export * from './destination.ts';
 export * from './event.ts';
 export * from './formats/cef.ts';
 export * from './formats/ecs.ts';

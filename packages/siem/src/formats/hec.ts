@@ -7,6 +7,8 @@ export type HecOptions = {
   index?: string;
   /** `host` of events that name no host or address (e.g. the scanner's own name). */
   host?: string;
+  /** One sourcetype for every event; default `netguard:<event type>`. */
+  sourcetype?: string;
 };
 
 export type HecEvent = {
@@ -26,7 +28,7 @@ export function hecEvent(event: SiemEvent, options: HecOptions = {}): HecEvent {
     time: epochMillis(event) / 1000,
     ...(host === undefined ? {} : { host }),
     source: event.source,
-    sourcetype: `netguard:${event.type}`,
+    sourcetype: options.sourcetype ?? `netguard:${event.type}`,
     ...(options.index === undefined ? {} : { index: options.index }),
     event,
   };
