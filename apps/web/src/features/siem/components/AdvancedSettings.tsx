@@ -31,10 +31,7 @@ export function AdvancedSettings({ form }: { form: UseFormReturn<TSiemFormValues
     >
       <summary className="flex cursor-pointer list-none items-center justify-between text-sm font-medium">
         Advanced
-        <ChevronDown
-          className="size-4 transition-transform group-open:rotate-180"
-          aria-hidden="true"
-        />
+        <ChevronDown className="size-4 group-open:rotate-180" aria-hidden="true" />
       </summary>
       <div className="mt-4 space-y-4">
         <div className="grid gap-4 sm:grid-cols-3">

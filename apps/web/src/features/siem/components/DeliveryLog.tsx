@@ -38,7 +38,7 @@ export function DeliveryLog({ integration }: { integration: TSiemIntegration }) 
           Delivery log
         </Button>
       </CollapsibleTrigger>
-      <CollapsibleContent id={id} className="space-y-3">
+      <CollapsibleContent id={id} className="min-w-0 space-y-3">
         <div className="flex flex-wrap items-end gap-2">
           <div className="w-44">
             <LabeledSelect

@@ -29,7 +29,7 @@ export function DeliveryTable({ deliveries, onReplay, replaying }: Props) {
   if (deliveries.length === 0)
     return <p className="py-4 text-sm text-muted-foreground">No events in this view.</p>;
   return (
-    <div className="overflow-x-auto rounded-md border">
+    <div className="relative overflow-x-auto rounded-md border">
       <table className="w-full min-w-[56rem] text-left text-sm">
         <thead className="bg-muted/50 text-xs text-muted-foreground">
           <tr>
@@ -54,14 +54,14 @@ export function DeliveryTable({ deliveries, onReplay, replaying }: Props) {
               <td className="px-3 py-2 whitespace-nowrap">
                 {SIEM_EVENT_LABELS[delivery.eventType]}
               </td>
-              <td className="max-w-64 px-3 py-2 break-words">{delivery.title}</td>
+              <td className="max-w-72 min-w-48 px-3 py-2 break-words">{delivery.title}</td>
               <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(delivery.queuedAt)}</td>
               <td className="px-3 py-2">{delivery.attempts}</td>
               <td className="px-3 py-2 whitespace-nowrap">{formatLatency(delivery.latencyMs)}</td>
-              <td className="px-3 py-2 font-mono text-xs break-all">
+              <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">
                 {formatReceipt(delivery.receipt)}
               </td>
-              <td className="max-w-64 px-3 py-2 break-words text-destructive">
+              <td className="max-w-72 min-w-48 px-3 py-2 break-words text-destructive">
                 {delivery.lastError ?? ''}
               </td>
               {onReplay && (

@@ -10,7 +10,7 @@ import {
 /** Which events and levels each integration forwards, and what every event type means. */
 export function EventForwardingView({ integrations }: { integrations: TSiemIntegration[] }) {
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-2">
       <Card>
         <CardHeader>
           <CardTitle>Forwarding per integration</CardTitle>

@@ -11,7 +11,7 @@ type Props = { integration: TSiemIntegration; onConfigure: () => void };
 /** One integration: where it sends, how it is doing, its actions and its delivery log. */
 export function IntegrationCard({ integration, onConfigure }: Props) {
   return (
-    <Card aria-label={integration.name} data-testid="siem-integration">
+    <Card className="min-w-0" aria-label={integration.name} data-testid="siem-integration">
       <CardHeader className="gap-1">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <CardTitle className="min-w-0 text-lg break-words">{integration.name}</CardTitle>

@@ -15,7 +15,7 @@ export function IntegrationList({ integrations, onConfigure }: Props) {
       </p>
     );
   return (
-    <div className="grid gap-4 2xl:grid-cols-2">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4 2xl:grid-cols-2">
       {integrations.map((integration) => (
         <IntegrationCard
           key={integration.id}

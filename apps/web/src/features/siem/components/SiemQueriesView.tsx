@@ -38,7 +38,7 @@ export function SiemQueriesView({ kind, siemType, onSiemTypeChange }: Props) {
           No {kind === 'dashboard' ? 'dashboard panels' : 'alert rules'} for this SIEM.
         </p>
       )}
-      <div className="grid gap-4 xl:grid-cols-2">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 xl:grid-cols-2">
         {shown.map((query) => (
           <SiemQueryCard key={`${query.useCase}-${query.title}`} query={query} />
         ))}

@@ -17,7 +17,7 @@ async function copy(query: TSiemQuery) {
 /** One generated query: its title, language, the text, and Copy. */
 export function SiemQueryCard({ query }: { query: TSiemQuery }) {
   return (
-    <Card className="gap-3 py-4">
+    <Card className="min-w-0 gap-3 py-4">
       <CardHeader className="px-4">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <CardTitle className="min-w-0 text-base break-words">{query.title}</CardTitle>
