@@ -35,6 +35,9 @@ import { cloudRoutes } from './modules/cloud/cloud.routes.ts';
 import { type CloudScanners, configuredScanners } from './modules/cloud/cloud.scanners.ts';
 import { createCloudSecrets } from './modules/cloud/cloud.secrets.ts';
 import { createCloudService } from './modules/cloud/cloud.service.ts';
+import { createSiemSecrets } from './modules/siem/siem.config.ts';
+import { siemRoutes } from './modules/siem/siem.routes.ts';
+import { createSiemService } from './modules/siem/siem.service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { feedRoutes } from './modules/feeds/feeds.routes.ts';
@@ -255,6 +258,7 @@ export async function buildApp(
     log,
   });
   const cloudFindings = createCloudFindings({ db });
+  const siem = createSiemService({ db, secrets: createSiemSecrets(secret) });
   const muteRules = createMuteRules({ db });
   addDatabaseGauges(metrics, db);
   metrics.addScrapedGauge({
@@ -344,6 +348,7 @@ export async function buildApp(
         await guarded.register(securityCenterRoutes, { security });
         await guarded.register(cloudRoutes, { cloud, findings: cloudFindings });
         await guarded.register(cloudMuteRuleRoutes, { rules: muteRules });
+        await guarded.register(siemRoutes, { siem, db });
       });
     },
     { prefix: '/api' },

@@ -12,6 +12,8 @@ import { createCloudQueue } from './modules/cloud/cloud.queue.ts';
 import { type CloudScanners, configuredScanners } from './modules/cloud/cloud.scanners.ts';
 import { createCloudSecrets } from './modules/cloud/cloud.secrets.ts';
 import { sweepCloudScans, workCloudScans } from './modules/cloud/cloud.worker.ts';
+import { createSiemSecrets } from './modules/siem/siem.config.ts';
+import { createSiemQueue, workSiemForwarders } from './modules/siem/siem.worker.ts';
 import { startFeedSchedule } from './modules/feeds/feeds.schedule.ts';
 import type { Metrics } from './modules/metrics/metrics.ts';
 import { workReports } from './modules/reports/reports.jobs.ts';
@@ -75,7 +77,10 @@ export async function startWorkers(options: {
   feeds?: FeedSettings;
   /** Where chunk run times are recorded (the API's /metrics when in one process). */
   metrics?: Pick<Metrics, 'chunkDuration'>;
-  /** Cloud scans: the key that opens the stored credentials, and the provider scanners. */
+  /**
+   * Cloud scans and SIEM forwarders: the key that opens the stored credentials, and the cloud
+   * provider scanners. Without it this process runs neither.
+   */
   cloud?: { secret: string; scanners: CloudScanners };
 }): Promise<Workers> {
   const { settings, log } = options;
@@ -145,6 +150,16 @@ export async function startWorkers(options: {
     };
     await workCloudScans(createCloudQueue(queue), cloudDeps);
   }
+  const stopSiem = options.cloud
+    ? await workSiemForwarders(createSiemQueue(queue), {
+        url: options.url,
+        db: database.db,
+        pool: database.pool,
+        secrets: createSiemSecrets(options.cloud.secret),
+        log,
+        shutdown: shutdown.signal,
+      })
+    : undefined;
   let sweeping = false;
   const sweep = setInterval(() => {
     if (sweeping || shutdown.signal.aborted) return;
@@ -191,6 +206,7 @@ export async function startWorkers(options: {
         if (periodic) clearInterval(periodic);
         if (feedSchedule) clearInterval(feedSchedule);
         shutdown.abort();
+        await stopSiem?.();
         await scanWatch.close();
         await jobNews.close();
         await queue.stop().catch((error: unknown) => log.error({ err: error }, 'stopping workers'));

@@ -126,7 +126,7 @@ export const ZSiemOptions = z.strictObject(
   {
     /** Splunk, Elastic: the index (Elastic: data stream or index name). */
     index: shortText('Index', 255).optional(),
-    /** Splunk: sourcetype; default netguard:event. */
+    /** Splunk: one sourcetype for every event; default netguard:<event type>. */
     sourcetype: shortText('Sourcetype').optional(),
     /** Splunk: wait for indexer acknowledgement (the HEC token must have it enabled). */
     ackEnabled: z.boolean({ error: 'ackEnabled must be true or false' }).optional(),

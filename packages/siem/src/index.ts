@@ -1,3 +1,4 @@
+export * from './backoff.ts';
 export * from './batch.ts';
 export * from './delivery.ts';
 export * from './destination.ts';
@@ -12,5 +13,6 @@ export * from './http/oauth.ts';
 export * from './http/sentinel.ts';
 export * from './http/splunk-hec.ts';
 export * from './http/sumo.ts';
+export * from './queries/index.ts';
 export * from './syslog.ts';
 export * from './transport.ts';

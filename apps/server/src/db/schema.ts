@@ -11,5 +11,6 @@ export * from './tables/scan-results.ts';
 export * from './tables/security.ts';
 export * from './tables/security-center.ts';
 export * from './tables/settings.ts';
+export * from './tables/siem.ts';
 export * from './tables/sso.ts';
 export * from './tables/topology.ts';

@@ -1,3 +1,4 @@
+import type PgBoss from 'pg-boss';
 import { withRequestId } from '../../lib/job-context.ts';
 import { retryDeadlock, type ScanQueue } from './scans.queue.ts';
 
@@ -6,6 +7,8 @@ export type JobQueueOptions = {
   retryLimit: number;
   retryDelay: number;
   expireInSeconds: number;
+  /** pg-boss queue policy; `short` keeps one waiting job per singleton key. Default standard. */
+  policy?: 'standard' | 'short' | 'singleton' | 'stately';
 };
 
 /**
@@ -31,9 +34,9 @@ export function createJobQueue<Payload extends object>(
   return {
     boss: jobs.boss,
     ensure,
-    async sendJob(payload: Payload) {
+    async sendJob(payload: Payload, options?: PgBoss.SendOptions) {
       await ensure();
-      await jobs.boss.send(name, withRequestId(payload));
+      await jobs.boss.send(name, withRequestId(payload), options ?? {});
     },
   };
 }

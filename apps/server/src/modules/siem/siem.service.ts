@@ -1,0 +1,266 @@
+import { randomUUID } from 'node:crypto';
+import {
+  SIEM_TEXT,
+  SIEM_TYPE_PROTOCOLS,
+  siemConfigProblems,
+  type TSiemCredentials,
+  type TSiemIntegration,
+  type TSiemIntegrationCreate,
+  type TSiemIntegrationList,
+  type TSiemIntegrationUpdate,
+  type TSiemTestResult,
+} from '@netguard/contracts';
+import { createSiemEvent, type Outcome } from '@netguard/siem';
+import type { Executor } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Sealer } from '../../lib/sealed-secrets.ts';
+import { insertAuditLog, type RequestMeta } from '../audit/audit.repo.ts';
+import type { AuthContext } from '../auth/sessions.service.ts';
+import { destinationOf, type IntegrationRow } from './siem.config.ts';
+import { notifyForwarder } from './siem.outbox.ts';
+import * as repo from './siem.repo.ts';
+import { publicCredentials, toDelivery, toIntegration } from './siem.view.ts';
+
+export const integrationNotFound = () => new AppError('not_found', 404, SIEM_TEXT.notFound);
+
+/** SIEM integrations: configuration (credentials sealed), Test Connection, the delivery log. */
+export function createSiemService(deps: { db: Executor; secrets: Sealer }) {
+  const { db, secrets } = deps;
+
+  const found = async (auth: AuthContext, id: string) => {
+    const row = await repo.findIntegration(db, auth.organizationId, id);
+    if (!row) throw integrationNotFound();
+    return row;
+  };
+
+  const audit = (auth: AuthContext, action: string, id: string, meta: RequestMeta, details = {}) =>
+    insertAuditLog(
+      db,
+      {
+        userId: auth.userId,
+        organizationId: auth.organizationId,
+        action,
+        resourceType: 'siem_integration',
+        resourceId: id,
+        details,
+      },
+      meta,
+    );
+
+  const problemsOf = (config: Parameters<typeof siemConfigProblems>[0]) => {
+    const problems = siemConfigProblems(config);
+    if (problems.length)
+      throw new AppError(
+        'validation_error',
+        400,
+        problems.map((p) => p.message).join('; '),
+        problems,
+      );
+  };
+
+  async function list(auth: AuthContext): Promise<TSiemIntegrationList> {
+    const [rows, stats, last24h] = await Promise.all([
+      repo.listIntegrations(db, auth.organizationId),
+      repo.integrationStats(db, auth.organizationId),
+      repo.deliveredLast24h(db, auth.organizationId),
+    ]);
+    const integrations = rows.map((row) => toIntegration(row, stats.get(row.id)));
+    return {
+      integrations,
+      summary: {
+        total: integrations.length,
+        active: integrations.filter((x) => x.status === 'active').length,
+        error: integrations.filter((x) => x.status === 'error').length,
+        deliveredLast24h: last24h,
+        backlog: integrations.reduce((n, x) => n + x.stats.backlog, 0),
+        deadLettered: integrations.reduce((n, x) => n + x.stats.deadLettered, 0),
+      },
+    };
+  }
+
+  async function view(auth: AuthContext, row: IntegrationRow): Promise<TSiemIntegration> {
+    const stats = await repo.integrationStats(db, auth.organizationId);
+    return toIntegration(row, stats.get(row.id));
+  }
+
+  async function create(
+    auth: AuthContext,
+    body: TSiemIntegrationCreate,
+    meta: RequestMeta,
+  ): Promise<TSiemIntegration> {
+    const id = randomUUID();
+    const row = await repo.insertIntegration(db, {
+      id,
+      organizationId: auth.organizationId,
+      name: body.name,
+      type: body.type,
+      endpoint: body.endpoint,
+      authType: body.authType,
+      sealedCredentials: secrets.seal(auth.organizationId, id, body.credentials),
+      publicCredentials: publicCredentials(body.credentials),
+      options: body.options,
+      settings: body.settings,
+      filters: body.filters,
+      status: body.settings.enableRealtime ? 'active' : 'inactive',
+      createdBy: auth.userId,
+    });
+    await audit(auth, 'siem_integration.create', id, meta, { name: body.name, type: body.type });
+    return toIntegration(row);
+  }
+
+  /** Configure: fields given replace the stored ones; credentials merge field by field. */
+  async function update(
+    auth: AuthContext,
+    id: string,
+    body: TSiemIntegrationUpdate,
+    meta: RequestMeta,
+  ): Promise<TSiemIntegration> {
+    const row = await found(auth, id);
+    const stored = secrets.open(
+      row.organizationId,
+      row.id,
+      row.sealedCredentials,
+    ) as TSiemCredentials;
+    const credentials = { ...stored, ...(body.credentials ?? {}) };
+    const settings = { ...row.settings, ...(body.settings ?? {}) };
+    const merged = {
+      type: row.type,
+      endpoint: body.endpoint ?? row.endpoint,
+      authType: body.authType ?? row.authType,
+      credentials,
+      options: body.options ?? row.options,
+    };
+    problemsOf(merged);
+    const updated = await repo.updateIntegration(db, auth.organizationId, id, {
+      name: body.name ?? row.name,
+      endpoint: merged.endpoint,
+      authType: merged.authType,
+      options: merged.options,
+      settings,
+      filters: { ...row.filters, ...(body.filters ?? {}) },
+      ...(body.credentials
+        ? {
+            sealedCredentials: secrets.seal(row.organizationId, row.id, credentials),
+            publicCredentials: publicCredentials(credentials),
+          }
+        : {}),
+      // A new configuration is tried at once, and its status is what the next delivery says.
+      retryAt: null,
+      failures: 0,
+      ...(settings.enableRealtime ? {} : { status: 'inactive' as const }),
+      ...(settings.enableRealtime && row.status === 'inactive'
+        ? { status: 'active' as const }
+        : {}),
+    });
+    if (!updated) throw integrationNotFound();
+    await notifyForwarder(db, id);
+    await audit(auth, 'siem_integration.update', id, meta, {
+      fields: Object.keys(body),
+      credentialsChanged: Object.keys(body.credentials ?? {}),
+    });
+    return view(auth, updated);
+  }
+
+  async function remove(auth: AuthContext, id: string, meta: RequestMeta): Promise<void> {
+    if (!(await repo.deleteIntegration(db, auth.organizationId, id))) throw integrationNotFound();
+    await audit(auth, 'siem_integration.delete', id, meta);
+  }
+
+  /**
+   * Sends a canary event straight to the destination (not through the outbox) and waits for its
+   * answer (with Splunk indexer acknowledgement when enabled). Runs outside the request's
+   * transaction: the destination may take the whole timeout.
+   */
+  async function test(auth: AuthContext, id: string): Promise<TSiemTestResult> {
+    const row = await found(auth, id);
+    const canary = createSiemEvent({
+      type: 'security_event',
+      severity: 'info',
+      level: 'info',
+      organizationId: row.organizationId,
+      title: SIEM_TEXT.canary,
+      message: `Canary event of the NetGuard integration "${row.name}"; it can be ignored.`,
+      category: 'connection_test',
+      outcome: 'success',
+      fields: { canary: true, integrationId: row.id },
+    });
+    const started = Date.now();
+    let outcome: Outcome | undefined;
+    try {
+      [outcome] = await destinationOf(row, secrets).send([canary]);
+    } catch (error) {
+      return { success: false, message: (error as Error).message, latencyMs: Date.now() - started };
+    }
+    const latencyMs = Date.now() - started;
+    if (outcome?.status === 'delivered') {
+      const r = outcome.receipt;
+      const details = [
+        r.status ? `HTTP ${r.status}` : r.note,
+        r.ackId === undefined ? undefined : `ack ${r.ackId}${r.note ? ` ${r.note}` : ''}`,
+        r.result,
+      ].filter(Boolean);
+      return {
+        success: true,
+        message: `${SIEM_TYPE_PROTOCOLS[row.type]} accepted the test event ${canary.id} (${details.join(', ')}) in ${latencyMs} ms`,
+        latencyMs,
+      };
+    }
+    return { success: false, message: outcome?.reason ?? 'no answer', latencyMs };
+  }
+
+  /** Keeps what the last Test Connection said as the integration's status. */
+  async function recordTest(auth: AuthContext, id: string, result: TSiemTestResult) {
+    const row = await found(auth, id);
+    await repo.updateIntegration(db, auth.organizationId, id, {
+      status: result.success ? (row.settings.enableRealtime ? 'active' : 'inactive') : 'error',
+      lastError: result.success ? null : result.message,
+      ...(result.success ? { lastSync: new Date() } : {}),
+      updatedAt: row.updatedAt,
+    });
+  }
+
+  async function setRealtime(
+    auth: AuthContext,
+    id: string,
+    body: { enabled: boolean; eventTypes?: TSiemIntegration['filters']['eventTypes'] },
+    meta: RequestMeta,
+  ) {
+    const integration = await update(
+      auth,
+      id,
+      {
+        settings: { enableRealtime: body.enabled },
+        ...(body.eventTypes ? { filters: { eventTypes: body.eventTypes } } : {}),
+      },
+      meta,
+    );
+    return { success: true, integration };
+  }
+
+  async function deliveries(
+    auth: AuthContext,
+    id: string,
+    query: Parameters<typeof repo.listDeliveries>[3],
+  ) {
+    await found(auth, id);
+    const rows = await repo.listDeliveries(db, auth.organizationId, id, query);
+    return { deliveries: rows.map(toDelivery) };
+  }
+
+  async function replay(
+    auth: AuthContext,
+    id: string,
+    eventIds: string[] | undefined,
+    meta: RequestMeta,
+  ) {
+    await found(auth, id);
+    const replayed = await repo.replayDeadLetters(db, auth.organizationId, id, eventIds);
+    await notifyForwarder(db, id);
+    await audit(auth, 'siem_integration.replay', id, meta, { replayed });
+    return { replayed };
+  }
+
+  return { list, create, update, remove, test, recordTest, setRealtime, deliveries, replay, found };
+}
+
+export type SiemService = ReturnType<typeof createSiemService>;
