@@ -250,6 +250,33 @@ async function mockSiemApi(page: Page, hecUrl: string): Promise<void> {
   });
 }
 
+/**
+ * Runs a vulnerability scan of 127.0.0.1 (a bare web server on 8888 gives it findings), so the
+ * forwarder has scan and vulnerability events to deliver.
+ */
+async function scanLoopback(page: Page): Promise<void> {
+  const target = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html', server: 'Apache/2.4.49 (Unix)' });
+    res.end('<html><body>intranet</body></html>');
+  });
+  await new Promise<void>((resolve, reject) => {
+    target.once('error', reject);
+    target.listen(8888, '127.0.0.1', resolve);
+  });
+  try {
+    await page.goto(`${BASE}/dashboard/scan`);
+    await page.getByLabel('Scan Name').fill('Loopback audit');
+    await page.getByLabel('Scan Type').click();
+    await page.getByRole('option', { name: /Vulnerability Scan/ }).click();
+    await page.getByLabel('Target Hosts').fill('127.0.0.1');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Launch Scan' }).click();
+    await page.getByText('Scan completed', { exact: true }).waitFor({ timeout: 150_000 });
+  } finally {
+    target.close();
+  }
+}
+
 /** Adds the integration through the dialog, as an admin would. */
 async function addIntegration(page: Page, hecUrl: string, width: number): Promise<void> {
   await page.getByRole('button', { name: 'Add Integration' }).click();
@@ -278,6 +305,38 @@ async function checkNoSideScroll(page: Page, name: string): Promise<void> {
   if (wide.length > 0) console.warn(`${name}: wider than the viewport:`, wide);
 }
 
+/** Export, Configure (PATCH), Realtime and Delete against the real server, each checked. */
+async function exerciseActions(page: Page): Promise<void> {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`${BASE}/dashboard/siem-integrations`);
+  await page.getByRole('button', { name: 'Delivery log' }).first().click();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  console.log('export downloaded as', (await download).suggestedFilename());
+
+  await page.getByRole('button', { name: 'Configure' }).first().click();
+  await page.getByText('Advanced').click();
+  await page.getByLabel('Batch size').fill('50');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await page.getByText('Integration updated').waitFor();
+  console.log('configure saved');
+
+  await page.getByRole('switch', { name: 'Realtime' }).click();
+  await page.getByText('Realtime forwarding off').waitFor();
+  console.log('realtime switched off');
+
+  await page
+    .getByRole('button', { name: /^Delete / })
+    .first()
+    .click();
+  await page.screenshot({ path: `${OUT}/siem-delete-confirm-1440.png` });
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await page.getByText('Integration deleted').waitFor();
+  await page.getByText('No SIEM integrations yet').waitFor();
+  await page.screenshot({ path: `${OUT}/siem-empty-1440.png` });
+  console.log('deleted');
+}
+
 async function main() {
   mkdirSync(OUT, { recursive: true });
   const hec = await fakeHec();
@@ -304,7 +363,12 @@ async function main() {
     if (!MOCK) await addIntegration(page, hecUrl, 1440);
     await page.getByTestId('siem-integration').first().waitFor();
     await page.getByRole('button', { name: 'Test Connection' }).first().click();
-    await page.waitForTimeout(1500);
+    await page.getByText(/Connection (Successful|Failed)/).waitFor();
+    await page.screenshot({ path: `${OUT}/siem-test-toast-1440.png` });
+    if (!MOCK) {
+      await scanLoopback(page).catch((error) => console.warn('scan skipped:', error));
+      await page.waitForTimeout(5000);
+    }
     for (const width of [1440, 390]) {
       await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
       await page.goto(`${BASE}/dashboard/siem-integrations`);
@@ -329,6 +393,7 @@ async function main() {
         });
       }
     }
+    if (!MOCK) await exerciseActions(page);
     console.log(`screenshots in ${OUT}`);
   } finally {
     await browser.close();
