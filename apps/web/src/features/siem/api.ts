@@ -27,13 +27,17 @@ const DELIVERY_LIMIT = 100;
 const failed = (what: string) => (error: unknown) =>
   toast.error('Error', { description: `${what}: ${errorMessage(error)}` });
 
-/** The organization's integrations (credentials masked) with their statistics and the summary. */
-export function useSiemIntegrations() {
+/**
+ * The organization's integrations (credentials masked) with their statistics and the summary;
+ * not asked for by a role that may not read them.
+ */
+export function useSiemIntegrations(enabled = true) {
   return useQuery({
     queryKey: siemKeys.integrations(),
     queryFn: ({ signal }) =>
       apiRequest(SIEM_API.integrations, { schema: ZSiemIntegrationList, signal }),
     refetchInterval: SIEM_REFETCH_MS,
+    enabled,
   });
 }
 

@@ -28,7 +28,7 @@ const SUBTITLE =
 export function SiemIntegrationsPage() {
   const read = usePermission('siem', 'read');
   const create = usePermission('siem', 'create');
-  const list = useSiemIntegrations();
+  const list = useSiemIntegrations(read.allowed);
   useSiemLoadError(list.error);
   const [dialog, setDialog] = useState<TDialogTarget | null>(null);
   const [pickedType, setPickedType] = useState<TSiemType | null>(null);
