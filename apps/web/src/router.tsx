@@ -58,6 +58,10 @@ export const router = createBrowserRouter([
                 lazy: () => import('./routes/cloud-integrations-page.tsx').then(toRoute),
               },
               {
+                path: 'siem-integrations',
+                lazy: () => import('./routes/siem-integrations-page.tsx').then(toRoute),
+              },
+              {
                 path: 'enterprise-security',
                 lazy: () => import('./routes/enterprise-security-page.tsx').then(toRoute),
               },

@@ -7,5 +7,4 @@ export const PLACEHOLDER_PAGES = [
   { path: 'system-test', title: 'System Test' },
   { path: 'automated-remediation', title: 'Automated Remediation' },
   { path: 'compliance-evidence', title: 'Compliance Evidence Collection' },
-  { path: 'siem-integrations', title: 'SIEM Integrations' },
 ] as const;
