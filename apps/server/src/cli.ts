@@ -10,6 +10,7 @@ import {
   setDeploymentOperator,
 } from './modules/operators/operators.repo.ts';
 import { startServer } from './serve.ts';
+import { SIEM_USAGE, siemSendSample, siemTest } from './siem-command.ts';
 import { runWorkerCommand } from './worker-command.ts';
 
 const USAGE = `Usage: netguard [command]
@@ -31,7 +32,8 @@ Commands:
                             $NETGUARD_DATA_DIR/backups/netguard-<time>.sql.gz
   restore FILE [--force]    Load a backup into a new, empty database in one transaction (the
                             schema from NetGuard's migrations); --force replaces a database that
-                            already holds accounts. Stop the server first`;
+                            already holds accounts. Stop the server first
+${SIEM_USAGE}`;
 
 type Command = (url: string, args: string[]) => Promise<number>;
 
@@ -111,6 +113,7 @@ const commands: Record<string, Command> = {
   },
   backup: backupCommand,
   restore: restoreCommand,
+  'siem test': siemTest,
   'operators add': (url, args) => markOperator(url, args, true),
   'operators remove': (url, args) => markOperator(url, args, false),
 };
@@ -165,7 +168,7 @@ function organizationOption(args: string[]): string | null | undefined {
 const UNMIGRATED = new Set(['migrate', 'backup', 'restore']);
 
 /** Commands of two words: `users confirm`, `operators add`... */
-const GROUPS = new Set(['users', 'operators', 'events']);
+const GROUPS = new Set(['users', 'operators', 'events', 'siem']);
 
 async function run(argv: string[]): Promise<number> {
   const [first = 'serve', second, ...rest] = argv;
@@ -181,6 +184,8 @@ async function run(argv: string[]): Promise<number> {
     console.log(USAGE);
     return 0;
   }
+  // No database: it talks to the SIEM only.
+  if (first === 'siem' && second === 'send-sample') return siemSendSample(rest);
   const grouped = GROUPS.has(first);
   const name = grouped ? `${first} ${second ?? ''}` : first;
   const command = commands[name];

@@ -170,6 +170,27 @@ describe('a Splunk HEC integration', () => {
   });
 });
 
+describe('organizations', () => {
+  it("forwards another organization's events to none of A's integrations", async () => {
+    const other = await createAccount(ctx, 'siem-other@example.com');
+    const before = hec.accepted.length;
+    const theirs = await createIntegration(ctx, other, splunk({ name: 'theirs' }));
+    await emitEvents(ctx, other.organizationId, 7, { title: 'other org event' });
+    await waitFor(async () => (await deliveryStates(ctx, theirs.id)).delivered === 7);
+    const arrived = hec.accepted.slice(before).map((r) => r.hec.event);
+    expect(arrived).toHaveLength(7);
+    expect(arrived.every((e) => e.organizationId === other.organizationId)).toBe(true);
+    const mine = (await api('GET', '/api/siem/integrations')).json();
+    expect(mine.integrations.map((x: { name: string }) => x.name)).not.toContain('theirs');
+    const peek = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/siem/integrations/${mine.integrations[0].id}/deliveries`,
+      headers: other.auth,
+    });
+    expect(peek.statusCode).toBe(404);
+  });
+});
+
 describe('HEC with indexer acknowledgement', () => {
   it('delivers only acknowledged events and keeps the ack ids as receipts', async () => {
     const acked = await createIntegration(

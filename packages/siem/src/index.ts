@@ -14,5 +14,6 @@ export * from './http/sentinel.ts';
 export * from './http/splunk-hec.ts';
 export * from './http/sumo.ts';
 export * from './queries/index.ts';
+export * from './sample.ts';
 export * from './syslog.ts';
 export * from './transport.ts';

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   SIEM_TEXT,
-  SIEM_TYPE_PROTOCOLS,
   siemConfigProblems,
   type TSiemCredentials,
   type TSiemIntegration,
@@ -10,15 +9,15 @@ import {
   type TSiemIntegrationUpdate,
   type TSiemTestResult,
 } from '@netguard/contracts';
-import { createSiemEvent, type Outcome } from '@netguard/siem';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Sealer } from '../../lib/sealed-secrets.ts';
 import { insertAuditLog, type RequestMeta } from '../audit/audit.repo.ts';
 import type { AuthContext } from '../auth/sessions.service.ts';
-import { destinationOf, type IntegrationRow } from './siem.config.ts';
+import type { IntegrationRow } from './siem.config.ts';
 import { notifyForwarder } from './siem.outbox.ts';
 import * as repo from './siem.repo.ts';
+import { testConnection } from './siem.test-connection.ts';
 import { publicCredentials, toDelivery, toIntegration } from './siem.view.ts';
 
 export const integrationNotFound = () => new AppError('not_found', 404, SIEM_TEXT.notFound);
@@ -166,46 +165,9 @@ export function createSiemService(deps: { db: Executor; secrets: Sealer }) {
     await audit(auth, 'siem_integration.delete', id, meta);
   }
 
-  /**
-   * Sends a canary event straight to the destination (not through the outbox) and waits for its
-   * answer (with Splunk indexer acknowledgement when enabled). Runs outside the request's
-   * transaction: the destination may take the whole timeout.
-   */
+  /** Test Connection (outside the request's transaction: the destination may take its timeout). */
   async function test(auth: AuthContext, id: string): Promise<TSiemTestResult> {
-    const row = await found(auth, id);
-    const canary = createSiemEvent({
-      type: 'security_event',
-      severity: 'info',
-      level: 'info',
-      organizationId: row.organizationId,
-      title: SIEM_TEXT.canary,
-      message: `Canary event of the NetGuard integration "${row.name}"; it can be ignored.`,
-      category: 'connection_test',
-      outcome: 'success',
-      fields: { canary: true, integrationId: row.id },
-    });
-    const started = Date.now();
-    let outcome: Outcome | undefined;
-    try {
-      [outcome] = await destinationOf(row, secrets).send([canary]);
-    } catch (error) {
-      return { success: false, message: (error as Error).message, latencyMs: Date.now() - started };
-    }
-    const latencyMs = Date.now() - started;
-    if (outcome?.status === 'delivered') {
-      const r = outcome.receipt;
-      const details = [
-        r.status ? `HTTP ${r.status}` : r.note,
-        r.ackId === undefined ? undefined : `ack ${r.ackId}${r.note ? ` ${r.note}` : ''}`,
-        r.result,
-      ].filter(Boolean);
-      return {
-        success: true,
-        message: `${SIEM_TYPE_PROTOCOLS[row.type]} accepted the test event ${canary.id} (${details.join(', ')}) in ${latencyMs} ms`,
-        latencyMs,
-      };
-    }
-    return { success: false, message: outcome?.reason ?? 'no answer', latencyMs };
+    return testConnection(await found(auth, id), secrets);
   }
 
   /** Keeps what the last Test Connection said as the integration's status. */
