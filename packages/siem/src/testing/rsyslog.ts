@@ -20,6 +20,8 @@ export type Rsyslog = {
   udpPort: number;
   tlsPort: number;
   pki: TestPki;
+  /** The file rsyslog stores the messages in, one per line. */
+  logFile: string;
   /** The stored messages (raw text, without framing), in arrival order. */
   lines(): string[];
   /** Waits until at least `count` messages are stored; throws after `timeoutMs`. */
@@ -144,6 +146,7 @@ export async function startRsyslog(host: string): Promise<Rsyslog> {
     udpPort: ports.udp,
     tlsPort: ports.tls,
     pki,
+    logFile: log,
     lines,
     async waitForLines(count, timeoutMs = 10_000) {
       const until = Date.now() + timeoutMs;
