@@ -3,6 +3,8 @@ import type { TEventSeverity, TSecurityEventType } from '@netguard/contracts';
 import { and, asc, count, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { securityAlerts, securityEvents } from '../../db/schema.ts';
+import { securityEventsToSiem } from '../siem/siem.events.ts';
+import { emitSiemEvents } from '../siem/siem.outbox.ts';
 import { type ChainBreak, type ChainHead, checkLinks, linkEvents } from './event-chain.ts';
 
 /** A security event to write; id, created_at and the chain columns are set here. */
@@ -79,6 +81,8 @@ export async function appendSecurityEvents(db: Executor, events: NewSecurityEven
         : [],
     );
     if (alerts.length) await tx.insert(securityAlerts).values(alerts);
+    // Forwarded to the organization's SIEMs with the events (those without one are not).
+    await emitSiemEvents(tx, securityEventsToSiem(rows));
   });
 }
 

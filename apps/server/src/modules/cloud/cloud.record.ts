@@ -1,5 +1,6 @@
 import type { CheckMeta, Finding, ScanResult } from '@netguard/cloud';
 import type { TCloudSeverityCounts, TVulnSeverity } from '@netguard/contracts';
+import type { SiemEventInput } from '@netguard/siem';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -9,6 +10,8 @@ import {
   threatMitigationActions,
   vulnerabilities,
 } from '../../db/schema.ts';
+import { cloudFindingToSiem } from '../siem/siem.events.ts';
+import { emitSiemEvents } from '../siem/siem.outbox.ts';
 import { dueFrom } from '../vulnerabilities/vulnerabilities.lifecycle.ts';
 import type { CloudScanRow } from './cloud.scans.repo.ts';
 
@@ -39,15 +42,24 @@ type Context = { scan: CloudScanRow; userId: string; checks: Map<string, CheckMe
  * Stores the scan's findings as vulnerabilities of the organization (one per provider, account,
  * region, check and resource), reopening those a scan had fixed, then marks fixed the open
  * findings of the connection that this scan evaluated and no longer saw. Safe to repeat: a
- * re-run of the same scan sees each finding once.
+ * re-run of the same scan sees each finding once. The new findings go to the SIEMs in one
+ * statement (vulnerability_found, and compliance_violation for checks mapped to frameworks).
  */
 export async function storeResults(tx: Executor, ctx: Context, results: ScanResult[]) {
+  const siem: SiemEventInput[] = [];
   for (const result of results)
-    for (const finding of result.findings) await recordCloudFinding(tx, ctx, finding);
+    for (const finding of result.findings)
+      siem.push(...(await recordCloudFinding(tx, ctx, finding)));
   for (const result of results) await markFixed(tx, ctx.scan, result);
+  await emitSiemEvents(tx, siem);
 }
 
-async function recordCloudFinding(tx: Executor, ctx: Context, f: Finding) {
+/** Stores one finding; returns the SIEM events of a new one. */
+async function recordCloudFinding(
+  tx: Executor,
+  ctx: Context,
+  f: Finding,
+): Promise<SiemEventInput[]> {
   const { scan } = ctx;
   const meta = ctx.checks.get(f.checkId);
   const severity = meta?.severity ?? 'medium';
@@ -77,7 +89,7 @@ async function recordCloudFinding(tx: Executor, ctx: Context, f: Finding) {
       dueAt: dueFrom(severity, now),
     })
     .onConflictDoNothing({ target: [v.organizationId, v.findingKey] })
-    .returning({ id: v.id });
+    .returning();
   const [existing] = created
     ? [{ id: created.id, state: 'open' as const }]
     : await tx
@@ -85,7 +97,7 @@ async function recordCloudFinding(tx: Executor, ctx: Context, f: Finding) {
         .from(v)
         .where(and(eq(v.organizationId, scan.organizationId), eq(v.findingKey, key)))
         .for('update');
-  if (!existing) return;
+  if (!existing) return [];
   const reopened = !created && existing.state === 'fixed';
   const sighted = await tx
     .insert(cloudFindingSightings)
@@ -129,15 +141,25 @@ async function recordCloudFinding(tx: Executor, ctx: Context, f: Finding) {
         description: meta.remediation,
         instructions: JSON.stringify([meta.cli]),
       });
-    return;
+    return cloudFindingToSiem({
+      vulnerability: created,
+      provider: f.provider,
+      account: f.account,
+      region: f.region,
+      resourceId: f.resourceId,
+      resourceType: f.resourceType,
+      checkId: f.checkId,
+      cloudScanId: scan.id,
+      frameworks: meta?.frameworks,
+    });
   }
   // A re-run of this scan has counted this sighting already.
-  if (sighted.length === 0) return;
+  if (sighted.length === 0) return [];
   await tx
     .update(v)
     .set({ ...details, lastSeenAt: now, occurrences: sql`${v.occurrences} + 1` })
     .where(eq(v.id, existing.id));
-  if (!reopened) return;
+  if (!reopened) return [];
   await tx
     .update(v)
     .set({
@@ -156,6 +178,7 @@ async function recordCloudFinding(tx: Executor, ctx: Context, f: Finding) {
     resourceId: existing.id,
     details: { cloud_scan_id: scan.id, was: 'fixed' },
   });
+  return [];
 }
 
 /**

@@ -1,4 +1,5 @@
 import { ANOMALY_LIMITS, type TEventSeverity, type TIncidentRule } from '@netguard/contracts';
+import type { SiemEventInput } from '@netguard/siem';
 import { and, eq, gt, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -9,6 +10,8 @@ import {
   securityIncidents,
   users,
 } from '../../db/schema.ts';
+import { incidentOpenedToSiem } from '../siem/siem.events.ts';
+import { emitSiemEvents } from '../siem/siem.outbox.ts';
 
 // Arbitrary constant: one rule sweep at a time across all processes.
 const RULES_LOCK_ID = 727_018;
@@ -69,6 +72,8 @@ const stringOrNull = (value: unknown) =>
   typeof value === 'string' && value.length > 0 ? value.slice(0, 320) : null;
 
 export type RuleSweep = { opened: number; attached: number };
+/** A sweep's counts and the SIEM events of the incidents it opened (emitted once, at its end). */
+type Swept = RuleSweep & { siem: SiemEventInput[] };
 
 /**
  * Runs the anomaly rules (spec part 2 §9) over the security events appended since the last sweep:
@@ -80,6 +85,7 @@ export type RuleSweep = { opened: number; attached: number };
 export async function evaluateAnomalyRules(db: Executor, now = new Date()): Promise<RuleSweep> {
   return db.transaction(async (tx) => {
     const result = { opened: 0, attached: 0 };
+    const siem: SiemEventInput[] = [];
     const lock = await tx.execute(sql`select pg_try_advisory_xact_lock(${RULES_LOCK_ID}) as ok`);
     if (!(lock.rows[0] as { ok: boolean } | undefined)?.ok) return result;
     const behind = await tx.execute(sql`
@@ -94,6 +100,7 @@ export async function evaluateAnomalyRules(db: Executor, now = new Date()): Prom
       const swept = await sweepOrganization(tx, row.organization_id, from, to, now);
       result.opened += swept.opened;
       result.attached += swept.attached;
+      siem.push(...swept.siem);
       await tx
         .insert(incidentRuleCursors)
         .values({ organizationId: row.organization_id, seq: to })
@@ -102,6 +109,8 @@ export async function evaluateAnomalyRules(db: Executor, now = new Date()): Prom
           set: { seq: to, updatedAt: now },
         });
     }
+    // Opened incidents reach the SIEMs with the sweep's commit (and not when it rolls back).
+    await emitSiemEvents(tx, siem);
     return result;
   });
 }
@@ -112,7 +121,7 @@ async function sweepOrganization(
   from: number,
   to: number,
   now: Date,
-): Promise<RuleSweep> {
+): Promise<Swept> {
   const fresh: NewEvent[] = await tx
     .select({
       id: securityEvents.id,
@@ -130,7 +139,7 @@ async function sweepOrganization(
         lte(securityEvents.seq, to),
       ),
     );
-  const result = { opened: 0, attached: 0 };
+  const result: Swept = { opened: 0, attached: 0, siem: [] };
   for (const rule of Object.keys(RULES) as TIncidentRule[]) {
     const since = new Date(now.getTime() - RULES[rule].limit.windowMs);
     const subjects = new Set(
@@ -141,7 +150,10 @@ async function sweepOrganization(
     );
     for (const subject of subjects) {
       const outcome = await applyRule(tx, { organizationId, rule, subject, since, now });
-      if (outcome === 'opened') result.opened += 1;
+      if (outcome !== null && outcome !== 'attached') {
+        result.opened += 1;
+        result.siem.push(...outcome.opened);
+      }
       if (outcome === 'attached') result.attached += 1;
     }
   }
@@ -156,8 +168,14 @@ type RuleCase = {
   now: Date;
 };
 
-/** Opens or feeds the subject's incident for the rule; null when under the limit. */
-async function applyRule(tx: Executor, c: RuleCase): Promise<'opened' | 'attached' | null> {
+/**
+ * Opens or feeds the subject's incident for the rule; null when under the limit. An opened one
+ * comes with its SIEM events.
+ */
+async function applyRule(
+  tx: Executor,
+  c: RuleCase,
+): Promise<{ opened: SiemEventInput[] } | 'attached' | null> {
   const spec = RULES[c.rule];
   const linked = tx
     .select({ one: sql`1` })
@@ -165,7 +183,11 @@ async function applyRule(tx: Executor, c: RuleCase): Promise<'opened' | 'attache
     .innerJoin(securityIncidents, eq(securityIncidents.id, incidentEvents.incidentId))
     .where(and(eq(incidentEvents.eventId, securityEvents.id), eq(securityIncidents.rule, c.rule)));
   const candidates = await tx
-    .select({ id: securityEvents.id, severity: securityEvents.severity })
+    .select({
+      id: securityEvents.id,
+      severity: securityEvents.severity,
+      ipAddress: securityEvents.ipAddress,
+    })
     .from(securityEvents)
     .where(
       and(
@@ -177,7 +199,7 @@ async function applyRule(tx: Executor, c: RuleCase): Promise<'opened' | 'attache
     );
   if (candidates.length === 0) return null;
   let incident = await activeIncident(tx, c);
-  let outcome: 'opened' | 'attached' = 'attached';
+  let opened = false;
   if (!incident) {
     if (candidates.length <= spec.limit.moreThan) return null;
     const title = await titleFor(tx, c);
@@ -202,7 +224,7 @@ async function applyRule(tx: Executor, c: RuleCase): Promise<'opened' | 'attache
       changedBy: null,
       changedAt: c.now,
     });
-    outcome = 'opened';
+    opened = true;
   }
   await tx
     .insert(incidentEvents)
@@ -215,7 +237,7 @@ async function applyRule(tx: Executor, c: RuleCase): Promise<'opened' | 'attache
     )
     .onConflictDoNothing();
   // The incident is as severe as the worst event on its timeline (enum order low < critical).
-  await tx
+  const [updated] = await tx
     .update(securityIncidents)
     .set({
       severity: sql`greatest(${securityIncidents.severity}, ${sql.join(
@@ -224,8 +246,16 @@ async function applyRule(tx: Executor, c: RuleCase): Promise<'opened' | 'attache
       )})`,
       updatedAt: c.now,
     })
-    .where(eq(securityIncidents.id, incident.id));
-  return outcome;
+    .where(eq(securityIncidents.id, incident.id))
+    .returning();
+  if (!opened || !updated) return 'attached';
+  const addresses = new Set(candidates.map((e) => e.ipAddress));
+  return {
+    opened: incidentOpenedToSiem(updated, {
+      events: candidates.length,
+      sourceIp: addresses.size === 1 ? [...addresses][0] : null,
+    }),
+  };
 }
 
 async function activeIncident(tx: Executor, c: RuleCase) {

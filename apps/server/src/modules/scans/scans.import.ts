@@ -4,9 +4,12 @@ import type { Executor } from '../../db/client.ts';
 import { scanHosts, scanServices, scans } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/sessions.service.ts';
-import { recordFinding } from '../vulnerabilities/vulnerabilities.lifecycle.ts';
+import { scanCompletedToSiem } from '../siem/siem.events.ts';
+import { emitSiemEvents } from '../siem/siem.outbox.ts';
+import { recordFindings } from '../vulnerabilities/vulnerabilities.lifecycle.ts';
 import { notifyScan } from './scans.lifecycle.ts';
 import { type NmapHost, parseNmapXml } from './scans.nmap.ts';
+import { scanCounts } from './scans.repo.ts';
 
 // Rows per INSERT: small enough that building one statement is a short turn of the event loop.
 const BATCH = 200;
@@ -116,8 +119,9 @@ export async function importNmapScan(
         .onConflictDoNothing();
     }
     const owner = { scanId: scan.id, userId: auth.userId, organizationId: auth.organizationId };
-    for (const finding of findings) await recordFinding(tx, owner, finding);
+    await recordFindings(tx, owner, findings);
     await notifyScan(tx, scan, 'INSERT');
+    await emitSiemEvents(tx, [scanCompletedToSiem(scan, await scanCounts(tx, scan.id))]);
     return scan;
   });
 }

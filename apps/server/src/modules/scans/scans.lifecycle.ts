@@ -4,8 +4,11 @@ import type { Executor } from '../../db/client.ts';
 import { organizationSettings, scanChunks, scans } from '../../db/schema.ts';
 import { notifyRealtime } from '../../realtime/notify.ts';
 import { appendSecurityEvents } from '../audit/security-events.ts';
+import { scanCompletedToSiem, scanStartedToSiem } from '../siem/siem.events.ts';
+import { emitSiemEvents } from '../siem/siem.outbox.ts';
 import { dropChunkJobs } from './scans.queue.ts';
 import type { ScanRow } from './scans.repo.ts';
+import { scanCounts } from './scans.repo.ts';
 
 /** Serialises start/promote decisions of one organization (transaction-scoped lock). */
 async function lockOrganization(tx: Executor, organizationId: string) {
@@ -54,6 +57,7 @@ export async function startOrQueue(tx: Executor, row: ScanRow, maxConcurrent: nu
   const [updated] = await tx.update(scans).set(values).where(eq(scans.id, row.id)).returning();
   if (!updated) throw new Error('scan vanished while starting');
   await notifyScan(tx, updated);
+  if (updated.status === 'running') await emitSiemEvents(tx, [scanStartedToSiem(updated)]);
   return updated;
 }
 
@@ -91,6 +95,7 @@ export async function promoteQueued(
     )
     .returning();
   for (const row of rows) await notifyScan(tx, row);
+  await emitSiemEvents(tx, rows.map(scanStartedToSiem));
   return rows.map((r) => r.id);
 }
 
@@ -139,5 +144,7 @@ export async function finishScan(
     .where(and(eq(scanChunks.scanId, scanId), inArray(scanChunks.status, ['queued', 'running'])));
   await dropChunkJobs(tx, scanId);
   await notifyScan(tx, row);
+  if (row.status === 'completed')
+    await emitSiemEvents(tx, [scanCompletedToSiem(row, await scanCounts(tx, row.id))]);
   return row;
 }

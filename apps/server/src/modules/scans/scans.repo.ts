@@ -3,6 +3,7 @@ import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { scans } from '../../db/schema.ts';
 import { ilikeContains } from '../../lib/sql-text.ts';
+import type { ScanCounts } from '../siem/siem.events.ts';
 
 export type ScanRow = typeof scans.$inferSelect;
 
@@ -84,4 +85,37 @@ export async function lockScan(db: Executor, organizationId: string, id: string)
     .where(and(eq(scans.id, id), eq(scans.organizationId, organizationId)))
     .for('update');
   return row;
+}
+
+/** What a scan found: hosts up, open ports, and the findings it saw by severity (for the SIEM). */
+export async function scanCounts(db: Executor, scanId: string): Promise<ScanCounts> {
+  const result = await db.execute(sql`
+    select
+      (select count(*) from scan_hosts h where h.scan_id = ${scanId} and h.status = 'up')::int as hosts,
+      (select count(*) from scan_services s where s.scan_id = ${scanId} and s.state = 'open')::int as open_ports,
+      f.*
+    from (
+      select count(*)::int as total,
+             count(*) filter (where v.severity = 'critical')::int as critical,
+             count(*) filter (where v.severity = 'high')::int as high,
+             count(*) filter (where v.severity = 'medium')::int as medium,
+             count(*) filter (where v.severity = 'low')::int as low,
+             count(*) filter (where v.severity = 'info')::int as info
+        from vulnerability_sightings vs join vulnerabilities v on v.id = vs.vulnerability_id
+       where vs.scan_id = ${scanId}
+    ) f`);
+  const row = result.rows[0] as Record<string, number> | undefined;
+  const n = (key: string) => Number(row?.[key] ?? 0);
+  return {
+    hosts: n('hosts'),
+    openPorts: n('open_ports'),
+    findings: {
+      total: n('total'),
+      critical: n('critical'),
+      high: n('high'),
+      medium: n('medium'),
+      low: n('low'),
+      info: n('info'),
+    },
+  };
 }

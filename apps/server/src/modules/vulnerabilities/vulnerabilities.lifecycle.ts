@@ -15,6 +15,8 @@ import {
   vulnerabilitySightings,
 } from '../../db/schema.ts';
 import { notifyRealtime } from '../../realtime/notify.ts';
+import { vulnerabilityFoundToSiem } from '../siem/siem.events.ts';
+import { emitSiemEvents } from '../siem/siem.outbox.ts';
 
 /** Whose scan a result belongs to. */
 export type ScanOwner = { scanId: string; userId: string; organizationId: string };
@@ -38,6 +40,7 @@ const v = vulnerabilities;
  * Records one sighting of a finding by a scan. A new finding becomes a vulnerability with its
  * mitigation actions; a known one gets last_seen and one more occurrence (once per scan, however
  * often a chunk is retried), and is reopened when it was fixed or mitigated before this scan began.
+ * A new one is forwarded to the SIEMs (vulnerability_found) in the same transaction.
  * Returns the vulnerability id when it is new, null otherwise.
  */
 export async function recordFinding(
@@ -46,92 +49,125 @@ export async function recordFinding(
   f: TFinding,
 ): Promise<string | null> {
   return db.transaction(async (tx) => {
-    const now = new Date();
-    const details = {
-      title: f.title,
-      service: f.service || null,
-      vulnerabilityType: f.vulnerability_type,
-      severity: f.severity,
-      cvssScore: f.cvss_score,
-      riskScore: f.risk_score,
-      description: f.description,
-      solution: f.solution,
-      evidence: sql`to_jsonb(${f.evidence}::text)`,
-      // The latest sighting's confidence: a distribution fix or a probe changes it.
-      detection: f.detection ?? null,
-    };
-    const key = findingKey(f);
-    const [created] = await tx
-      .insert(v)
-      .values({
-        ...details,
-        scanId: owner.scanId,
-        lastScanId: owner.scanId,
-        userId: owner.userId,
-        organizationId: owner.organizationId,
-        host: f.host,
-        port: f.port,
-        protocol: f.protocol,
-        cveId: f.cve_id,
-        checkId: f.check_id,
-        findingKey: key,
-        firstSeenAt: now,
-        lastSeenAt: now,
-        dueAt: dueFrom(f.severity, now),
-      })
-      .onConflictDoNothing({ target: [v.organizationId, v.findingKey] })
-      .returning({ id: v.id });
-    if (created) {
-      await sight(tx, owner, created.id, now);
-      if (f.mitigations.length)
-        await tx.insert(threatMitigationActions).values(
-          f.mitigations.map((m) => ({
-            vulnerabilityId: created.id,
-            organizationId: owner.organizationId,
-            userId: owner.userId,
-            actionType: m.action_type,
-            priority: m.priority,
-            title: m.title,
-            description: m.description,
-            estimatedTime: m.estimated_time,
-            instructions: JSON.stringify(m.instructions),
-          })),
-        );
-      await notifyRealtime(tx, {
-        table: 'vulnerabilities',
-        event: 'INSERT',
-        id: created.id,
-        organization_id: owner.organizationId,
-      });
-      return created.id;
-    }
-    // When it was fixed: the start of the scan that no longer saw it (or the time it was marked).
-    const fixing = alias(scans, 'fixing');
-    const [existing] = await tx
-      .select({
-        id: v.id,
-        state: v.state,
-        fixedAt: sql<Date | null>`coalesce(${fixing.startedAt}, ${v.fixedAt})`.mapWith(
-          (t: string | null) => (t ? new Date(t) : null),
-        ),
-      })
-      .from(v)
-      .leftJoin(fixing, eq(fixing.id, v.fixedScanId))
-      .where(and(eq(v.organizationId, owner.organizationId), eq(v.findingKey, key)))
-      .for('update', { of: v });
-    if (!existing || !(await sight(tx, owner, existing.id, now))) return null;
-    await tx
-      .update(v)
-      .set({
-        ...details,
-        lastSeenAt: now,
-        lastScanId: owner.scanId,
-        occurrences: sql`${v.occurrences} + 1`,
-      })
-      .where(eq(v.id, existing.id));
-    await reopenIfResolved(tx, owner, existing, f.severity, now);
-    return null;
+    const created = await recordSighting(tx, owner, f);
+    if (created) await emitSiemEvents(tx, [vulnerabilityFoundToSiem(created)]);
+    return created?.id ?? null;
   });
+}
+
+/**
+ * recordFinding for many findings of one scan, in one transaction: the new vulnerabilities go to
+ * the SIEMs in one statement. Returns the ids of the new ones.
+ */
+export async function recordFindings(
+  db: Executor,
+  owner: ScanOwner,
+  findings: readonly TFinding[],
+): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const created: VulnerabilityRow[] = [];
+    for (const f of findings) {
+      const row = await recordSighting(tx, owner, f);
+      if (row) created.push(row);
+    }
+    await emitSiemEvents(tx, created.map(vulnerabilityFoundToSiem));
+    return created.map((row) => row.id);
+  });
+}
+
+type VulnerabilityRow = typeof v.$inferSelect;
+
+/** recordFinding inside the caller's transaction: the new vulnerability, or null. */
+async function recordSighting(
+  tx: Executor,
+  owner: ScanOwner,
+  f: TFinding,
+): Promise<VulnerabilityRow | null> {
+  const now = new Date();
+  const details = {
+    title: f.title,
+    service: f.service || null,
+    vulnerabilityType: f.vulnerability_type,
+    severity: f.severity,
+    cvssScore: f.cvss_score,
+    riskScore: f.risk_score,
+    description: f.description,
+    solution: f.solution,
+    evidence: sql`to_jsonb(${f.evidence}::text)`,
+    // The latest sighting's confidence: a distribution fix or a probe changes it.
+    detection: f.detection ?? null,
+  };
+  const key = findingKey(f);
+  const [created] = await tx
+    .insert(v)
+    .values({
+      ...details,
+      scanId: owner.scanId,
+      lastScanId: owner.scanId,
+      userId: owner.userId,
+      organizationId: owner.organizationId,
+      host: f.host,
+      port: f.port,
+      protocol: f.protocol,
+      cveId: f.cve_id,
+      checkId: f.check_id,
+      findingKey: key,
+      firstSeenAt: now,
+      lastSeenAt: now,
+      dueAt: dueFrom(f.severity, now),
+    })
+    .onConflictDoNothing({ target: [v.organizationId, v.findingKey] })
+    .returning();
+  if (created) {
+    await sight(tx, owner, created.id, now);
+    if (f.mitigations.length)
+      await tx.insert(threatMitigationActions).values(
+        f.mitigations.map((m) => ({
+          vulnerabilityId: created.id,
+          organizationId: owner.organizationId,
+          userId: owner.userId,
+          actionType: m.action_type,
+          priority: m.priority,
+          title: m.title,
+          description: m.description,
+          estimatedTime: m.estimated_time,
+          instructions: JSON.stringify(m.instructions),
+        })),
+      );
+    await notifyRealtime(tx, {
+      table: 'vulnerabilities',
+      event: 'INSERT',
+      id: created.id,
+      organization_id: owner.organizationId,
+    });
+    return created;
+  }
+  // When it was fixed: the start of the scan that no longer saw it (or the time it was marked).
+  const fixing = alias(scans, 'fixing');
+  const [existing] = await tx
+    .select({
+      id: v.id,
+      state: v.state,
+      fixedAt: sql<Date | null>`coalesce(${fixing.startedAt}, ${v.fixedAt})`.mapWith(
+        (t: string | null) => (t ? new Date(t) : null),
+      ),
+    })
+    .from(v)
+    .leftJoin(fixing, eq(fixing.id, v.fixedScanId))
+    .where(and(eq(v.organizationId, owner.organizationId), eq(v.findingKey, key)))
+    .for('update', { of: v });
+  if (!existing || !(await sight(tx, owner, existing.id, now))) return null;
+  await tx
+    .update(v)
+    .set({
+      ...details,
+      lastSeenAt: now,
+      lastScanId: owner.scanId,
+      occurrences: sql`${v.occurrences} + 1`,
+    })
+    .where(eq(v.id, existing.id));
+  await reopenIfResolved(tx, owner, existing, f.severity, now);
+  return null;
 }
 
 /** Inserts the (scan, vulnerability) sighting; false when this scan had already seen it. */

@@ -123,18 +123,29 @@ export async function actionsOf(db: Executor, vulnerabilityIds: string[]) {
     .orderBy(asc(a.createdAt), asc(a.id));
 }
 
-/** Sets an action's status when it belongs to the organization; null otherwise. */
+/**
+ * Sets an action's status when it belongs to the organization, returning it and the status it
+ * had (`was`); null otherwise. Call in a transaction: the row is locked from read to update.
+ */
 export async function updateActionStatus(
   db: Executor,
   organizationId: string,
   actionId: string,
   status: (typeof a.$inferSelect)['status'],
 ) {
+  const owned = and(eq(a.id, actionId), eq(a.organizationId, organizationId));
+  const [before] = await db.select({ status: a.status }).from(a).where(owned).for('update');
+  if (!before) return null;
+  const [row] = await db.update(a).set({ status, updatedAt: new Date() }).where(owned).returning();
+  return row ? { action: row, was: before.status } : null;
+}
+
+/** One vulnerability of the organization, or null. */
+export async function findVulnerability(db: Executor, organizationId: string, id: string) {
   const [row] = await db
-    .update(a)
-    .set({ status, updatedAt: new Date() })
-    .where(and(eq(a.id, actionId), eq(a.organizationId, organizationId)))
-    .returning();
+    .select()
+    .from(v)
+    .where(and(eq(v.id, id), eq(v.organizationId, organizationId)));
   return row ?? null;
 }
 

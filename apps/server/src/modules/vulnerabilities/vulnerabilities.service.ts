@@ -10,6 +10,8 @@ import { notFound } from '../../lib/errors.ts';
 import { insertAuditLog, type RequestMeta } from '../audit/audit.repo.ts';
 import type { AuthContext } from '../auth/sessions.service.ts';
 import { toAction } from '../scans/scans.view.ts';
+import { remediationAppliedToSiem } from '../siem/siem.events.ts';
+import { emitSiemEvents } from '../siem/siem.outbox.ts';
 import * as repo from './vulnerabilities.repo.ts';
 import { toVulnerabilityItem } from './vulnerabilities.view.ts';
 
@@ -78,8 +80,9 @@ export function createVulnerabilityService({ db }: { db: Executor }) {
       meta: RequestMeta,
     ): Promise<TThreatMitigationAction> {
       return db.transaction(async (tx) => {
-        const row = await repo.updateActionStatus(tx, auth.organizationId, actionId, status);
-        if (!row) throw notFound('Mitigation action');
+        const updated = await repo.updateActionStatus(tx, auth.organizationId, actionId, status);
+        if (!updated) throw notFound('Mitigation action');
+        const row = updated.action;
         await insertAuditLog(
           tx,
           {
@@ -92,6 +95,11 @@ export function createVulnerabilityService({ db }: { db: Executor }) {
           },
           meta,
         );
+        // An action that becomes completed is a remediation applied (spec: SIEM event types).
+        if (status === 'completed' && updated.was !== 'completed') {
+          const vuln = await repo.findVulnerability(tx, auth.organizationId, row.vulnerabilityId);
+          if (vuln) await emitSiemEvents(tx, [remediationAppliedToSiem(row, vuln, auth.userId)]);
+        }
         return toAction(row);
       });
     },
