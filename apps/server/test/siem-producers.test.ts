@@ -153,7 +153,7 @@ describe('security events', () => {
     alice = await createAccount(ctx, 'siem-alice@example.com');
   });
 
-  it('every security event of the organization is forwarded; a failed sign-in as a failure', async () => {
+  it('every security event of the organization but granted permission checks is forwarded; a failed sign-in as a failure', async () => {
     const res = await signIn(ctx, alice.email, 'Wrong!Passw0rd');
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     const events = await outbox(alice.organizationId, 'security_event');
@@ -174,10 +174,15 @@ describe('security events', () => {
     });
     expect(failed?.event.message).toMatch(/password/i);
     // One SIEM event per security event of the organization, each naming its source row.
-    const rows = await ctx.db
-      .select({ id: securityEvents.id })
+    await ctx.app.inject({ method: 'GET', url: '/api/siem/integrations', headers: alice.auth });
+    await ctx.app.accessEvents.flush();
+    const all = await ctx.db
+      .select({ id: securityEvents.id, metadata: securityEvents.metadata })
       .from(securityEvents)
       .where(eq(securityEvents.organizationId, alice.organizationId));
+    const granted = all.filter((r) => (r.metadata as { granted?: boolean }).granted === true);
+    const rows = all.filter((r) => !granted.includes(r));
+    expect(granted.length).toBeGreaterThan(0);
     const forwarded = new Set(
       (await outbox(alice.organizationId, 'security_event')).map(
         (e) => e.event.fields.securityEventId,
@@ -185,6 +190,7 @@ describe('security events', () => {
     );
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(forwarded).toContain(row.id);
+    for (const row of granted) expect(forwarded).not.toContain(row.id);
   });
 
   it('an event without an organization is not forwarded', async () => {

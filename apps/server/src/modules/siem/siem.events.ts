@@ -81,10 +81,14 @@ export function securityOutcome(row: SecurityEventRow): 'success' | 'failure' | 
   return 'unknown';
 }
 
-/** One security_event per security event of an organization (those without one are skipped). */
+/**
+ * One security_event per security event of an organization. Skipped: events without one, and
+ * granted permission checks (one per API call: the audit log keeps them; a SIEM wants denials).
+ */
 export function securityEventsToSiem(rows: readonly SecurityEventRow[]): SiemEventInput[] {
   return rows.flatMap((row) => {
     if (!row.organizationId) return [];
+    if ((row.metadata as { granted?: unknown } | null)?.granted === true) return [];
     const meta = (row.metadata && typeof row.metadata === 'object' ? row.metadata : {}) as Record<
       string,
       unknown
