@@ -84,6 +84,8 @@ function syslogArrivals() {
   };
 }
 const syslog = syslogArrivals();
+// Lines are stamped when seen: the file is read every few milliseconds for the whole run.
+const syslogPoller = setInterval(() => syslog.poll(), 5);
 
 try {
   const { orgId, auth } = await benchAccount(app, database.db, 'bench-siem@example.com');
@@ -153,7 +155,6 @@ try {
     const ids = await produce(kind === 'hec' ? 'vulnerability_found' : 'scan_completed');
     const deadline = performance.now() + 120_000;
     for (;;) {
-      if (kind === 'syslog') syslog.poll();
       const got =
         kind === 'hec'
           ? hec.accepted.length - since
@@ -176,6 +177,35 @@ try {
       p95: pct(latencies, 95),
       lost: ids.length - latencies.length,
     };
+  }
+
+  /**
+   * Drain: the events are produced while the integration is paused (a back-off in the future),
+   * then released; events per second from release to the last receipt.
+   */
+  async function drainRound(kind: 'hec' | 'syslog') {
+    const name = kind === 'hec' ? hecBody.name : syslogBody.name;
+    const pause = (until: string) =>
+      database.pool.query(
+        `update siem_integrations set retry_at = ${until} where name = $1 returning id`,
+        [name],
+      );
+    await pause(`now() + interval '1 hour'`);
+    const since = hec.accepted.length;
+    const ids = await produce(kind === 'hec' ? 'vulnerability_found' : 'scan_completed');
+    const start = performance.now();
+    const { rows } = await pause('null');
+    await database.pool.query(`select pg_notify('netguard_siem', $1)`, [rows[0].id]);
+    const deadline = performance.now() + 120_000;
+    for (;;) {
+      const got =
+        kind === 'hec'
+          ? hec.accepted.length - since
+          : ids.filter((id) => syslog.arrivals.has(id)).length;
+      if (got >= ids.length || performance.now() > deadline) break;
+      await delay(5);
+    }
+    return { rate: (ids.length / (performance.now() - start)) * 1000 };
   }
 
   async function directRound(kind: 'hec' | 'syslog') {
@@ -201,7 +231,6 @@ try {
     if (kind === 'syslog') {
       const deadline = performance.now() + 60_000;
       while (performance.now() < deadline) {
-        syslog.poll();
         if (events.every((e) => syslog.arrivals.has(e.id))) break;
         await delay(10);
       }
@@ -210,34 +239,53 @@ try {
   }
 
   const results = {
-    hec: { pipeline: [] as number[], p95: [] as number[], direct: [] as number[], lost: 0 },
-    syslog: { pipeline: [] as number[], p95: [] as number[], direct: [] as number[], lost: 0 },
+    hec: {
+      pipeline: [] as number[],
+      p95: [] as number[],
+      drain: [] as number[],
+      direct: [] as number[],
+      lost: 0,
+    },
+    syslog: {
+      pipeline: [] as number[],
+      p95: [] as number[],
+      drain: [] as number[],
+      direct: [] as number[],
+      lost: 0,
+    },
   };
   await pipelineRound('hec'); // warm-up
   for (let round = 0; round < ROUNDS; round++)
     for (const kind of ['hec', 'syslog'] as const) {
-      const order = round % 2 === 0 ? ['pipeline', 'direct'] : ['direct', 'pipeline'];
+      const order =
+        round % 2 === 0 ? ['pipeline', 'drain', 'direct'] : ['direct', 'drain', 'pipeline'];
       for (const which of order) {
         if (which === 'pipeline') {
           const r = await pipelineRound(kind);
           results[kind].pipeline.push(r.rate);
           results[kind].p95.push(r.p95);
           results[kind].lost += r.lost;
-        } else results[kind].direct.push((await directRound(kind)).rate);
+        } else if (which === 'drain') results[kind].drain.push((await drainRound(kind)).rate);
+        else results[kind].direct.push((await directRound(kind)).rate);
       }
     }
   console.log(
     `SIEM forwarding, one worker, ${EVENTS} events per round, ${ROUNDS} rounds (medians)`,
   );
   for (const [kind, r] of Object.entries(results)) {
-    const pipeline = median(r.pipeline);
+    const drain = median(r.drain);
     const direct = median(r.direct);
+    console.log(`  ${kind === 'hec' ? 'Splunk HEC (HTTP)' : 'rsyslog over TCP (CEF)'}`);
     console.log(
-      `  ${kind === 'hec' ? 'Splunk HEC (HTTP)   ' : 'rsyslog TCP (CEF)   '} outbox → forwarder: ${pipeline.toFixed(0)} events/s, p95 commit→receipt ${median(r.p95).toFixed(0)} ms; library direct: ${direct.toFixed(0)} events/s; ratio ${(pipeline / direct).toFixed(2)}; lost ${r.lost}`,
+      `    backlog drained by one worker: ${drain.toFixed(0)} events/s; the library sending straight (reference): ${direct.toFixed(0)} events/s; ratio ${(drain / direct).toFixed(2)}`,
+    );
+    console.log(
+      `    while produced at ${median(r.pipeline).toFixed(0)} events/s in commits of ${PER_COMMIT}: p95 commit→receipt ${median(r.p95).toFixed(0)} ms; lost ${r.lost}`,
     );
     if (r.lost > 0) process.exitCode = 1;
   }
 } finally {
+  clearInterval(syslogPoller);
   await workers.stop();
   await app.close();
   await database.close();

@@ -249,6 +249,45 @@ describe('failures of an Elastic destination', () => {
     await api('DELETE', `/api/siem/integrations/${elastic.id}`);
   });
 
+  it('pauses for a long Retry-After without charging attempts, and Configure resumes at once', async () => {
+    let busy = true;
+    receiver.route = (request) => {
+      if (busy) return { status: 429, headers: { 'retry-after': '3600' }, body: 'slow down' };
+      const ids = request.text
+        .trim()
+        .split('\n')
+        .filter((_, i) => i % 2 === 0)
+        .map((l) => JSON.parse(l).create._id);
+      return {
+        status: 200,
+        body: { errors: false, items: ids.map((_id) => ({ create: { _id, status: 201 } })) },
+      };
+    };
+    const elastic = await createIntegration(ctx, admin, {
+      name: 'elastic throttled',
+      type: 'elastic',
+      endpoint: receiver.url,
+      credentials: { key: 'es-api-key' },
+      filters: { eventTypes: ['incident'] },
+    });
+    await emitEvents(ctx, admin.organizationId, 3, { type: 'incident' });
+    await waitFor(async () => {
+      const row = (await api('GET', '/api/siem/integrations'))
+        .json()
+        .integrations.find((x: { id: string }) => x.id === elastic.id);
+      return row.status === 'error' && /429/.test(row.lastError);
+    });
+    const waiting = (await api('GET', `/api/siem/integrations/${elastic.id}/deliveries`)).json();
+    expect(waiting.deliveries.map((d: { attempts: number }) => d.attempts)).toEqual([0, 0, 0]);
+    busy = false;
+    const patched = await api('PATCH', `/api/siem/integrations/${elastic.id}`, {
+      settings: { timeout: 20 },
+    });
+    expect(patched.statusCode).toBe(200);
+    await waitFor(async () => (await deliveryStates(ctx, elastic.id)).delivered === 3, 10_000);
+    await api('DELETE', `/api/siem/integrations/${elastic.id}`);
+  });
+
   it('dead-letters after retryAttempts answered failures, with the reason', async () => {
     receiver.route = inSequence({ status: 500, body: 'broken' });
     const elastic = await createIntegration(ctx, admin, {

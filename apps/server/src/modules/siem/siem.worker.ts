@@ -1,7 +1,7 @@
 // The SIEM forwarders of a worker process: a pg-boss job per integration with events waiting
-// (one waiting job per integration at most), sent when the outbox announces events, when a
-// paused integration's back-off ends, and by a sweep that finds any integration with due events
-// (after a killed worker or a lost notice). A job runs forwardIntegration once.
+// (one waiting job per integration at most), sent when the outbox announces events and by a
+// sweep that finds any integration with due events every 2 s (a paused integration whose
+// back-off ended, after a killed worker or a lost notice). A job runs forwardIntegration once.
 
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -30,11 +30,8 @@ export function createSiemQueue(jobs: Pick<ScanQueue, 'boss' | 'start'>) {
   });
   return {
     ...queue,
-    send: (integrationId: string, startAfter?: Date) =>
-      queue.sendJob(
-        { integration_id: integrationId },
-        { singletonKey: integrationId, ...(startAfter ? { startAfter } : {}) },
-      ),
+    send: (integrationId: string) =>
+      queue.sendJob({ integration_id: integrationId }, { singletonKey: integrationId }),
   };
 }
 
@@ -54,8 +51,9 @@ export async function workSiemForwarders(
         await runJob(deps.log, job, async (log) => {
           const id = ZForwardJob.parse(job.data).integration_id;
           const result = await forwardIntegration({ ...deps, log }, id);
+          // A paused integration ('later') is left to the sweep, which finds it once its back-off
+          // ends: a delayed job would hold the one waiting slot and hide a Replay's wake-up.
           if (result.next === 'now') await wake(id);
-          else if (result.next === 'later') await queue.send(id, result.at);
         });
     },
   );
