@@ -2,6 +2,7 @@
 // (siem_events) in its own transaction, and the outbox queues them (siem_deliveries) for the
 // integrations whose filters take them.
 import type { CheckMeta } from '@netguard/cloud';
+import type { SiemEvent } from '@netguard/siem';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -58,27 +59,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-type Stored = {
-  id: string;
-  type: string;
-  level: string;
-  event: {
-    severity: string;
-    title: string;
-    message: string;
-    host?: string;
-    ip?: string;
-    sourceIp?: string;
-    port?: number;
-    protocol?: string;
-    cve?: string;
-    cvss?: number;
-    category?: string;
-    outcome?: string;
-    user?: string;
-    fields: Record<string, unknown>;
-  };
-};
+type Stored = { id: string; type: string; level: string; event: SiemEvent };
 
 /** The organization's outbox, in order, optionally of one type. */
 async function outbox(organizationId: string, type?: string): Promise<Stored[]> {
