@@ -1,0 +1,51 @@
+// The desired state of a configuration file: the action's operations applied to the text read
+// from the host. The dry run shows the difference; the apply writes it.
+import type { Operation } from './types.ts';
+
+type FileOperation = Extract<Operation, { kind: 'set-option' | 'ensure-line' }>;
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The operations that edit a file, by file, in order. */
+export function fileOperations(operations: Operation[]): Map<string, FileOperation[]> {
+  const byFile = new Map<string, FileOperation[]>();
+  for (const op of operations)
+    if (op.kind === 'set-option' || op.kind === 'ensure-line')
+      byFile.set(op.file, [...(byFile.get(op.file) ?? []), op]);
+  return byFile;
+}
+
+/** The line that sets an option, in the file's syntax. */
+export const optionLine = (op: Extract<Operation, { kind: 'set-option' }>): string =>
+  op.syntax === 'equals' ? `${op.key}=${op.value}` : `${op.key} ${op.value}`;
+
+/**
+ * `text` with the operations applied. set-option: the first active line of the key is replaced
+ * and later active ones are commented out (sshd and others take the first); with none, the line
+ * goes after a commented-out one of the key, else at the end. ensure-line: added at the end
+ * unless the same line (ignoring surrounding spaces) is there.
+ */
+export function applyToText(text: string, operations: FileOperation[]): string {
+  const lines = text === '' ? [] : text.replace(/\n$/, '').split('\n');
+  for (const op of operations) {
+    if (op.kind === 'ensure-line') {
+      if (!lines.some((l) => l.trim() === op.line.trim())) lines.push(op.line);
+      continue;
+    }
+    const separator = op.syntax === 'equals' ? '\\s*=' : '\\s';
+    const active = new RegExp(`^\\s*${escapeRegex(op.key)}${separator}`);
+    const commented = new RegExp(`^\\s*#\\s*${escapeRegex(op.key)}${separator}`);
+    const wanted = optionLine(op);
+    const first = lines.findIndex((l) => active.test(l));
+    if (first >= 0) {
+      lines[first] = wanted;
+      for (let i = first + 1; i < lines.length; i++)
+        if (active.test(lines[i] as string)) lines[i] = `# ${lines[i]} (superseded by NetGuard)`;
+      continue;
+    }
+    const hint = lines.findIndex((l) => commented.test(l));
+    if (hint >= 0) lines.splice(hint + 1, 0, wanted);
+    else lines.push(wanted);
+  }
+  return lines.length ? `${lines.join('\n')}\n` : '';
+}

@@ -1,0 +1,78 @@
+// Cloud actions: the provider API calls that fix a cloud finding (run through the cloud
+// connections of issue 19; no host operations).
+import type { RemediationAction } from '../types.ts';
+
+const cloud = (
+  id: string,
+  name: string,
+  fixes: string[],
+  apiCalls: string[],
+  riskLevel: RemediationAction['riskLevel'],
+  rollbackPlan: string[],
+): RemediationAction => ({
+  id,
+  name,
+  description: `Calls ${apiCalls.join(', ')}.`,
+  type: 'cloud',
+  automationLevel: 'semi_automated',
+  riskLevel,
+  estimatedMinutes: 15,
+  fixes,
+  prerequisites: ['A cloud connection with write permission for this call'],
+  steps: apiCalls.map((c) => `Call ${c}`),
+  rollbackPlan,
+  validationChecks: fixes,
+  operations: () => [],
+  apiCalls,
+});
+
+export const CLOUD_ACTIONS: RemediationAction[] = [
+  cloud(
+    'aws-revoke-open-ingress',
+    'Revoke security group rules open to the internet',
+    ['aws_ec2_sg_open_ssh', 'aws_ec2_sg_open_rdp', 'aws_ec2_sg_open_all'],
+    ['ec2:RevokeSecurityGroupIngress'],
+    'high',
+    ['ec2:AuthorizeSecurityGroupIngress with the captured rule'],
+  ),
+  cloud(
+    'aws-s3-public-access-block',
+    'Turn on S3 Block Public Access',
+    ['aws_s3_bucket_public_access_block_off', 'aws_s3_account_public_access_block_off'],
+    ['s3:PutPublicAccessBlock'],
+    'medium',
+    ['s3:PutPublicAccessBlock with the captured configuration (or DeletePublicAccessBlock)'],
+  ),
+  cloud(
+    'aws-deactivate-old-keys',
+    'Deactivate old access keys',
+    ['aws_iam_access_key_old'],
+    ['iam:UpdateAccessKey (Status=Inactive)'],
+    'high',
+    ['iam:UpdateAccessKey (Status=Active)'],
+  ),
+  cloud(
+    'azure-remove-open-nsg-rule',
+    'Remove NSG rules open to the internet',
+    ['azure_nsg_open', 'azure_nsg_open_ssh'],
+    ['Microsoft.Network/networkSecurityGroups/securityRules/delete'],
+    'high',
+    ['securityRules/write with the captured rule'],
+  ),
+  cloud(
+    'gcp-remove-open-firewall',
+    'Remove firewall rules open to the internet',
+    ['gcp_firewall_rule'],
+    ['compute.firewalls.delete'],
+    'high',
+    ['compute.firewalls.insert with the captured rule'],
+  ),
+  cloud(
+    'gcp-remove-public-bindings',
+    'Remove allUsers and allAuthenticatedUsers bindings',
+    ['gcp_iam_public_binding', 'gcp_bucket_public'],
+    ['setIamPolicy without the public members'],
+    'medium',
+    ['setIamPolicy with the captured policy'],
+  ),
+];

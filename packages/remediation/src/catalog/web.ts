@@ -1,0 +1,163 @@
+// Host actions on web servers (nginx and Apache as Debian installs them) and packages.
+import { need, type Operation, type RemediationAction } from '../types.ts';
+
+const NGINX_HARDENING = '/etc/nginx/conf.d/netguard-hardening.conf';
+const nginxReload: Operation = { kind: 'reload-service', service: 'nginx', check: 'nginx -t' };
+const APACHE_SECURITY = '/etc/apache2/conf-available/security.conf';
+const apacheReload: Operation = {
+  kind: 'reload-service',
+  service: 'apache2',
+  check: 'apache2ctl configtest',
+};
+
+const nginx = (
+  id: string,
+  name: string,
+  fixes: string[],
+  lines: string[],
+  minutes: number,
+): RemediationAction => ({
+  id,
+  name,
+  description: `Adds to ${NGINX_HARDENING} (included in the http block): ${lines.join(' ')}`,
+  type: 'configuration',
+  automationLevel: 'fully_automated',
+  riskLevel: 'low',
+  estimatedMinutes: minutes,
+  fixes,
+  prerequisites: ['nginx includes /etc/nginx/conf.d/*.conf', 'sudo for the connection user'],
+  steps: [...lines.map((l) => `Add "${l}"`), 'Check with nginx -t, then reload nginx'],
+  rollbackPlan: [`Restore ${NGINX_HARDENING} as captured (or remove it)`, 'Reload nginx'],
+  validationChecks: fixes,
+  operations: () => [
+    ...lines.map((line): Operation => ({ kind: 'ensure-line', file: NGINX_HARDENING, line })),
+    nginxReload,
+  ],
+});
+
+export const WEB_ACTIONS: RemediationAction[] = [
+  nginx(
+    'nginx-modern-tls',
+    'nginx: TLS 1.2 and 1.3 only, strong ciphers',
+    ['tls-legacy-protocol', 'tls-weak-cipher'],
+    [
+      'ssl_protocols TLSv1.2 TLSv1.3;',
+      'ssl_ciphers ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256:ECDHE-ECDSA-AES256-GCM-SHA384:ECDHE-RSA-AES256-GCM-SHA384:ECDHE-ECDSA-CHACHA20-POLY1305:ECDHE-RSA-CHACHA20-POLY1305;',
+      'ssl_prefer_server_ciphers off;',
+    ],
+    20,
+  ),
+  nginx(
+    'nginx-security-headers',
+    'nginx: security headers',
+    ['http-security-headers'],
+    [
+      'add_header Strict-Transport-Security "max-age=31536000" always;',
+      'add_header X-Content-Type-Options "nosniff" always;',
+      'add_header X-Frame-Options "DENY" always;',
+      'add_header Content-Security-Policy "frame-ancestors \'none\'" always;',
+      'add_header Referrer-Policy "no-referrer" always;',
+    ],
+    20,
+  ),
+  nginx(
+    'nginx-hide-version',
+    'nginx: hide the version',
+    ['http-server-version'],
+    ['server_tokens off;'],
+    5,
+  ),
+  {
+    id: 'apache-hide-version',
+    name: 'Apache: hide the version',
+    description: 'Sets ServerTokens Prod and ServerSignature Off in the security configuration.',
+    type: 'configuration',
+    automationLevel: 'fully_automated',
+    riskLevel: 'low',
+    estimatedMinutes: 5,
+    fixes: ['http-server-version'],
+    prerequisites: ['conf-enabled/security.conf enabled (Debian default)'],
+    steps: ['Set ServerTokens Prod', 'Set ServerSignature Off', 'Check and reload apache2'],
+    rollbackPlan: ['Restore the captured security.conf', 'Reload apache2'],
+    validationChecks: ['http-server-version'],
+    operations: () => [
+      {
+        kind: 'set-option',
+        file: APACHE_SECURITY,
+        key: 'ServerTokens',
+        value: 'Prod',
+        syntax: 'space',
+      },
+      {
+        kind: 'set-option',
+        file: APACHE_SECURITY,
+        key: 'ServerSignature',
+        value: 'Off',
+        syntax: 'space',
+      },
+      apacheReload,
+    ],
+  },
+  {
+    id: 'apache-modern-tls',
+    name: 'Apache: TLS 1.2 and 1.3 only',
+    description: 'Sets SSLProtocol -all +TLSv1.2 +TLSv1.3 in mod_ssl’s configuration.',
+    type: 'configuration',
+    automationLevel: 'fully_automated',
+    riskLevel: 'low',
+    estimatedMinutes: 15,
+    fixes: ['tls-legacy-protocol'],
+    prerequisites: ['mod_ssl enabled'],
+    steps: ['Set SSLProtocol', 'Check and reload apache2'],
+    rollbackPlan: ['Restore the captured ssl.conf', 'Reload apache2'],
+    validationChecks: ['tls-legacy-protocol'],
+    operations: () => [
+      {
+        kind: 'set-option',
+        file: '/etc/apache2/mods-available/ssl.conf',
+        key: 'SSLProtocol',
+        value: '-all +TLSv1.2 +TLSv1.3',
+        syntax: 'space',
+      },
+      apacheReload,
+    ],
+  },
+  {
+    id: 'remove-exposed-files',
+    name: 'Remove exposed /.git and /.env',
+    description: 'Removes the repository and environment files the web server serves.',
+    type: 'configuration',
+    automationLevel: 'semi_automated',
+    riskLevel: 'medium',
+    estimatedMinutes: 10,
+    fixes: ['http-exposed-files'],
+    prerequisites: ['The web root of the site is known', 'The files are not needed at run time'],
+    steps: ['Remove <web root>/.git', 'Remove <web root>/.env'],
+    rollbackPlan: ['Restore both from the captured copy'],
+    validationChecks: ['http-exposed-files'],
+    operations: (params) => {
+      const root = need(params, 'webRoot').replace(/\/+$/, '');
+      return [
+        { kind: 'remove-path', path: `${root}/.git` },
+        { kind: 'remove-path', path: `${root}/.env` },
+      ];
+    },
+  },
+  {
+    id: 'upgrade-package',
+    name: 'Upgrade the vulnerable package',
+    description: 'Upgrades the package named by the finding to the version the repositories offer.',
+    type: 'patch',
+    automationLevel: 'semi_automated',
+    riskLevel: 'medium',
+    estimatedMinutes: 30,
+    fixes: ['vulnerable-version', 'ssh-outdated-version'],
+    prerequisites: ['The repositories carry a fixed version', 'A maintenance window'],
+    steps: ['Refresh the package lists', 'Upgrade only this package', 'Restart its service'],
+    rollbackPlan: ['Install the captured version again (apt-get install name=version)'],
+    validationChecks: ['vulnerable-version', 'ssh-outdated-version'],
+    operations: (params) => [
+      { kind: 'upgrade-package', name: need(params, 'package'), manager: 'apt' },
+    ],
+  },
+];

@@ -1,0 +1,69 @@
+// A remediation action as data (issue 21): what it is, how risky, and the operations it applies
+// to a host. The renderers turn the operations into a shell script and an Ansible playbook; the
+// dry run applies them to the files read from the host and shows the diff.
+
+export const ACTION_TYPES = ['patch', 'network', 'configuration', 'cloud'] as const;
+export const AUTOMATION_LEVELS = ['fully_automated', 'semi_automated', 'manual_guided'] as const;
+export const RISK_LEVELS = ['low', 'medium', 'high'] as const;
+
+/** One change on a host. */
+export type Operation =
+  /** `key value` (sshd, vsftpd `key=value`, redis, memcached options file) set in a config file. */
+  | {
+      kind: 'set-option';
+      file: string;
+      key: string;
+      value: string;
+      /** How the file writes an option: `key value` or `key=value`. */
+      syntax: 'space' | 'equals';
+    }
+  /** A line present in a file (added at the end when missing), e.g. an nginx directive. */
+  | { kind: 'ensure-line'; file: string; line: string; after?: string }
+  /** A path removed from a web root (`/.git`, `/.env`). */
+  | { kind: 'remove-path'; path: string }
+  /** An nftables rule dropping new inbound connections to a port, in its own table. */
+  | { kind: 'nft-drop'; port: number; protocol: 'tcp' | 'udp' }
+  /** A package upgraded to the repository's version. */
+  | { kind: 'upgrade-package'; name: string; manager: 'apt' | 'dnf' }
+  /** A service reloaded (or restarted) after its configuration changed, checked first. */
+  | { kind: 'reload-service'; service: string; check?: string; restart?: boolean };
+
+export type RemediationAction = {
+  id: string;
+  name: string;
+  description: string;
+  type: (typeof ACTION_TYPES)[number];
+  automationLevel: (typeof AUTOMATION_LEVELS)[number];
+  riskLevel: (typeof RISK_LEVELS)[number];
+  /** Minutes a person would take by hand (Time Saved counts it for verified automated runs). */
+  estimatedMinutes: number;
+  /** The check ids whose findings it fixes (engine checks, cloud checks). */
+  fixes: string[];
+  prerequisites: string[];
+  steps: string[];
+  rollbackPlan: string[];
+  /** The checks re-run to verify: by default the ones it fixes. */
+  validationChecks: string[];
+  /** Host actions: the operations for a finding's values (none for cloud actions). */
+  operations: (params: ActionParams) => Operation[];
+  /** Cloud actions: the provider API calls it makes, named as the provider's API names them. */
+  apiCalls?: string[];
+};
+
+/** Values a finding gives an action's operations. */
+export type ActionParams = { port?: number; webRoot?: string; package?: string };
+
+/** Thrown when a finding lacks a value the action needs (its port, web root or package). */
+export class MissingParameter extends Error {
+  override name = 'MissingParameter';
+}
+
+export function need<K extends keyof ActionParams>(
+  params: ActionParams,
+  key: K,
+): NonNullable<ActionParams[K]> {
+  const value = params[key];
+  if (value === undefined || value === '')
+    throw new MissingParameter(`the finding names no ${key}, which this action needs`);
+  return value as NonNullable<ActionParams[K]>;
+}
