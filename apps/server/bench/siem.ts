@@ -148,20 +148,25 @@ try {
     return map;
   };
 
+  /** Waits (2 minutes at most) until the destination has every one of `ids`. */
+  async function arrived(kind: 'hec' | 'syslog', ids: string[], hecSince: number) {
+    const deadline = performance.now() + 120_000;
+    for (;;) {
+      const got =
+        kind === 'hec'
+          ? hec.accepted.length - hecSince
+          : ids.filter((id) => syslog.arrivals.has(id)).length;
+      if (got >= ids.length || performance.now() > deadline) return;
+      await delay(5);
+    }
+  }
+
   async function pipelineRound(kind: 'hec' | 'syslog') {
     const since = hec.accepted.length;
     const start = performance.now();
     const startWall = Date.now();
     const ids = await produce(kind === 'hec' ? 'vulnerability_found' : 'scan_completed');
-    const deadline = performance.now() + 120_000;
-    for (;;) {
-      const got =
-        kind === 'hec'
-          ? hec.accepted.length - since
-          : ids.filter((id) => syslog.arrivals.has(id)).length;
-      if (got >= ids.length || performance.now() > deadline) break;
-      await delay(10);
-    }
+    await arrived(kind, ids, since);
     const end = performance.now();
     const arrivals = kind === 'hec' ? hecArrival(since) : syslog.arrivals;
     const latencies = ids.flatMap((id) => {
@@ -196,15 +201,7 @@ try {
     const start = performance.now();
     const { rows } = await pause('null');
     await database.pool.query(`select pg_notify('netguard_siem', $1)`, [rows[0].id]);
-    const deadline = performance.now() + 120_000;
-    for (;;) {
-      const got =
-        kind === 'hec'
-          ? hec.accepted.length - since
-          : ids.filter((id) => syslog.arrivals.has(id)).length;
-      if (got >= ids.length || performance.now() > deadline) break;
-      await delay(5);
-    }
+    await arrived(kind, ids, since);
     return { rate: (ids.length / (performance.now() - start)) * 1000 };
   }
 
