@@ -28,3 +28,7 @@ export function destinationOf(row: IntegrationRow, secrets: Sealer): Destination
 /** An integration's credentials, sealed with a key of their own purpose (see createSealer). */
 export const createSiemSecrets = (secret: string): Sealer =>
   createSealer(secret, 'siem-credentials-encryption');
+
+/** The status of an integration with no error to show: inactive while realtime forwarding is off. */
+export const healthyStatus = (settings: { enableRealtime: boolean }): 'active' | 'inactive' =>
+  settings.enableRealtime ? 'active' : 'inactive';

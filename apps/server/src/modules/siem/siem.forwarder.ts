@@ -9,7 +9,7 @@ import type { Executor } from '../../db/client.ts';
 import { siemIntegrations } from '../../db/schema.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { Sealer } from '../../lib/sealed-secrets.ts';
-import { destinationOf, type IntegrationRow } from './siem.config.ts';
+import { destinationOf, healthyStatus, type IntegrationRow } from './siem.config.ts';
 
 export type ForwarderDeps = {
   db: Executor;
@@ -159,28 +159,26 @@ async function recordOutcomes(
           attempts = d.attempts + 1
         from jsonb_to_recordset(${JSON.stringify(dead)}::jsonb) as c(id uuid, reason text)
         where d.integration_id = ${row.id} and d.event_id = c.id and d.state = 'pending'`);
-    if (retried.length)
+    if (retried.length) {
+      const spent = sql`c.charged and d.attempts + 1 > ${row.settings.retryAttempts}`;
       await tx.execute(sql`
         update siem_deliveries d set
           attempts = d.attempts + case when c.charged then 1 else 0 end,
-          last_error = c.reason,
-          state = case when c.charged and d.attempts + 1 > ${row.settings.retryAttempts}
+          last_error = case when ${spent}
+            then ${`gave up after ${row.settings.retryAttempts + 1} attempts: `} || c.reason
+            else c.reason end,
+          state = case when ${spent}
                   then 'dead'::siem_delivery_state else 'pending'::siem_delivery_state end,
-          dead_at = case when c.charged and d.attempts + 1 > ${row.settings.retryAttempts}
-                    then now() end
+          dead_at = case when ${spent} then now() end
         from jsonb_to_recordset(${JSON.stringify(retried)}::jsonb)
              as c(id uuid, reason text, charged boolean)
         where d.integration_id = ${row.id} and d.event_id = c.id and d.state = 'pending'`);
-    await tx.execute(sql`
-      update siem_deliveries set last_error = ${`gave up after ${row.settings.retryAttempts + 1} attempts: `} || last_error
-      where integration_id = ${row.id} and state = 'dead' and dead_at = now()
-        and last_error not like 'gave up after %'
-        and event_id in (select jsonb_array_elements_text(${JSON.stringify(retried.filter((c) => c.charged).map((c) => c.id))}::jsonb)::uuid)`);
+    }
     await tx.execute(sql`
       update siem_integrations set
         failures = ${failures},
         retry_at = ${retried.length ? sql`now() + make_interval(secs => ${pauseMs / 1000})` : null},
-        status = ${problem ? 'error' : row.settings.enableRealtime ? 'active' : 'inactive'}::siem_status,
+        status = ${problem ? 'error' : healthyStatus(row.settings)}::siem_status,
         last_error = ${problem},
         last_sync = case when ${delivered.length > 0} then now() else last_sync end
       where id = ${row.id}`);

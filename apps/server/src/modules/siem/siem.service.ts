@@ -14,7 +14,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { Sealer } from '../../lib/sealed-secrets.ts';
 import { insertAuditLog, type RequestMeta } from '../audit/audit.repo.ts';
 import type { AuthContext } from '../auth/sessions.service.ts';
-import type { IntegrationRow } from './siem.config.ts';
+import { healthyStatus, type IntegrationRow } from './siem.config.ts';
 import { notifyForwarder } from './siem.outbox.ts';
 import * as repo from './siem.repo.ts';
 import { testConnection } from './siem.test-connection.ts';
@@ -100,7 +100,7 @@ export function createSiemService(deps: { db: Executor; secrets: Sealer }) {
       options: body.options,
       settings: body.settings,
       filters: body.filters,
-      status: body.settings.enableRealtime ? 'active' : 'inactive',
+      status: healthyStatus(body.settings),
       createdBy: auth.userId,
     });
     await audit(auth, 'siem_integration.create', id, meta, { name: body.name, type: body.type });
@@ -146,9 +146,9 @@ export function createSiemService(deps: { db: Executor; secrets: Sealer }) {
       // A new configuration is tried at once, and its status is what the next delivery says.
       retryAt: null,
       failures: 0,
-      ...(settings.enableRealtime ? {} : { status: 'inactive' as const }),
-      ...(settings.enableRealtime && row.status === 'inactive'
-        ? { status: 'active' as const }
+      // Realtime off shows inactive; back on, an inactive one is active (an error stays shown).
+      ...(!settings.enableRealtime || row.status === 'inactive'
+        ? { status: healthyStatus(settings) }
         : {}),
     });
     if (!updated) throw integrationNotFound();
@@ -174,7 +174,7 @@ export function createSiemService(deps: { db: Executor; secrets: Sealer }) {
   async function recordTest(auth: AuthContext, id: string, result: TSiemTestResult) {
     const row = await found(auth, id);
     await repo.updateIntegration(db, auth.organizationId, id, {
-      status: result.success ? (row.settings.enableRealtime ? 'active' : 'inactive') : 'error',
+      status: result.success ? healthyStatus(row.settings) : 'error',
       lastError: result.success ? null : result.message,
       ...(result.success ? { lastSync: new Date() } : {}),
       updatedAt: row.updatedAt,
