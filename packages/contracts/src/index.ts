@@ -22,6 +22,8 @@ export * from './plans.ts';
 export * from './port-spec.ts';
 export * from './profile.ts';
 export * from './realtime.ts';
+export * from './remediation.ts';
+export * from './remediation-views.ts';
 export * from './reports.ts';
 export * from './request-id.ts';
 export * from './risk.ts';

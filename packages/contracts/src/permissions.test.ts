@@ -30,8 +30,17 @@ describe('permission matrix', () => {
       'incident',
       'cloud',
       'siem',
+      'remediation',
     ]);
-    expect(held('auditor')).toEqual(['dashboard', 'report', 'audit', 'incident', 'cloud', 'siem']);
+    expect(held('auditor')).toEqual([
+      'dashboard',
+      'report',
+      'audit',
+      'incident',
+      'cloud',
+      'siem',
+      'remediation',
+    ]);
     expect(held('viewer')).toEqual(['dashboard', 'cloud']);
     expect(['read', 'execute', 'export'].filter((a) => can('viewer', 'cloud', a as never))).toEqual(
       ['read'],
@@ -55,6 +64,10 @@ describe('permission matrix', () => {
     expect(rolesAllowed('siem', 'execute')).toEqual(['admin', 'security_analyst']);
     expect(rolesAllowed('siem', 'read')).toEqual(['admin', 'security_analyst', 'auditor']);
     expect(rolesAllowed('siem', 'export')).toEqual(['admin', 'auditor']);
+    expect(rolesAllowed('remediation', 'create')).toEqual(['admin', 'security_analyst']);
+    expect(rolesAllowed('remediation', 'execute')).toEqual(['admin', 'security_analyst']);
+    expect(rolesAllowed('remediation', 'update')).toEqual(['admin']);
+    expect(rolesAllowed('remediation', 'export')).toEqual(['admin', 'auditor']);
   });
 
   it('treats a missing or unknown role as viewer', () => {

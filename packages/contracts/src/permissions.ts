@@ -35,6 +35,11 @@ export const PERMISSION_RESOURCES = [
   'cloud',
   /** SIEM integrations: admins create and edit, analysts test and replay, auditors read the delivery log. */
   'siem',
+  /**
+   * Automated remediation: analysts propose, approve where the policy lets them, and roll back;
+   * admins also manage SSH hosts, workflows and the policy; auditors read and export the history.
+   */
+  'remediation',
 ] as const;
 export type TPermissionResource = (typeof PERMISSION_RESOURCES)[number];
 
@@ -75,6 +80,7 @@ export const ROLE_PERMISSIONS: Record<TRole, Grants> = {
     incident: ['read', 'update'],
     cloud: ['read', 'execute'],
     siem: ['read', 'execute'],
+    remediation: ['read', 'create', 'execute'],
   },
   auditor: {
     dashboard: ['read'],
@@ -83,6 +89,7 @@ export const ROLE_PERMISSIONS: Record<TRole, Grants> = {
     incident: ['read', 'export'],
     cloud: ['read', 'export'],
     siem: ['read', 'export'],
+    remediation: ['read', 'export'],
   },
   viewer: { dashboard: ['read'], cloud: ['read'] },
 };
@@ -118,6 +125,7 @@ export const PERMISSION_DENIED: Record<TPermissionResource, string> = {
   incident: 'Insufficient permissions for security incidents',
   cloud: 'Insufficient permissions for cloud integrations',
   siem: 'Insufficient permissions for SIEM integrations',
+  remediation: 'Insufficient permissions for remediation',
 };
 
 export const ROLE_LABELS: Record<TRole, string> = {

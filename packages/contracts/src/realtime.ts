@@ -70,6 +70,18 @@ export const ZRealtimeSecurityAlert = z.object({
 });
 export type TRealtimeSecurityAlert = z.infer<typeof ZRealtimeSecurityAlert>;
 
+/**
+ * An execution changed state. Only its id and status travel: the page reloads it through the API,
+ * which checks the caller's role.
+ */
+export const ZRealtimeRemediationEvent = z.object({
+  type: z.literal('remediation.execution'),
+  channel: z.literal('scan-updates'),
+  event: z.enum(['INSERT', 'UPDATE']),
+  record: z.object({ id: z.uuid(), status: z.string() }),
+});
+export type TRealtimeRemediationEvent = z.infer<typeof ZRealtimeRemediationEvent>;
+
 export type TRealtimeEvent =
   | z.infer<typeof ZRealtimeScanEvent>
   | z.infer<typeof ZRealtimeVulnerabilityEvent>;
@@ -84,6 +96,7 @@ export const ZRealtimeServerMessage = z.union([
   ZRealtimeScanEvent,
   ZRealtimeVulnerabilityEvent,
   ZRealtimeCloudScanEvent,
+  ZRealtimeRemediationEvent,
   ZRealtimeSecurityAlert,
 ]);
 export type TRealtimeServerMessage = z.infer<typeof ZRealtimeServerMessage>;
@@ -91,7 +104,13 @@ export type TRealtimeServerMessage = z.infer<typeof ZRealtimeServerMessage>;
 /** NOTIFY payload on the netguard_realtime channel: ids only, never row data. */
 export const ZRealtimeNotification = z.object({
   /** security_events: a critical event to alert the organization's admins of. */
-  table: z.enum(['scans', 'vulnerabilities', 'security_events', 'cloud_scans']),
+  table: z.enum([
+    'scans',
+    'vulnerabilities',
+    'security_events',
+    'cloud_scans',
+    'remediation_executions',
+  ]),
   event: z.enum(['INSERT', 'UPDATE']),
   id: z.uuid(),
   organization_id: z.uuid(),
