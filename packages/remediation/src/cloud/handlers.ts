@@ -1,0 +1,11 @@
+// The handler of each cloud action of the catalogue, by action id.
+import { awsDeactivateOldKeys } from './aws-access-keys.ts';
+import { awsRevokeOpenIngress } from './aws-ingress.ts';
+import { awsS3PublicAccessBlock } from './aws-public-access-block.ts';
+import type { AnyCloudHandler } from './types.ts';
+
+export const CLOUD_HANDLERS: Readonly<Record<string, AnyCloudHandler>> = {
+  'aws-revoke-open-ingress': awsRevokeOpenIngress,
+  'aws-s3-public-access-block': awsS3PublicAccessBlock,
+  'aws-deactivate-old-keys': awsDeactivateOldKeys,
+};
