@@ -2,10 +2,12 @@
 import { awsDeactivateOldKeys } from './aws-access-keys.ts';
 import { awsRevokeOpenIngress } from './aws-ingress.ts';
 import { awsS3PublicAccessBlock } from './aws-public-access-block.ts';
+import { azureRemoveOpenNsgRule } from './azure-nsg.ts';
 import type { AnyCloudHandler } from './types.ts';
 
 export const CLOUD_HANDLERS: Readonly<Record<string, AnyCloudHandler>> = {
   'aws-revoke-open-ingress': awsRevokeOpenIngress,
   'aws-s3-public-access-block': awsS3PublicAccessBlock,
   'aws-deactivate-old-keys': awsDeactivateOldKeys,
+  'azure-remove-open-nsg-rule': azureRemoveOpenNsgRule,
 };
