@@ -3,6 +3,8 @@ import { awsDeactivateOldKeys } from './aws-access-keys.ts';
 import { awsRevokeOpenIngress } from './aws-ingress.ts';
 import { awsS3PublicAccessBlock } from './aws-public-access-block.ts';
 import { azureRemoveOpenNsgRule } from './azure-nsg.ts';
+import { gcpRemovePublicBindings } from './gcp-bindings.ts';
+import { gcpRemoveOpenFirewall } from './gcp-firewall.ts';
 import type { AnyCloudHandler } from './types.ts';
 
 export const CLOUD_HANDLERS: Readonly<Record<string, AnyCloudHandler>> = {
@@ -10,4 +12,6 @@ export const CLOUD_HANDLERS: Readonly<Record<string, AnyCloudHandler>> = {
   'aws-s3-public-access-block': awsS3PublicAccessBlock,
   'aws-deactivate-old-keys': awsDeactivateOldKeys,
   'azure-remove-open-nsg-rule': azureRemoveOpenNsgRule,
+  'gcp-remove-open-firewall': gcpRemoveOpenFirewall,
+  'gcp-remove-public-bindings': gcpRemovePublicBindings,
 };
