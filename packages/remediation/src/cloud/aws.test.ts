@@ -26,7 +26,7 @@ import {
 import { operation, startFaultProxy } from '../../../cloud/src/testing/fault-proxy.ts';
 import { guardDnsLookups } from '../../../cloud/src/testing/network-guard.ts';
 import { REMEDIATION_ACTIONS } from '../catalog/index.ts';
-import { RemediationError } from '../execution.ts';
+import { type CapturedState, RemediationError } from '../execution.ts';
 import { changedLines, roundTrip } from './round-trip.ts';
 import { applyCloud } from './run.ts';
 import type { CloudFinding } from './types.ts';
@@ -117,11 +117,13 @@ describe('aws-revoke-open-ingress', () => {
     ]);
     try {
       const action = REMEDIATION_ACTIONS.find((a) => a.id === 'aws-revoke-open-ingress');
+      const stored: CapturedState[] = [];
       const attempt = applyCloud(
         'aws',
         { ...aws.credentials, endpoint: proxy.endpoint },
         action as NonNullable<typeof action>,
         await findingOf('aws_ec2_sg_open_rdp', resourceId),
+        { onCaptured: (captured) => void stored.push(captured) },
       );
       const error = await attempt.catch((e: unknown) => e);
       expect(error).toBeInstanceOf(RemediationError);
@@ -134,6 +136,8 @@ describe('aws-revoke-open-ingress', () => {
         ['ec2:RevokeSecurityGroupIngress', false],
       ]);
       expect(proxy.faulted).toEqual(['RevokeSecurityGroupIngress']);
+      // The previous state was handed over before the refused call.
+      expect(stored[0]?.data).toMatchObject({ ipPermissions: [{ FromPort: 3389 }] });
       expect(await rulesOf(GroupId)).toMatchObject([{ FromPort: 3389 }]);
     } finally {
       await proxy.close();

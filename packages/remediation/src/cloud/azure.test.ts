@@ -16,6 +16,7 @@ import { REMEDIATION_ACTIONS } from '../catalog/index.ts';
 import { RemediationError } from '../execution.ts';
 import { changedLines, roundTrip } from './round-trip.ts';
 import { applyCloud, dryRunCloud } from './run.ts';
+import { verifyCloudCheck } from './verify.ts';
 
 const tls = createTestTls();
 const options = { transport: { agent: testAgent(tls) } };
@@ -112,6 +113,21 @@ describe('azure-remove-open-nsg-rule', () => {
     expect(fake.state.nsgs[0]?.properties).toMatchObject({
       securityRules: expect.arrayContaining([expect.objectContaining({ name: 'ssh-any' })]),
     });
+  });
+
+  it('does not call a resource fixed when the scan could not read the NSGs', async () => {
+    fake.faults.push({ operation: 'NetworkSecurityGroups.ListAll', status: 403, json: {} });
+    const verification = await verifyCloudCheck(
+      'azure',
+      creds(),
+      'azure_nsg_open_ssh',
+      AZ_IDS.nsg,
+      options,
+    );
+    expect(verification.fixed).toBe(false);
+    expect(verification.evidence).toMatch(
+      /^not verified, the scan could not read: NetworkSecurityGroups.ListAll/,
+    );
   });
 
   it("fails with Entra's message when the client secret is wrong", async () => {

@@ -76,6 +76,7 @@ export async function applyCloud<P extends Provider>(
   const plan = await handler.plan(session, finding);
   const data = { actionId: action.id, provider, resourceId: finding.resourceId, ...plan.captured };
   const captured: CapturedState = { kind: 'cloud', data };
+  await options.onCaptured?.(captured);
   let made = 0;
   try {
     for (const call of plan.calls) {

@@ -1,6 +1,7 @@
 // The shapes the cloud executors share: the finding an action fixes, the options of a run, and a
 // handler per action (what it reads, the calls it makes, how it puts the resource back).
 import type { CredentialsOf, Provider, ScanOptions, Transport } from '@netguard/cloud';
+import type { CapturedState } from '../execution.ts';
 import type { CloudSession } from './session.ts';
 
 /** A cloud finding as the scanners report it (packages/cloud `Finding`). */
@@ -17,7 +18,11 @@ export type CloudFinding = {
  * How a run reaches the provider: `transport` carries an https.Agent that trusts a private CA (the
  * tests' fakes, a TLS-inspecting proxy); the scan options are passed to verification scans.
  */
-export type CloudOptions = Omit<ScanOptions, 'checks'> & { transport?: Transport };
+export type CloudOptions = Omit<ScanOptions, 'checks'> & {
+  transport?: Transport;
+  /** Apply: called with the captured state before the first write call (to store it first). */
+  onCaptured?: (captured: CapturedState) => Promise<void> | void;
+};
 
 /** One provider API call, named as the provider names it, with the parameters sent. */
 export type ApiCall = { call: string; params: Record<string, unknown> };

@@ -26,7 +26,7 @@ export async function verifyCloudCheck<P extends Provider>(
   resourceId: string,
   options: CloudOptions = {},
 ): Promise<Verification> {
-  const { transport: _t, ...scanOptions } = options;
+  const { transport: _t, onCaptured: _c, ...scanOptions } = options;
   const results = await scannerFor(provider, options)
     .scan(credentials, { ...scanOptions, checks: [checkId] })
     .catch((error: unknown) => {
