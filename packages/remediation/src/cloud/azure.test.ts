@@ -42,6 +42,7 @@ const action = REMEDIATION_ACTIONS.find((a) => a.id === 'azure-remove-open-nsg-r
 if (!action) throw new Error('azure-remove-open-nsg-rule is not in the catalogue');
 const target = { resourceGroupName: 'prod', networkSecurityGroupName: 'web-nsg' };
 const DELETE = 'Microsoft.Network/networkSecurityGroups/securityRules/delete';
+const WRITE = 'Microsoft.Network/networkSecurityGroups/securityRules/write';
 
 describe('azure-remove-open-nsg-rule', () => {
   it('deletes the rule opening SSH to *, and writes it again on rollback', async () => {
@@ -113,6 +114,46 @@ describe('azure-remove-open-nsg-rule', () => {
     expect(fake.state.nsgs[0]?.properties).toMatchObject({
       securityRules: expect.arrayContaining([expect.objectContaining({ name: 'ssh-any' })]),
     });
+  });
+
+  it('writes back the rules it deleted when a later delete is refused', async () => {
+    addRule(fake.state, nsgRule('any', 300, '*', 'Internet'));
+    addRule(fake.state, nsgRule('wide', 310, '0-65535', '0.0.0.0/0'));
+    // Rules are a set (priorities order them): compared by name.
+    const rules = () =>
+      (fake.state.nsgs[0]?.properties as { securityRules: { name: string }[] }).securityRules
+        .slice()
+        .sort((a, b) => a.name.localeCompare(b.name));
+    const before = structuredClone(rules());
+    // Once the first delete has been answered, the next one is refused.
+    const requests = fake.requests;
+    requests.push = (...recorded) => {
+      if (recorded.some((r) => r.operation === 'SecurityRules.Delete' && r.status === 200))
+        fake.faults.push({
+          operation: 'SecurityRules.Delete',
+          status: 409,
+          json: { error: { code: 'Conflict', message: 'Another operation is in progress.' } },
+        });
+      return Array.prototype.push.apply(requests, recorded);
+    };
+    try {
+      const finding = { checkId: 'azure_nsg_open_all_ports', resourceId: AZ_IDS.nsg };
+      const error = await applyCloud('azure', creds(), action, finding, options).catch((e) => e);
+      expect(error).toMatchObject({
+        code: 'cloud_call_failed',
+        message: 'Conflict: Another operation is in progress.',
+      });
+      expect((error as RemediationError).log.map((s) => [s.step, s.ok])).toEqual([
+        ['Microsoft.Network/networkSecurityGroups/read', true],
+        [DELETE, true],
+        [DELETE, false],
+        [`${WRITE} (undo)`, true],
+        [`${WRITE} (undo)`, true],
+      ]);
+      expect(rules()).toEqual(before);
+    } finally {
+      Reflect.deleteProperty(requests, 'push');
+    }
   });
 
   it('does not call a resource fixed when the scan could not read the NSGs', async () => {

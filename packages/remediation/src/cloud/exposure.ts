@@ -28,11 +28,3 @@ export function exposureTest(catalog: CheckMeta[], checkId: string) {
     return (ranges: PortRange[]) => ranges.some(([from, to]) => from <= 1 && to >= 65535);
   throw new RemediationError('missing_parameter', `${checkId} is not a port exposure check`);
 }
-
-/** The check ids of one exposure family (`aws_ec2_sg_open_`, `azure_nsg_open_`, `gcp_fw_open_`). */
-export const exposureCheckIds = (catalog: CheckMeta[], prefix: string) =>
-  catalog
-    .filter(
-      (c) => c.id.startsWith(prefix) && (c.exposedPorts?.length || /_all(_ports)?$/.test(c.id)),
-    )
-    .map((c) => c.id);

@@ -9,5 +9,6 @@ export function providerMessage(provider: Provider, error: unknown): string {
   const message = e.message ?? String(error);
   // AWS: the error code is the name (UnauthorizedOperation); Azure: RestError's code (AuthorizationFailed).
   const code = provider === 'aws' ? e.name : e.code;
-  return code && code !== 'Error' && !message.includes(code) ? `${code}: ${message}` : message;
+  const generic = !code || code === 'Error' || code === 'VerificationFailed';
+  return generic || message.includes(code) ? message : `${code}: ${message}`;
 }
