@@ -16,7 +16,7 @@ import { createTestTls, testAgent } from '../../../cloud/src/testing/test-ca.ts'
 import { REMEDIATION_ACTIONS } from '../catalog/index.ts';
 import { RemediationError } from '../execution.ts';
 import { changedLines, roundTrip } from './round-trip.ts';
-import { applyCloud, dryRunCloud } from './run.ts';
+import { applyCloud, dryRunCloud, rollbackCloud } from './run.ts';
 
 const tls = createTestTls();
 const options = { transport: { agent: testAgent(tls) } };
@@ -69,15 +69,15 @@ describe('gcp-remove-open-firewall', () => {
     expect(fake.calls('firewalls.insert')).toHaveLength(1);
   });
 
-  it('changes nothing for a rule that no longer opens the port', async () => {
-    const dry = await dryRunCloud(
-      'gcp',
-      creds(),
-      actionOf('gcp-remove-open-firewall'),
-      { checkId: 'gcp_fw_open_ssh', resourceId: firewallId('allow-ssh-office') },
-      options,
-    );
+  it('changes nothing for a rule that no longer opens the port, and rolls back nothing', async () => {
+    const action = actionOf('gcp-remove-open-firewall');
+    const finding = { checkId: 'gcp_fw_open_ssh', resourceId: firewallId('allow-ssh-office') };
+    const dry = await dryRunCloud('gcp', creds(), action, finding, options);
     expect(dry).toMatchObject({ changes: false, apiCalls: [], diffs: [{ diff: '' }] });
+    const applied = await applyCloud('gcp', creds(), action, finding, options);
+    expect(applied.log.map((s) => s.step)).toEqual(['compute.firewalls.get']);
+    expect(await rollbackCloud('gcp', creds(), applied.captured, options)).toEqual({ log: [] });
+    expect(fake.calls('firewalls.insert')).toEqual([]);
   });
 
   it("fails with Google's message when the delete is refused", async () => {

@@ -74,7 +74,14 @@ export async function applyCloud<P extends Provider>(
   checkFinding(action, finding);
   const session = new CloudSession(provider, credentials, options);
   const plan = await handler.plan(session, finding);
-  const data = { actionId: action.id, provider, resourceId: finding.resourceId, ...plan.captured };
+  const data = {
+    actionId: action.id,
+    provider,
+    resourceId: finding.resourceId,
+    /** false: nothing was to change, so a rollback has nothing to put back. */
+    changed: plan.calls.length > 0,
+    ...plan.captured,
+  };
   const captured: CapturedState = { kind: 'cloud', data };
   await options.onCaptured?.(captured);
   let made = 0;
@@ -113,6 +120,7 @@ export async function rollbackCloud<P extends Provider>(
   if (captured.kind !== 'cloud') throw new Error('not a cloud action’s captured state');
   const handler = cloudHandler(provider, String(captured.data.actionId));
   const session = new CloudSession(provider, credentials, options);
+  if (captured.data.changed === false) return { log: session.log };
   for (const call of await handler.restore(session, captured.data))
     await session.step(call.call, () => handler.send(session, call, captured.data));
   return { log: session.log };
