@@ -1,6 +1,7 @@
 // The dispatcher: one executor per cloud action of the catalogue, on the right provider, and
 // refusals that need no provider (a finding the action does not fix, a resource it cannot name).
-import { describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { guardDnsLookups } from '../../../cloud/src/testing/network-guard.ts';
 import { REMEDIATION_ACTIONS } from '../catalog/index.ts';
 import { CLOUD_EXECUTABLE_ACTIONS, cloudExecutor } from './executor.ts';
 
@@ -15,6 +16,10 @@ const AWS = {
   region: 'us-east-1',
   endpoint: 'http://127.0.0.1:9',
 };
+
+const guard = guardDnsLookups();
+afterEach(() => expect(guard.lookups).toEqual([]));
+afterAll(() => guard.restore());
 
 describe('cloudExecutor', () => {
   it('has an executor for every cloud action, on the provider its id names, and none for host actions', () => {
