@@ -1,5 +1,6 @@
 export * from './apply.ts';
 export * from './catalog/index.ts';
+export * from './cloud/index.ts';
 export * from './diff.ts';
 export * from './execution.ts';
 export * from './plan.ts';

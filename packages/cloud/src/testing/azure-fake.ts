@@ -77,16 +77,17 @@ function openIdReply(req: FakeRequest, tenant: string): FakeReply {
   };
 }
 
-/** ARM reads: bearer token and api-version required, as the real service does. */
+/** ARM operations (reads unless `method` says otherwise): bearer token and api-version required, as the real service does. */
 function arm(
   tokens: Map<string, string>,
   operation: string,
   path: string,
   answer: (req: FakeRequest) => FakeReply,
+  method = 'GET',
 ): Route {
   return {
     operation,
-    method: 'GET',
+    method,
     path: new RegExp(`^${path}$`, 'i'),
     reply: (req) => {
       const scope = tokens.get(bearerOf(req));
@@ -121,6 +122,70 @@ function list(req: FakeRequest, items: unknown[]): FakeReply {
 const SUB = '/subscriptions/([^/]+)';
 const PROVIDERS = `${SUB}/providers`;
 const SQL_SERVER = `${SUB}/resourceGroups/([^/]+)/providers/Microsoft.Sql/servers/([^/]+)`;
+const NSG = `${SUB}/resourceGroups/([^/]+)/providers/Microsoft.Network/networkSecurityGroups/([^/]+)`;
+
+/** The NSG a request names (ids compare case-insensitively, as ARM's do). */
+const nsgOf = (state: AzureFakeState, req: FakeRequest) => {
+  const [sub, group, name] = req.params;
+  const id = `/subscriptions/${sub}/resourceGroups/${group}/providers/Microsoft.Network/networkSecurityGroups/${name}`;
+  return state.nsgs.find((n) => String(n.id).toLowerCase() === id.toLowerCase());
+};
+const rulesOf = (nsg: Json) => (nsg.properties as { securityRules: Json[] }).securityRules;
+const nsgMissing = (req: FakeRequest) =>
+  armError(
+    404,
+    'ResourceNotFound',
+    `The Resource 'Microsoft.Network/networkSecurityGroups/${req.params[2]}' under resource group '${req.params[1]}' was not found.`,
+  );
+
+/** Reads one NSG, deletes one of its rules and writes one (PUT creates or replaces), synchronously. */
+function nsgRoutes(state: AzureFakeState, tokens: Map<string, string>): Route[] {
+  const rule = `${NSG}/securityRules/([^/]+)`;
+  return [
+    arm(tokens, 'NetworkSecurityGroups.Get', NSG, (req) => {
+      const nsg = nsgOf(state, req);
+      return nsg ? { json: nsg } : nsgMissing(req);
+    }),
+    arm(
+      tokens,
+      'SecurityRules.Delete',
+      rule,
+      (req) => {
+        const nsg = nsgOf(state, req);
+        if (!nsg) return nsgMissing(req);
+        const rules = rulesOf(nsg);
+        const at = rules.findIndex((r) => r.name === req.params[3]);
+        if (at < 0) return { status: 204 };
+        rules.splice(at, 1);
+        return { status: 200 };
+      },
+      'DELETE',
+    ),
+    arm(
+      tokens,
+      'SecurityRules.CreateOrUpdate',
+      rule,
+      (req) => {
+        const nsg = nsgOf(state, req);
+        if (!nsg) return nsgMissing(req);
+        const name = req.params[3] as string;
+        const body = JSON.parse(req.body || '{}') as Json;
+        const written = {
+          id: `${nsg.id}/securityRules/${name}`,
+          name,
+          properties: body.properties,
+        };
+        const rules = rulesOf(nsg);
+        const at = rules.findIndex((r) => r.name === name);
+        if (at < 0) rules.push(written);
+        else rules[at] = written;
+        const properties = { ...(body.properties as Json), provisioningState: 'Succeeded' };
+        return { status: at < 0 ? 201 : 200, json: { ...written, properties } };
+      },
+      'PUT',
+    ),
+  ];
+}
 
 export async function startAzureFake(tls: TestTls, state: AzureFakeState): Promise<AzureFake> {
   /** Issued tokens and the scope each was issued for. */
@@ -163,6 +228,7 @@ export async function startAzureFake(tls: TestTls, state: AzureFakeState): Promi
       `${PROVIDERS}/Microsoft.Network/networkSecurityGroups`,
       (req) => list(req, state.nsgs),
     ),
+    ...nsgRoutes(state, tokens),
     arm(
       tokens,
       'NetworkInterfaces.ListAll',

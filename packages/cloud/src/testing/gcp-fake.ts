@@ -103,6 +103,83 @@ function api(
   };
 }
 
+/** A finished compute operation, as the API answers an insert or delete that completed. */
+const doneOperation = (req: FakeRequest, kind: string, name: string): FakeReply => ({
+  json: {
+    kind: 'compute#operation',
+    name: `operation-${randomUUID()}`,
+    operationType: kind,
+    targetLink: `https://www.googleapis.com/compute/v1/projects/${req.params[0]}/global/firewalls/${name}`,
+    status: 'DONE',
+    progress: 100,
+  },
+});
+
+/** Replaces `policy` with the one sent, refusing a stale etag as Google does; a new etag each time. */
+function setPolicy(policy: Json, sent: Json | undefined): FakeReply {
+  if (sent?.etag !== undefined && sent.etag !== policy.etag)
+    return googleError(
+      409,
+      'ABORTED',
+      'There were concurrent policy changes. Please retry the whole read-modify-write with exponential backoff.',
+    );
+  for (const key of Object.keys(policy)) delete policy[key];
+  Object.assign(policy, sent, { etag: Buffer.from(randomUUID()).toString('base64').slice(0, 12) });
+  return { json: policy };
+}
+
+/** Writes: a firewall rule read, deleted and inserted; project and bucket IAM policies set. */
+function writeRoutes(
+  state: GcpFakeState,
+  route: (
+    operation: string,
+    method: string,
+    path: string,
+    answer: (req: FakeRequest) => FakeReply,
+  ) => Route,
+): Route[] {
+  const firewalls = `/compute/v1/projects/${P}/global/firewalls`;
+  const at = (req: FakeRequest) => state.firewalls.findIndex((f) => f.name === req.params[1]);
+  const missing = (req: FakeRequest) =>
+    googleError(
+      404,
+      'NOT_FOUND',
+      `The resource 'projects/${req.params[0]}/global/firewalls/${req.params[1]}' was not found`,
+    );
+  return [
+    route('firewalls.get', 'GET', `${firewalls}/([^/]+)`, (req) =>
+      at(req) < 0 ? missing(req) : { json: state.firewalls[at(req)] },
+    ),
+    route('firewalls.delete', 'DELETE', `${firewalls}/([^/]+)`, (req) => {
+      if (at(req) < 0) return missing(req);
+      state.firewalls.splice(at(req), 1);
+      return doneOperation(req, 'delete', req.params[1] as string);
+    }),
+    route('firewalls.insert', 'POST', firewalls, (req) => {
+      const body = JSON.parse(req.body || '{}') as Json;
+      const name = String(body.name);
+      if (state.firewalls.some((f) => f.name === name))
+        return googleError(
+          409,
+          'ALREADY_EXISTS',
+          `The resource 'projects/${req.params[0]}/global/firewalls/${name}' already exists`,
+        );
+      const selfLink = `https://www.googleapis.com/compute/v1/projects/${req.params[0]}/global/firewalls/${name}`;
+      state.firewalls.push({ kind: 'compute#firewall', ...body, selfLink });
+      return doneOperation(req, 'insert', name);
+    }),
+    route('projects.setIamPolicy', 'POST', `/v1/projects/${P}:setIamPolicy`, (req) =>
+      setPolicy(state.projectPolicy, (JSON.parse(req.body || '{}') as Json).policy as Json),
+    ),
+    route('buckets.setIamPolicy', 'PUT', '/storage/v1/b/([^/]+)/iam', (req) => {
+      const found = state.buckets.find((b) => b.bucket.name === req.params[0]);
+      if (!found) return googleError(404, 'NOT_FOUND', 'The specified bucket does not exist.');
+      const { kind: _kind, resourceId: _id, ...sent } = JSON.parse(req.body || '{}') as Json;
+      return setPolicy(found.policy, sent);
+    }),
+  ];
+}
+
 export async function startGcpFake(tls: TestTls, state: GcpFakeState): Promise<GcpFake> {
   const tokens = new Set<string>();
   const route = (
@@ -189,6 +266,7 @@ export async function startGcpFake(tls: TestTls, state: GcpFakeState): Promise<G
     route('instances.list', 'GET', `/v1/projects/${P}/instances`, (req) =>
       page(req, 'items', state.sqlInstances, { kind: 'sql#instancesList' }),
     ),
+    ...writeRoutes(state, route),
   ];
   const fake = await startHttpsFake(tls, routes);
   return { ...fake, state };

@@ -26,11 +26,15 @@ const cloud = (
   apiCalls,
 });
 
+/** Exposure check ids of one family: `<prefix>_<service>` per service the provider checks. */
+const exposure = (prefix: string, services: string[]) => services.map((s) => `${prefix}_${s}`);
+const SERVICES = ['ssh', 'rdp', 'mssql', 'mysql', 'postgres', 'redis', 'mongodb'];
+
 export const CLOUD_ACTIONS: RemediationAction[] = [
   cloud(
     'aws-revoke-open-ingress',
     'Revoke security group rules open to the internet',
-    ['aws_ec2_sg_open_ssh', 'aws_ec2_sg_open_rdp', 'aws_ec2_sg_open_all'],
+    exposure('aws_ec2_sg_open', [...SERVICES, 'oracle', 'elasticsearch', 'memcached', 'all']),
     ['ec2:RevokeSecurityGroupIngress'],
     'high',
     ['ec2:AuthorizeSecurityGroupIngress with the captured rule'],
@@ -39,9 +43,9 @@ export const CLOUD_ACTIONS: RemediationAction[] = [
     'aws-s3-public-access-block',
     'Turn on S3 Block Public Access',
     ['aws_s3_bucket_public_access_block_off', 'aws_s3_account_public_access_block_off'],
-    ['s3:PutPublicAccessBlock'],
+    ['s3:PutPublicAccessBlock (bucket) or s3control:PutPublicAccessBlock (account)'],
     'medium',
-    ['s3:PutPublicAccessBlock with the captured configuration (or DeletePublicAccessBlock)'],
+    ['PutPublicAccessBlock with the captured configuration (or DeletePublicAccessBlock)'],
   ),
   cloud(
     'aws-deactivate-old-keys',
@@ -54,7 +58,7 @@ export const CLOUD_ACTIONS: RemediationAction[] = [
   cloud(
     'azure-remove-open-nsg-rule',
     'Remove NSG rules open to the internet',
-    ['azure_nsg_open', 'azure_nsg_open_ssh'],
+    exposure('azure_nsg_open', [...SERVICES, 'all_ports']),
     ['Microsoft.Network/networkSecurityGroups/securityRules/delete'],
     'high',
     ['securityRules/write with the captured rule'],
@@ -62,7 +66,7 @@ export const CLOUD_ACTIONS: RemediationAction[] = [
   cloud(
     'gcp-remove-open-firewall',
     'Remove firewall rules open to the internet',
-    ['gcp_firewall_rule'],
+    exposure('gcp_fw_open', [...SERVICES, 'all_ports']),
     ['compute.firewalls.delete'],
     'high',
     ['compute.firewalls.insert with the captured rule'],
