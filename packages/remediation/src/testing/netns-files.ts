@@ -2,7 +2,7 @@
 // the engine's checks fire (anonymous FTP, Redis and Memcached on every address, sshd with
 // passwords and weak algorithms, nginx with its version, exposed /.git and /.env, TLS 1.0).
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export type TestService = 'ssh' | 'nginx' | 'vsftpd' | 'redis-server' | 'memcached';
@@ -10,18 +10,12 @@ export type TestService = 'ssh' | 'nginx' | 'vsftpd' | 'redis-server' | 'memcach
 /** A host path and the folder (or file) of the temp dir mounted over it. */
 type Tree = { path: string; dir: string };
 
+// /etc as a whole (not file by file): a file bind-mounted on its own cannot be renamed over, and
+// writes are atomic renames.
 const TREES: Tree[] = [
-  { path: '/etc/ssh', dir: 'etc-ssh' },
-  { path: '/etc/nginx', dir: 'etc-nginx' },
+  { path: '/etc', dir: 'etc' },
   { path: '/var/www', dir: 'var-www' },
-  { path: '/etc/redis', dir: 'etc-redis' },
   { path: '/var/lib/redis', dir: 'var-lib-redis' },
-  { path: '/etc/vsftpd.conf', dir: 'etc-vsftpd.conf' },
-  { path: '/etc/memcached.conf', dir: 'etc-memcached.conf' },
-  { path: '/etc/passwd', dir: 'etc-passwd' },
-  { path: '/etc/shadow', dir: 'etc-shadow' },
-  { path: '/etc/group', dir: 'etc-group' },
-  { path: '/etc/sudoers.d', dir: 'etc-sudoers.d' },
 ];
 
 export const TEST_USER = { username: 'ngadmin', password: 'ng-Test-pass-1' };
@@ -66,17 +60,16 @@ function edit(path: string, change: (text: string) => string): void {
 /** Builds the trees in `dir`; returns them, their bind mounts and the sudo user. */
 export function hostFiles(dir: string, services: TestService[]) {
   const at = (tree: string, ...rest: string[]) => join(dir, tree, ...rest);
-  // Copies keep modes and owners (redis.conf is redis:redis 640, shadow root:shadow 640).
-  for (const t of TREES)
-    if (!['/var/www', '/var/lib/redis', '/etc/ssh'].includes(t.path))
-      run('cp', ['-a', t.path, at(t.dir)]);
+  // The copy keeps modes and owners (redis.conf is redis:redis 640, shadow root:shadow 640).
+  run('cp', ['-a', '/etc', at('etc')]);
+  const etc = (...rest: string[]) => at('etc', ...rest);
+  for (const key of readdirSync(etc('ssh')).filter((f) => f.startsWith('ssh_host_')))
+    rmSync(etc('ssh', key));
 
   // sshd: fresh host key, root by key (generated here), ngadmin by password.
-  mkdirSync(at('etc-ssh', 'sshd_config.d'), { recursive: true });
-  mkdirSync(at('etc-ssh', 'authorized_keys'), { recursive: true });
-  cpSync('/etc/ssh/moduli', at('etc-ssh', 'moduli'));
-  writeFileSync(at('etc-ssh', 'sshd_config'), TEST_SSHD_CONFIG);
-  run('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', at('etc-ssh', 'ssh_host_ed25519_key')]);
+  mkdirSync(etc('ssh', 'authorized_keys'), { recursive: true });
+  writeFileSync(etc('ssh', 'sshd_config'), TEST_SSHD_CONFIG);
+  run('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', etc('ssh', 'ssh_host_ed25519_key')]);
   run('ssh-keygen', [
     '-q',
     '-t',
@@ -88,29 +81,29 @@ export function hostFiles(dir: string, services: TestService[]) {
     '-f',
     join(dir, 'root_key'),
   ]);
-  writeFileSync(at('etc-ssh', 'authorized_keys', 'root'), readFileSync(join(dir, 'root_key.pub')));
+  writeFileSync(etc('ssh', 'authorized_keys', 'root'), readFileSync(join(dir, 'root_key.pub')));
 
   // ngadmin: a password, sudo with that password.
   const hash = run('openssl', ['passwd', '-6', TEST_USER.password]).trim();
-  edit(at('etc-passwd'), (t) => `${t}ngadmin:x:2001:2001::/run/ngadmin:/bin/sh\n`);
-  edit(at('etc-group'), (t) => `${t}ngadmin:x:2001:\n`);
-  edit(at('etc-shadow'), (t) => `${t}ngadmin:${hash}:20000:0:99999:7:::\n`);
-  writeFileSync(at('etc-sudoers.d', 'ngadmin'), 'ngadmin ALL=(ALL:ALL) ALL\n', { mode: 0o440 });
+  edit(etc('passwd'), (t) => `${t}ngadmin:x:2001:2001::/run/ngadmin:/bin/sh\n`);
+  edit(etc('group'), (t) => `${t}ngadmin:x:2001:\n`);
+  edit(etc('shadow'), (t) => `${t}ngadmin:${hash}:20000:0:99999:7:::\n`);
+  writeFileSync(etc('sudoers.d', 'ngadmin'), 'ngadmin ALL=(ALL:ALL) ALL\n', { mode: 0o440 });
 
   // Services listening on every address, without authentication.
-  edit(at('etc-vsftpd.conf'), (t) => t.replace(/^anonymous_enable=NO$/m, 'anonymous_enable=YES'));
-  edit(at('etc-redis', 'redis.conf'), (t) =>
+  edit(etc('vsftpd.conf'), (t) => t.replace(/^anonymous_enable=NO$/m, 'anonymous_enable=YES'));
+  edit(etc('redis', 'redis.conf'), (t) =>
     t.replace(/^bind .*$/m, 'bind 0.0.0.0').replace(/^protected-mode yes$/m, 'protected-mode no'),
   );
-  edit(at('etc-memcached.conf'), (t) => t.replace(/^-l 127\.0\.0\.1$/m, '-l 0.0.0.0'));
+  edit(etc('memcached.conf'), (t) => t.replace(/^-l 127\.0\.0\.1$/m, '-l 0.0.0.0'));
   mkdirSync(at('var-lib-redis'));
   run('chown', ['redis:redis', at('var-lib-redis')]);
 
   // nginx: Debian's files, without the http-level ssl_ lines the TLS action would duplicate.
-  edit(at('etc-nginx', 'nginx.conf'), (t) =>
+  edit(etc('nginx', 'nginx.conf'), (t) =>
     t.replace(/^\tssl_protocols .*\n/m, '').replace(/^\tssl_prefer_server_ciphers on;\n/m, ''),
   );
-  writeFileSync(at('etc-nginx', 'sites-enabled', 'netguard-tls'), TLS_SITE);
+  writeFileSync(etc('nginx', 'sites-enabled', 'netguard-tls'), TLS_SITE);
   run('openssl', [
     'req',
     '-x509',
@@ -122,9 +115,9 @@ export function hostFiles(dir: string, services: TestService[]) {
     '-subj',
     '/CN=netguard-test',
     '-keyout',
-    at('etc-nginx', 'netguard-test.key'),
+    etc('nginx', 'netguard-test.key'),
     '-out',
-    at('etc-nginx', 'netguard-test.crt'),
+    etc('nginx', 'netguard-test.crt'),
   ]);
   mkdirSync(at('var-www', 'html', '.git'), { recursive: true });
   writeFileSync(

@@ -37,12 +37,14 @@ export type TestHost = {
   rootKey: string;
   /** A user with a password and sudo rights (sudo asks for the password). */
   user: { username: string; password: string };
-  /** The temp dir holding the private trees (etc-ssh, etc-nginx, var-www, ...). */
+  /** The temp dir holding the private trees (etc, var-www, var-lib-redis). */
   dir: string;
   /** The private copy of a host path, as seen from outside (for byte-for-byte checks). */
   outside(path: string): string;
   /** Runs a command inside the host (its network and mount namespaces). */
   run(command: string): string;
+  /** Waits (bounded) until something inside listens on the TCP port. */
+  waitListening(port: number, timeoutMs?: number): Promise<void>;
   /** New host keys, sshd reloaded; resolves with the new fingerprint. */
   restartHostKeys(): Promise<string>;
   stop(): Promise<void>;
@@ -130,7 +132,7 @@ export async function startTestHost(options: TestHostOptions): Promise<TestHost>
       stdio: ['pipe', 'pipe', 'pipe'],
     },
   );
-  let hostKeySha256 = fingerprint(join(dir, 'etc-ssh/ssh_host_ed25519_key.pub'));
+  let hostKeySha256 = fingerprint(join(dir, 'etc/ssh/ssh_host_ed25519_key.pub'));
   const host: TestHost = {
     address,
     sshPort: 22,
@@ -143,8 +145,15 @@ export async function startTestHost(options: TestHostOptions): Promise<TestHost>
       execFileSync('nsenter', ['-t', String(child.pid), '-m', '-n', 'sh', '-c', command], {
         stdio: 'pipe',
       }).toString(),
+    async waitListening(port, timeoutMs = 5_000) {
+      const until = Date.now() + timeoutMs;
+      while (!host.run(`ss -Hltn 'sport = :${port}'`).trim()) {
+        if (Date.now() > until) throw new Error(`nothing listens on ${port} after ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
     async restartHostKeys() {
-      const key = join(dir, 'etc-ssh/ssh_host_ed25519_key');
+      const key = join(dir, 'etc/ssh/ssh_host_ed25519_key');
       rmSync(key, { force: true });
       rmSync(`${key}.pub`, { force: true });
       sh(`ssh-keygen -q -t ed25519 -N '' -f ${key}`);

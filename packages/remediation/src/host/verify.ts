@@ -1,0 +1,59 @@
+// Verification: the NetGuard engine run again against exactly one host and port, with only the
+// check whose finding the action should have fixed.
+import type { TFinding } from '@netguard/contracts';
+import { createEngine } from '@netguard/engine';
+import type { Verification } from '../execution.ts';
+
+export type VerifyOptions = {
+  host: string;
+  port: number;
+  checkId: string;
+  /** Longest wait for the connect (default 2 s); probes and the check get twice as long. */
+  timeoutMs?: number;
+};
+
+/** Runs the checks on host:port; findings by check id (every id present, maybe empty). */
+async function scan(options: Omit<VerifyOptions, 'checkId'>, checkIds: string[]) {
+  const timeoutMs = options.timeoutMs ?? 2_000;
+  const findings = new Map<string, TFinding[]>(checkIds.map((id) => [id, []]));
+  const summary = await createEngine({
+    ports: [options.port],
+    checks: checkIds.join(','),
+    // Only this address: the scope guard refuses anything else.
+    scope: { allow: [`${options.host}/32`] },
+    skipDiscovery: true,
+    threads: 1,
+    timeoutMs,
+    serviceTimeoutMs: timeoutMs * 2,
+  }).run(options.host, { onFinding: (f) => findings.get(f.check_id)?.push(f) });
+  if (summary.refused.length || summary.invalid.length)
+    throw new Error(
+      `verification refused: ${[...summary.refused.map((r) => r.reason), ...summary.invalid].join('; ')}`,
+    );
+  return findings;
+}
+
+function verification(checkId: string, findings: TFinding[]): Verification {
+  return {
+    checkId,
+    fixed: findings.length === 0,
+    evidence: findings.length
+      ? findings.map((f) => `${f.title}\n${f.evidence}`).join('\n\n')
+      : 'no finding',
+    at: new Date().toISOString(),
+  };
+}
+
+/** Whether `checkId` still raises a finding on host:port. */
+export async function verifyHostCheck(options: VerifyOptions): Promise<Verification> {
+  const findings = await scan(options, [options.checkId]);
+  return verification(options.checkId, findings.get(options.checkId) ?? []);
+}
+
+/** Several checks (an action's validationChecks) in one scan of host:port. */
+export async function verifyHostChecks(
+  options: Omit<VerifyOptions, 'checkId'> & { checkIds: string[] },
+): Promise<Verification[]> {
+  const findings = await scan(options, options.checkIds);
+  return options.checkIds.map((id) => verification(id, findings.get(id) ?? []));
+}
