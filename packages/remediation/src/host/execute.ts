@@ -10,7 +10,7 @@ import {
 } from '../execution.ts';
 import { type HostPlan, planHostAction } from '../plan.ts';
 import { renderAnsible } from '../render/ansible.ts';
-import { quoteShell, renderShell } from '../render/shell.ts';
+import { renderShell } from '../render/shell.ts';
 import {
   type ActionParams,
   MissingParameter,
@@ -22,7 +22,7 @@ import { addScript, expectedListing, hasRule, listTable, NFT_TABLE } from './nft
 import { candidateVersion, installedVersion, upgradeCommand } from './packages.ts';
 import { checkAndReload, reloadCommand, serviceManager } from './services.ts';
 import { fromCaptured, type HostCapture, reloads, restore, toCaptured } from './state.ts';
-import { type Steps, steps } from './steps.ts';
+import { arg, type Steps, steps } from './steps.ts';
 
 /** Where remove-path moves a path: beside it, named for the execution. */
 export const movedTo = (path: string, executionId: string) => `${path}.netguard-${executionId}`;
@@ -72,7 +72,7 @@ async function readPlan(
 }
 
 const pathListing = async (s: Steps, path: string) => {
-  const r = await s.run(`ls -ld -- ${quoteShell(path)}`);
+  const r = await s.run(`ls -ld -- ${arg(path)}`);
   return r.code === 0 ? r.stdout : null;
 };
 
@@ -197,10 +197,7 @@ async function change(
       const to = movedTo(op.path, c.executionId);
       if (!c.moved.find((m) => m.path === op.path)?.existed)
         s.note(`${op.path} does not exist: nothing to move`, true);
-      else
-        await s.must(
-          `mv -n -T -- ${quoteShell(op.path)} ${quoteShell(to)} && [ ! -e ${quoteShell(op.path)} ]`,
-        );
+      else await s.must(`mv -n -T -- ${arg(op.path)} ${arg(to)} && [ ! -e ${arg(op.path)} ]`);
     } else if (op.kind === 'upgrade-package') {
       await s.must(upgradeCommand(op));
     } else if (op.kind === 'reload-service') {

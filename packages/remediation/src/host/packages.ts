@@ -1,14 +1,13 @@
 // Packages for upgrade-package: the installed version (captured), what an upgrade would install
 // (dry run), and putting the captured version back when the repositories still carry it.
 
-import { quoteShell } from '../render/shell.ts';
 import type { Operation } from '../types.ts';
-import type { Steps } from './steps.ts';
+import { arg, type Steps } from './steps.ts';
 
 type Upgrade = Extract<Operation, { kind: 'upgrade-package' }>;
 
 export async function installedVersion(s: Steps, op: Upgrade): Promise<string | null> {
-  const name = quoteShell(op.name);
+  const name = arg(op.name);
   const r = await s.run(
     op.manager === 'apt'
       ? `dpkg-query -W -f='\${Version}' ${name}`
@@ -19,7 +18,7 @@ export async function installedVersion(s: Steps, op: Upgrade): Promise<string | 
 
 /** The version an upgrade would install, or null when there is none (simulated, nothing changes). */
 export async function candidateVersion(s: Steps, op: Upgrade): Promise<string | null> {
-  const name = quoteShell(op.name);
+  const name = arg(op.name);
   if (op.manager === 'apt') {
     const r = await s.run(`apt-get -s install --only-upgrade ${name}`);
     if (r.code !== 0) s.fail('command_failed', `apt-get -s failed: ${r.stderr.trim()}`);
@@ -44,14 +43,14 @@ export async function candidateVersion(s: Steps, op: Upgrade): Promise<string | 
 
 export const upgradeCommand = (op: Upgrade) =>
   op.manager === 'apt'
-    ? `DEBIAN_FRONTEND=noninteractive apt-get install -y --only-upgrade ${quoteShell(op.name)}`
-    : `dnf upgrade -y ${quoteShell(op.name)}`;
+    ? `DEBIAN_FRONTEND=noninteractive apt-get install -y --only-upgrade ${arg(op.name)}`
+    : `dnf upgrade -y ${arg(op.name)}`;
 
 /** Installs `version` again when the manager still offers it; says so in the log when not. */
 export async function reinstall(s: Steps, op: Upgrade, version: string): Promise<boolean> {
   const spec = op.manager === 'apt' ? `${op.name}=${version}` : `${op.name}-${version}`;
   if (op.manager === 'apt') {
-    const offered = await s.run(`apt-cache madison ${quoteShell(op.name)}`);
+    const offered = await s.run(`apt-cache madison ${arg(op.name)}`);
     if (!offered.stdout.split('\n').some((l) => l.split('|')[1]?.trim() === version)) {
       s.note(
         `cannot reinstall ${spec}: the repositories no longer carry it (apt-cache madison); install it by hand from a saved .deb`,
@@ -60,11 +59,11 @@ export async function reinstall(s: Steps, op: Upgrade, version: string): Promise
       return false;
     }
     const r = await s.run(
-      `DEBIAN_FRONTEND=noninteractive apt-get install -y --allow-downgrades ${quoteShell(spec)}`,
+      `DEBIAN_FRONTEND=noninteractive apt-get install -y --allow-downgrades ${arg(spec)}`,
     );
     return r.code === 0;
   }
-  const r = await s.run(`dnf downgrade -y ${quoteShell(spec)}`);
+  const r = await s.run(`dnf downgrade -y ${arg(spec)}`);
   if (r.code !== 0)
     s.note(`cannot reinstall ${spec} with dnf (see above): install it by hand`, false);
   return r.code === 0;

@@ -1,8 +1,7 @@
 // Reloading a service after its configuration changed: the configuration checked first, then
 // systemctl where systemd runs the host, Debian's `service` (init scripts) otherwise.
-import { quoteShell } from '../render/shell.ts';
 import type { Operation } from '../types.ts';
-import type { Steps } from './steps.ts';
+import { arg, type Steps } from './steps.ts';
 
 export type Reload = Extract<Operation, { kind: 'reload-service' }>;
 export type ServiceManager = 'systemd' | 'service';
@@ -21,8 +20,8 @@ export async function serviceManager(s: Steps): Promise<ServiceManager> {
 export const reloadCommand = (op: Reload, manager: ServiceManager) => {
   const verb = op.restart ? 'restart' : 'reload';
   return manager === 'systemd'
-    ? `systemctl ${verb} ${quoteShell(op.service)}`
-    : `service ${quoteShell(op.service)} ${verb}`;
+    ? `systemctl ${verb} ${arg(op.service)}`
+    : `service ${arg(op.service)} ${verb}`;
 };
 
 /** The check (config_check_failed when it fails), then the reload (command_failed). */

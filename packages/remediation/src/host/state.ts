@@ -2,13 +2,12 @@
 // by an apply that failed half way (every captured item is compared with the host first, so
 // whatever was not changed yet is left alone).
 import type { CapturedState } from '../execution.ts';
-import { quoteShell } from '../render/shell.ts';
 import type { Operation } from '../types.ts';
 import type { HostConnection, RemoteFile } from './connection.ts';
 import { listTable, NFT_TABLE, restoreScript } from './nft.ts';
 import { installedVersion, reinstall } from './packages.ts';
 import { checkAndReload, type Reload, type ServiceManager } from './services.ts';
-import type { Steps } from './steps.ts';
+import { arg, type Steps } from './steps.ts';
 
 export type HostCapture = {
   actionId: string;
@@ -48,7 +47,7 @@ export async function restore(conn: HostConnection, s: Steps, c: HostCapture): P
     await attempt(file.path, async () => {
       const now = await conn.readFile(file.path);
       if (!file.exists) {
-        if (now.exists) await s.must(`rm -f -- ${quoteShell(file.path)}`);
+        if (now.exists) await s.must(`rm -f -- ${arg(file.path)}`);
         else s.note(`${file.path}: still absent, as captured`, true);
       } else if (
         now.exists &&
@@ -80,7 +79,7 @@ export async function restore(conn: HostConnection, s: Steps, c: HostCapture): P
   for (const m of c.moved.filter((m) => m.existed))
     await attempt(m.path, () =>
       s.must(
-        `if [ -e ${quoteShell(m.to)} ] && [ ! -e ${quoteShell(m.path)} ]; then mv -- ${quoteShell(m.to)} ${quoteShell(m.path)}; elif [ -e ${quoteShell(m.path)} ]; then echo 'in place already'; else echo 'moved copy missing' >&2; exit 1; fi`,
+        `if [ -e ${arg(m.to)} ] && [ ! -e ${arg(m.path)} ]; then mv -- ${arg(m.to)} ${arg(m.path)}; elif [ -e ${arg(m.path)} ]; then echo 'in place already'; else echo 'moved copy missing' >&2; exit 1; fi`,
       ),
     );
   for (const p of c.packages)

@@ -1,6 +1,10 @@
 // The log of a dry run, an apply or a rollback: every command with what it answered.
 import { RemediationError, type RemediationErrorCode, type StepLog } from '../execution.ts';
+import { quoteShell } from '../render/shell.ts';
 import type { ExecOptions, ExecResult, HostConnection } from './connection.ts';
+
+/** A shell word: as is when it needs no quoting (so the log reads naturally), else quoted. */
+export const arg = (word: string) => (/^[\w@%+=:,./-]+$/.test(word) ? word : quoteShell(word));
 
 const MAX_OUTPUT = 4000;
 

@@ -51,6 +51,13 @@ export type TestHost = {
 };
 
 const READY = 'NETGUARD-TEST-HOST-READY';
+const PORTS: Record<TestService, number[]> = {
+  ssh: [22],
+  nginx: [80, 443],
+  vsftpd: [21],
+  'redis-server': [6379],
+  memcached: [11211],
+};
 const START_TIMEOUT_MS = 30_000;
 const TOOLS = ['ip', 'unshare', 'nsenter', 'sshd', 'ssh-keygen', 'nft', 'openssl'];
 
@@ -166,6 +173,9 @@ export async function startTestHost(options: TestHostOptions): Promise<TestHost>
   };
   try {
     await waitReady(child);
+    // The init scripts return once the daemon forked, which can be before it listens.
+    for (const service of services)
+      for (const port of PORTS[service]) await host.waitListening(port);
   } catch (error) {
     await host.stop();
     throw error;
