@@ -2,6 +2,7 @@ export * from './apply.ts';
 export * from './catalog/index.ts';
 export * from './diff.ts';
 export * from './execution.ts';
+export * from './host/index.ts';
 export * from './plan.ts';
 export * from './render/ansible.ts';
 export * from './render/shell.ts';

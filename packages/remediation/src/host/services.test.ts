@@ -1,7 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RemediationError } from '../execution.ts';
 import { startTestHost, type TestHost } from '../testing/netns-host.ts';
-import { remediationCycle } from '../testing/remediation-cycle.ts';
+import { actionById, remediationCycle } from '../testing/remediation-cycle.ts';
+import type { RemediationAction } from '../types.ts';
 import { connectHost, type HostConnection } from './connection.ts';
+import { applyHost, dryRunHost, HostApplyError, rollbackHost } from './execute.ts';
 
 let host: TestHost;
 let root: HostConnection;
@@ -106,5 +110,68 @@ describe('service actions on a namespace host', () => {
     });
     expect(applied.captured.data.nftTable).toBeNull();
     expect(host.run('nft list ruleset')).toBe('');
+  });
+});
+
+describe('failures half way and dry runs that change nothing', () => {
+  const crafted: RemediationAction = {
+    ...actionById('vsftpd-disable-anonymous'),
+    id: 'test-fails-late',
+    operations: () => [
+      {
+        kind: 'set-option',
+        file: '/etc/vsftpd.conf',
+        key: 'anonymous_enable',
+        value: 'NO',
+        syntax: 'equals',
+      },
+      { kind: 'nft-drop', port: 21, protocol: 'tcp' },
+      { kind: 'reload-service', service: 'netguard-no-such-service', restart: true },
+    ],
+  };
+
+  it('a step failing after changes: command_failed, everything it changed put back', async () => {
+    const before = readFileSync(host.outside('/etc/vsftpd.conf'));
+    const error = await applyHost(root, crafted, {}, 'p1').catch((e) => e);
+    expect(error).toBeInstanceOf(HostApplyError);
+    expect(error.code).toBe('command_failed');
+    const steps = (error as HostApplyError).log.map((l) => `${l.ok ? 'ok' : 'FAIL'} ${l.step}`);
+    expect(steps).toEqual(
+      expect.arrayContaining([
+        'ok wrote /etc/vsftpd.conf',
+        'ok $ nft -f -',
+        'FAIL $ service netguard-no-such-service restart',
+        'FAIL apply failed: restoring the captured state',
+        `ok restored /etc/vsftpd.conf (${before.length} bytes, mode 644, owner root:root)`,
+        'ok deleted table inet netguard (absent before)',
+      ]),
+    );
+    expect(readFileSync(host.outside('/etc/vsftpd.conf'))).toEqual(before);
+    expect(host.run('nft list ruleset')).toBe('');
+    // A rollback of the captured state afterwards finds everything as captured.
+    const again = await rollbackHost(root, (error as HostApplyError).captured!, 'p1').catch(
+      (e) => e,
+    );
+    expect(again).toBeInstanceOf(RemediationError); // the made-up service cannot be reloaded
+    expect(again.log.map((l: { step: string }) => l.step)).toEqual(
+      expect.arrayContaining([
+        '/etc/vsftpd.conf: unchanged, as captured',
+        'table inet netguard: as captured',
+      ]),
+    );
+  });
+
+  it('a finding without the port the action needs: missing_parameter', async () => {
+    const error = await dryRunHost(root, actionById('firewall-close-port'), {}).catch((e) => e);
+    expect(error).toMatchObject({ code: 'missing_parameter' });
+  });
+
+  it('upgrade-package dry run: installed version and apt simulation logged, nothing changed', async () => {
+    const dry = await dryRunHost(root, actionById('upgrade-package'), { package: 'nginx' });
+    const steps = dry.log.map((l) => l.step);
+    expect(steps).toContain(`$ dpkg-query -W -f='\${Version}' nginx`);
+    expect(steps).toContain('$ apt-get -s install --only-upgrade nginx');
+    expect(dry.diffs).toEqual([{ target: 'package nginx', diff: expect.any(String) }]);
+    expect(dry.script).toContain('apt-get install -y --only-upgrade');
   });
 });
