@@ -29,6 +29,8 @@ export type ExecOptions = {
   stdin?: string;
   /** Run through sudo; default: whenever the connection was opened with sudo. */
   sudo?: boolean;
+  /** The command is killed after this long (exit -1, "timed out" on stderr). Default 10 min. */
+  timeoutMs?: number;
 };
 
 export type RemoteFile = {
@@ -92,11 +94,17 @@ export async function connectHost(options: ConnectOptions): Promise<HostConnecti
   });
   client.removeAllListeners('close');
   client.on('error', () => {});
-  const run = (command: string, stdin?: string) => execRaw(client, command, stdin);
+  const run = (command: string, stdin?: string, timeoutMs = 600_000) =>
+    execRaw(client, command, stdin, timeoutMs);
   const sudo = await sudoPrefix(run, options);
   const exec = (command: string, opts: ExecOptions = {}) => {
-    if (!(opts.sudo ?? options.sudo === 'sudo') || !sudo) return run(command, opts.stdin);
-    return run(`${sudo.prefix} sh -c ${quoteShell(command)}`, `${sudo.stdin}${opts.stdin ?? ''}`);
+    if (!(opts.sudo ?? options.sudo === 'sudo') || !sudo)
+      return run(command, opts.stdin, opts.timeoutMs);
+    return run(
+      `${sudo.prefix} sh -c ${quoteShell(command)}`,
+      `${sudo.stdin}${opts.stdin ?? ''}`,
+      opts.timeoutMs,
+    );
   };
   return {
     hostKeySha256: seen,
@@ -185,25 +193,43 @@ async function sudoPrefix(
   return withPassword;
 }
 
-function execRaw(client: Client, command: string, stdin?: string): Promise<ExecResult> {
+function execRaw(
+  client: Client,
+  command: string,
+  stdin: string | undefined,
+  timeoutMs: number,
+): Promise<ExecResult> {
   return new Promise((resolve, reject) => {
     client.exec(command, (error, stream) => {
       if (error) return reject(new RemediationError('unreachable', error.message));
       const out: Buffer[] = [];
       const err: Buffer[] = [];
       let code = -1;
-      stream.on('data', (d: Buffer) => out.push(d));
-      stream.stderr.on('data', (d: Buffer) => err.push(d));
-      stream.on('exit', (c: number | null) => {
-        code = c ?? -1;
-      });
-      stream.on('close', () =>
+      let done = false;
+      const settle = () => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
         resolve({
           code,
           stdout: Buffer.concat(out).toString('utf8'),
           stderr: Buffer.concat(err).toString('utf8'),
-        }),
-      );
+        });
+      };
+      // Resolved at once: the remote side may ignore the signal and keep the channel open.
+      const timer = setTimeout(() => {
+        err.push(Buffer.from(`\ntimed out after ${timeoutMs} ms`));
+        code = -1;
+        settle();
+        stream.signal('KILL');
+        stream.close();
+      }, timeoutMs);
+      stream.on('data', (d: Buffer) => out.push(d));
+      stream.stderr.on('data', (d: Buffer) => err.push(d));
+      stream.on('exit', (c: number | null) => {
+        if (!done) code = c ?? -1;
+      });
+      stream.on('close', settle);
       stream.end(stdin ?? '');
     });
   });

@@ -60,6 +60,14 @@ describe('sshd actions on a namespace host', () => {
 });
 
 describe('connection failures', () => {
+  it('a command that hangs is cut off at its timeout', async () => {
+    const started = Date.now();
+    const r = await root.exec('sleep 30', { timeoutMs: 300 });
+    expect(r.code).toBe(-1);
+    expect(r.stderr).toContain('timed out after 300 ms');
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
   it('a wrong password is auth_failed', async () => {
     const error = await connectHost({
       host: host.address,

@@ -1,5 +1,7 @@
 // Verification: the NetGuard engine run again against exactly one host and port, with only the
 // check whose finding the action should have fixed.
+import { lookup } from 'node:dns/promises';
+import { isIPv4 } from 'node:net';
 import type { TFinding } from '@netguard/contracts';
 import { createEngine } from '@netguard/engine';
 import type { Verification } from '../execution.ts';
@@ -15,17 +17,21 @@ export type VerifyOptions = {
 /** Runs the checks on host:port; findings by check id (every id present, maybe empty). */
 async function scan(options: Omit<VerifyOptions, 'checkId'>, checkIds: string[]) {
   const timeoutMs = options.timeoutMs ?? 2_000;
+  // The engine scans IPv4 addresses; a host name is resolved once and that address alone scanned.
+  const address = isIPv4(options.host)
+    ? options.host
+    : (await lookup(options.host, { family: 4 })).address;
   const findings = new Map<string, TFinding[]>(checkIds.map((id) => [id, []]));
   const summary = await createEngine({
     ports: [options.port],
     checks: checkIds.join(','),
     // Only this address: the scope guard refuses anything else.
-    scope: { allow: [`${options.host}/32`] },
+    scope: { allow: [`${address}/32`] },
     skipDiscovery: true,
     threads: 1,
     timeoutMs,
     serviceTimeoutMs: timeoutMs * 2,
-  }).run(options.host, { onFinding: (f) => findings.get(f.check_id)?.push(f) });
+  }).run(address, { onFinding: (f) => findings.get(f.check_id)?.push(f) });
   if (summary.refused.length || summary.invalid.length)
     throw new Error(
       `verification refused: ${[...summary.refused.map((r) => r.reason), ...summary.invalid].join('; ')}`,
