@@ -6,6 +6,7 @@ import { actionById, remediationCycle } from '../testing/remediation-cycle.ts';
 import type { RemediationAction } from '../types.ts';
 import { connectHost, type HostConnection } from './connection.ts';
 import { applyHost, dryRunHost, HostApplyError, rollbackHost } from './execute.ts';
+import { type HostCapture, toCaptured } from './state.ts';
 
 let host: TestHost;
 let root: HostConnection;
@@ -158,6 +159,26 @@ describe('failures half way and dry runs that change nothing', () => {
         '/etc/vsftpd.conf: unchanged, as captured',
         'table inet netguard: as captured',
       ]),
+    );
+  });
+
+  it('a package version the repositories no longer carry: the rollback says it cannot', async () => {
+    const captured: HostCapture = {
+      actionId: 'upgrade-package',
+      executionId: 'u1',
+      serviceManager: 'service',
+      files: [],
+      moved: [],
+      packages: [{ name: 'nginx', manager: 'apt', version: '0.0-netguard-test' }],
+      services: [],
+    };
+    const error = await rollbackHost(root, toCaptured(captured), 'u1').catch((e) => e);
+    expect(error).toMatchObject({
+      code: 'command_failed',
+      message: 'rollback incomplete: package nginx',
+    });
+    expect(error.log.map((l: { step: string }) => l.step)).toContain(
+      'cannot reinstall nginx=0.0-netguard-test: the repositories no longer carry it (apt-cache madison); install it by hand from a saved .deb',
     );
   });
 
