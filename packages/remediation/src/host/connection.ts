@@ -26,7 +26,7 @@ export type ConnectOptions = {
 
 export type ExecResult = { code: number; stdout: string; stderr: string };
 export type ExecOptions = {
-  stdin?: string;
+  stdin?: string | Buffer;
   /** Run through sudo; default: whenever the connection was opened with sudo. */
   sudo?: boolean;
   /** The command is killed after this long (exit -1, "timed out" on stderr). Default 10 min. */
@@ -40,6 +40,8 @@ export type RemoteFile = {
   mode?: string;
   /** "user:group". */
   owner?: string;
+  /** The bytes, base64, when they are not valid UTF-8 (`content` cannot hold them exactly). */
+  base64?: string;
 };
 
 export type HostConnection = {
@@ -48,10 +50,13 @@ export type HostConnection = {
   sudo: SudoMode;
   exec(command: string, options?: ExecOptions): Promise<ExecResult>;
   readFile(path: string): Promise<RemoteFile>;
-  /** Written to a temp file beside it and renamed over it; mode and owner kept unless given. */
+  /**
+   * Written to a temp file beside it (beside the target of a symlink) and renamed over it; mode
+   * and owner kept unless given.
+   */
   writeFile(
     path: string,
-    content: string,
+    content: string | Buffer,
     options?: { mode?: string; owner?: string },
   ): Promise<void>;
   close(): void;
@@ -94,7 +99,7 @@ export async function connectHost(options: ConnectOptions): Promise<HostConnecti
   });
   client.removeAllListeners('close');
   client.on('error', () => {});
-  const run = (command: string, stdin?: string, timeoutMs = 600_000) =>
+  const run = (command: string, stdin?: string | Buffer, timeoutMs = 600_000) =>
     execRaw(client, command, stdin, timeoutMs);
   const sudo = await sudoPrefix(run, options);
   const exec = (command: string, opts: ExecOptions = {}) => {
@@ -102,7 +107,7 @@ export async function connectHost(options: ConnectOptions): Promise<HostConnecti
       return run(command, opts.stdin, opts.timeoutMs);
     return run(
       `${sudo.prefix} sh -c ${quoteShell(command)}`,
-      `${sudo.stdin}${opts.stdin ?? ''}`,
+      Buffer.concat([Buffer.from(sudo.stdin), Buffer.from(opts.stdin ?? '')]),
       opts.timeoutMs,
     );
   };
@@ -113,16 +118,19 @@ export async function connectHost(options: ConnectOptions): Promise<HostConnecti
     async readFile(path) {
       const p = quoteShell(path);
       const r = await exec(
-        `if [ -e ${p} ]; then stat -c '%a %U:%G' -- ${p} && cat -- ${p}; else exit ${ABSENT}; fi`,
+        `if [ -e ${p} ]; then stat -L -c '%a %U:%G' -- ${p} && base64 -w0 -- ${p}; else exit ${ABSENT}; fi`,
       );
       if (r.code === ABSENT) return { exists: false, content: '' };
       if (r.code !== 0) throw commandFailed(`read ${path}`, r);
-      const newline = r.stdout.indexOf('\n');
-      const [mode, owner] = r.stdout.slice(0, newline).split(' ');
-      return { exists: true, content: r.stdout.slice(newline + 1), mode, owner };
+      const [stat = '', encoded = ''] = r.stdout.split('\n');
+      const [mode, owner] = stat.split(' ');
+      const bytes = Buffer.from(encoded, 'base64');
+      const content = bytes.toString('utf8');
+      const exact = Buffer.from(content, 'utf8').equals(bytes);
+      return { exists: true, content, mode, owner, ...(exact ? {} : { base64: encoded }) };
     },
     async writeFile(path, content, opts = {}) {
-      const p = quoteShell(path);
+      const p = '"$f"';
       const steps = [
         'cat > "$t"',
         'chmod 644 "$t"',
@@ -131,7 +139,10 @@ export async function connectHost(options: ConnectOptions): Promise<HostConnecti
         ...(opts.owner ? [`chown ${quoteShell(opts.owner)} "$t"`] : []),
         `mv -f "$t" ${p}`,
       ];
-      const script = `t=$(mktemp ${quoteShell(`${path}.netguard-XXXXXX`)}) || exit 1\n{ ${steps.join(' && ')}; } || { rm -f "$t"; exit 1; }`;
+      const script = [
+        `f=$(readlink -f -- ${quoteShell(path)}) && t=$(mktemp "$f.netguard-XXXXXX") || exit 1`,
+        `{ ${steps.join(' && ')}; } || { rm -f "$t"; exit 1; }`,
+      ].join('\n');
       const r = await exec(script, { stdin: content });
       if (r.code !== 0) throw commandFailed(`write ${path}`, r);
     },
@@ -196,7 +207,7 @@ async function sudoPrefix(
 function execRaw(
   client: Client,
   command: string,
-  stdin: string | undefined,
+  stdin: string | Buffer | undefined,
   timeoutMs: number,
 ): Promise<ExecResult> {
   return new Promise((resolve, reject) => {

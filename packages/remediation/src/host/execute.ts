@@ -63,7 +63,7 @@ async function readPlan(
       `read ${path}`,
       true,
       file.exists
-        ? `mode ${file.mode}, owner ${file.owner}, ${file.content.length} bytes`
+        ? `mode ${file.mode}, owner ${file.owner}, ${file.base64 ? Buffer.from(file.base64, 'base64').length : Buffer.byteLength(file.content)} bytes`
         : 'does not exist',
     );
     return file.content;
@@ -76,6 +76,15 @@ const pathListing = async (s: Steps, path: string) => {
   return r.code === 0 ? r.stdout : null;
 };
 
+/** A failure as a RemediationError carrying the whole log (noted there when it is not yet). */
+function withLog(error: unknown, s: Steps): RemediationError {
+  if (error instanceof RemediationError && error.log === s.log) return error;
+  const code = error instanceof RemediationError ? error.code : 'command_failed';
+  const message = error instanceof Error ? error.message : String(error);
+  s.note('failed', false, message);
+  return new RemediationError(code, message, s.log);
+}
+
 /** Reads the host and says what the action would change; changes nothing. */
 export async function dryRunHost(
   conn: HostConnection,
@@ -83,8 +92,22 @@ export async function dryRunHost(
   params: ActionParams,
   executionId = 'EXECUTION_ID',
 ): Promise<DryRun> {
-  const s = steps(conn);
   operationsOf(action, params);
+  const s = steps(conn);
+  try {
+    return await dryRun(conn, s, action, params, executionId);
+  } catch (error) {
+    throw withLog(error, s);
+  }
+}
+
+async function dryRun(
+  conn: HostConnection,
+  s: Steps,
+  action: RemediationAction,
+  params: ActionParams,
+  executionId: string,
+): Promise<DryRun> {
   const manager = await serviceManager(s);
   const { plan } = await readPlan(conn, s, action, params);
   const diffs = plan.files.map((f) => ({ target: f.path, diff: f.diff }));
@@ -227,16 +250,8 @@ export async function applyHost(
     s.note(`applied ${action.id}`, true);
     return { captured: toCaptured(captured), log: s.log };
   } catch (error) {
-    const failure =
-      error instanceof RemediationError
-        ? error
-        : new RemediationError('command_failed', String(error));
-    if (!(error instanceof RemediationError)) s.note('failed', false, failure.message);
-    if (!captured)
-      throw new HostApplyError(
-        new RemediationError(failure.code, failure.message, s.log),
-        undefined,
-      );
+    const failure = withLog(error, s);
+    if (!captured) throw new HostApplyError(failure, undefined);
     s.note('apply failed: restoring the captured state', false, failure.message);
     const left = await restore(conn, s, captured);
     s.note(

@@ -10,4 +10,10 @@ export {
 } from './connection.ts';
 export { applyHost, dryRunHost, HostApplyError, movedTo, rollbackHost } from './execute.ts';
 export type { HostCapture } from './state.ts';
-export { type VerifyOptions, verifyHostCheck, verifyHostChecks } from './verify.ts';
+export {
+  type HostVerification,
+  type PortSeen,
+  type VerifyOptions,
+  verifyHostCheck,
+  verifyHostChecks,
+} from './verify.ts';

@@ -32,6 +32,7 @@ const nginxCycle = (actionId: string, checkId: string, port: number, lines: stri
     actionId,
     checkId,
     port,
+    portWhenFixed: 'open',
     changed: { [HARDENING]: lines.map((l) => `+${l}`) },
     paths: [HARDENING, '/etc/nginx/nginx.conf'],
     executionId: actionId,
@@ -69,6 +70,7 @@ describe('nginx actions on a namespace host', () => {
       actionId: 'remove-exposed-files',
       params: { webRoot: '/var/www/html/' },
       checkId: 'http-exposed-files',
+      portWhenFixed: 'open',
       port: 80,
       changed: {
         '/var/www/html/.git': [ls('/var/www/html/.git', 'd')],

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RemediationError } from '../execution.ts';
 import { startTestHost, type TestHost } from '../testing/netns-host.ts';
@@ -45,6 +45,7 @@ describe('service actions on a namespace host', () => {
         conn: admin,
         actionId: 'vsftpd-disable-anonymous',
         checkId: 'ftp-anonymous',
+        portWhenFixed: 'open',
         port: 21,
         changed: { '/etc/vsftpd.conf': ['-anonymous_enable=YES', '+anonymous_enable=NO'] },
         paths: ['/etc/vsftpd.conf'],
@@ -61,6 +62,7 @@ describe('service actions on a namespace host', () => {
       conn: root,
       actionId: 'redis-bind-localhost',
       checkId: 'redis-no-auth',
+      portWhenFixed: 'closed',
       port: 6379,
       changed: {
         '/etc/redis/redis.conf': [
@@ -81,6 +83,7 @@ describe('service actions on a namespace host', () => {
       conn: root,
       actionId: 'memcached-bind-localhost',
       checkId: 'memcached-exposed',
+      portWhenFixed: 'closed',
       port: 11211,
       changed: { '/etc/memcached.conf': ['--l 0.0.0.0', '+-l 127.0.0.1', '+-U 0'] },
       paths: ['/etc/memcached.conf'],
@@ -95,6 +98,7 @@ describe('service actions on a namespace host', () => {
       actionId: 'firewall-close-port',
       params: { port: 6379 },
       checkId: 'redis-no-auth',
+      portWhenFixed: 'filtered',
       port: 6379,
       changed: {
         'nft table inet netguard': [
@@ -115,25 +119,20 @@ describe('service actions on a namespace host', () => {
 });
 
 describe('failures half way and dry runs that change nothing', () => {
-  const crafted: RemediationAction = {
+  /** Edits `file`, adds an nft rule, then fails: a reload of a service that does not exist. */
+  const failsLate = (file: string): RemediationAction => ({
     ...actionById('vsftpd-disable-anonymous'),
     id: 'test-fails-late',
     operations: () => [
-      {
-        kind: 'set-option',
-        file: '/etc/vsftpd.conf',
-        key: 'anonymous_enable',
-        value: 'NO',
-        syntax: 'equals',
-      },
+      { kind: 'set-option', file, key: 'anonymous_enable', value: 'NO', syntax: 'equals' },
       { kind: 'nft-drop', port: 21, protocol: 'tcp' },
       { kind: 'reload-service', service: 'netguard-no-such-service', restart: true },
     ],
-  };
+  });
 
   it('a step failing after changes: command_failed, everything it changed put back', async () => {
     const before = readFileSync(host.outside('/etc/vsftpd.conf'));
-    const error = await applyHost(root, crafted, {}, 'p1').catch((e) => e);
+    const error = await applyHost(root, failsLate('/etc/vsftpd.conf'), {}, 'p1').catch((e) => e);
     expect(error).toBeInstanceOf(HostApplyError);
     expect(error.code).toBe('command_failed');
     const steps = (error as HostApplyError).log.map((l) => `${l.ok ? 'ok' : 'FAIL'} ${l.step}`);
@@ -160,6 +159,18 @@ describe('failures half way and dry runs that change nothing', () => {
         'table inet netguard: as captured',
       ]),
     );
+  });
+
+  it('a symlinked file that is not UTF-8 comes back byte for byte, still a symlink', async () => {
+    const latin1 = Buffer.from('anonymous_enable=YES\n# caf\xe9 (ISO-8859-1)\n', 'latin1');
+    writeFileSync(host.outside('/etc/netguard-latin1.conf'), latin1);
+    host.run('ln -sf /etc/netguard-latin1.conf /etc/netguard-link.conf');
+    const error = await applyHost(root, failsLate('/etc/netguard-link.conf'), {}, 'p2').catch(
+      (e) => e,
+    );
+    expect(error).toMatchObject({ code: 'command_failed' });
+    expect(readFileSync(host.outside('/etc/netguard-latin1.conf'))).toEqual(latin1);
+    expect(host.run('readlink /etc/netguard-link.conf')).toBe('/etc/netguard-latin1.conf\n');
   });
 
   it('a package version the repositories no longer carry: the rollback says it cannot', async () => {

@@ -28,6 +28,7 @@ describe('sshd actions on a namespace host', () => {
       actionId: 'sshd-disable-password-auth',
       checkId: 'ssh-password-auth',
       port: 22,
+      portWhenFixed: 'open',
       changed: {
         '/etc/ssh/sshd_config': ['-PasswordAuthentication yes', '+PasswordAuthentication no'],
       },
@@ -43,6 +44,7 @@ describe('sshd actions on a namespace host', () => {
       actionId: 'sshd-strong-algorithms',
       checkId: 'ssh-weak-algorithms',
       port: 22,
+      portWhenFixed: 'open',
       changed: {
         '/etc/ssh/sshd_config': [
           '-KexAlgorithms +diffie-hellman-group14-sha1',

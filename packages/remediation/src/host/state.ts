@@ -52,14 +52,16 @@ export async function restore(conn: HostConnection, s: Steps, c: HostCapture): P
       } else if (
         now.exists &&
         now.content === file.content &&
+        now.base64 === file.base64 &&
         now.mode === file.mode &&
         now.owner === file.owner
       ) {
         s.note(`${file.path}: unchanged, as captured`, true);
       } else {
-        await conn.writeFile(file.path, file.content, { mode: file.mode, owner: file.owner });
+        const bytes = file.base64 ? Buffer.from(file.base64, 'base64') : Buffer.from(file.content);
+        await conn.writeFile(file.path, bytes, { mode: file.mode, owner: file.owner });
         s.note(
-          `restored ${file.path} (${file.content.length} bytes, mode ${file.mode}, owner ${file.owner})`,
+          `restored ${file.path} (${bytes.length} bytes, mode ${file.mode}, owner ${file.owner})`,
           true,
         );
       }

@@ -165,6 +165,16 @@ export async function startTestHost(options: TestHostOptions): Promise<TestHost>
       rmSync(`${key}.pub`, { force: true });
       sh(`ssh-keygen -q -t ed25519 -N '' -f ${key}`);
       host.run('service ssh reload');
+      // sshd re-executes on SIGHUP: bounded wait until it serves the new key.
+      const wanted = readFileSync(`${key}.pub`, 'utf8').split(' ')[1] as string;
+      for (
+        let i = 0;
+        !sh(`ssh-keyscan -T 1 -t ed25519 ${address} 2>/dev/null || true`).includes(wanted);
+        i++
+      ) {
+        if (i >= 50) throw new Error('sshd did not serve the new host key within 5 s');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       hostKeySha256 = fingerprint(`${key}.pub`);
       host.hostKeySha256 = hostKeySha256;
       return hostKeySha256;

@@ -7,7 +7,7 @@ import { REMEDIATION_ACTIONS } from '../catalog/index.ts';
 import type { ApplyResult, DryRun } from '../execution.ts';
 import type { HostConnection } from '../host/connection.ts';
 import { applyHost, dryRunHost, rollbackHost } from '../host/execute.ts';
-import { verifyHostCheck } from '../host/verify.ts';
+import { type PortSeen, verifyHostCheck } from '../host/verify.ts';
 import type { ActionParams } from '../types.ts';
 import type { TestHost } from './netns-host.ts';
 
@@ -20,6 +20,8 @@ export type Cycle = {
   port: number;
   /** Per dry-run target, its changed lines ("-old", "+new") in order. */
   changed: Record<string, string[]>;
+  /** What the scan sees of the port once fixed: open (the service stays) or closed/filtered. */
+  portWhenFixed: PortSeen['portState'];
   /** Host paths compared before the apply and after the rollback. */
   paths: string[];
   executionId: string;
@@ -45,17 +47,21 @@ function snapshot(host: TestHost, paths: string[]) {
   });
 }
 
-/** Bounded: a restarted service may take a moment to listen again. */
+/**
+ * Bounded: a restarted service may take a moment to listen again (and a closed port in between
+ * must not pass for a fix, hence the port state too).
+ */
 async function verifyEventually(c: Cycle, fixed: boolean) {
+  const port = fixed ? c.portWhenFixed : 'open';
   // The host is one veth away: a short connect timeout keeps the filtered-port case quick.
   const check = () =>
     verifyHostCheck({ host: c.host.address, port: c.port, checkId: c.checkId, timeoutMs: 500 });
   let last = await check();
-  for (let i = 0; i < 10 && last.fixed !== fixed; i++) {
+  for (let i = 0; i < 10 && (last.fixed !== fixed || last.portState !== port); i++) {
     await new Promise((resolve) => setTimeout(resolve, 300));
     last = await check();
   }
-  expect(last, last.evidence).toMatchObject({ checkId: c.checkId, fixed });
+  expect(last, last.evidence).toMatchObject({ checkId: c.checkId, fixed, portState: port });
   return last;
 }
 
