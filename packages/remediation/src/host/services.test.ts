@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RemediationError } from '../execution.ts';
 import { startTestHost, type TestHost } from '../testing/netns-host.ts';
@@ -8,6 +8,7 @@ import { connectHost, type HostConnection } from './connection.ts';
 import { applyHost, dryRunHost, HostApplyError, rollbackHost } from './execute.ts';
 import { type HostCapture, toCaptured } from './state.ts';
 
+const LATIN1 = Buffer.from('anonymous_enable=YES\n# caf\xe9 (ISO-8859-1)\n', 'latin1');
 let host: TestHost;
 let root: HostConnection;
 beforeAll(async () => {
@@ -15,6 +16,7 @@ beforeAll(async () => {
     name: 'rem-svc',
     index: 41,
     services: ['ssh', 'vsftpd', 'redis-server', 'memcached'],
+    files: { '/etc/netguard-latin1.conf': LATIN1 },
   });
   root = await connectHost({
     host: host.address,
@@ -162,14 +164,12 @@ describe('failures half way and dry runs that change nothing', () => {
   });
 
   it('a symlinked file that is not UTF-8 comes back byte for byte, still a symlink', async () => {
-    const latin1 = Buffer.from('anonymous_enable=YES\n# caf\xe9 (ISO-8859-1)\n', 'latin1');
-    writeFileSync(host.outside('/etc/netguard-latin1.conf'), latin1);
     host.run('ln -sf /etc/netguard-latin1.conf /etc/netguard-link.conf');
     const error = await applyHost(root, failsLate('/etc/netguard-link.conf'), {}, 'p2').catch(
       (e) => e,
     );
     expect(error).toMatchObject({ code: 'command_failed' });
-    expect(readFileSync(host.outside('/etc/netguard-latin1.conf'))).toEqual(latin1);
+    expect(readFileSync(host.outside('/etc/netguard-latin1.conf'))).toEqual(LATIN1);
     expect(host.run('readlink /etc/netguard-link.conf')).toBe('/etc/netguard-latin1.conf\n');
   });
 

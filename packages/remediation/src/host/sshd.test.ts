@@ -99,6 +99,9 @@ describe('connection failures', () => {
   it('a changed host key is host_key_mismatch, refused before authenticating', async () => {
     const pinned = host.hostKeySha256;
     const changed = await host.restartHostKeys();
+    const signIns = () =>
+      host.run('grep -c "Accepted publickey for root" /var/log/sshd.log || true');
+    const before = signIns();
     expect(changed).not.toBe(pinned);
     // The right key for root: had it authenticated, the connection would have succeeded.
     const error = await connectHost({
@@ -109,6 +112,7 @@ describe('connection failures', () => {
     }).catch((e) => e);
     expect(error).toMatchObject({ code: 'host_key_mismatch' });
     expect(error.message).toContain(`presented host key ${changed}, not the pinned ${pinned}`);
+    expect(signIns()).toBe(before);
     const repinned = await connectHost({
       host: host.address,
       username: 'root',
@@ -116,6 +120,7 @@ describe('connection failures', () => {
       hostKeySha256: changed,
     });
     expect((await repinned.exec('echo ok')).stdout).toBe('ok\n');
+    expect(Number(signIns())).toBe(Number(before) + 1);
     repinned.close();
   });
 });

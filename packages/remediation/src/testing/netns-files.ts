@@ -82,6 +82,8 @@ export function hostFiles(dir: string, services: TestService[]) {
     join(dir, 'root_key'),
   ]);
   writeFileSync(etc('ssh', 'authorized_keys', 'root'), readFileSync(join(dir, 'root_key.pub')));
+  // sshd's log in the host's /var/log (there is no syslog): the tests read who signed in.
+  writeFileSync(etc('default', 'ssh'), 'SSHD_OPTS="-E /var/log/sshd.log"\n');
 
   // ngadmin: a password, sudo with that password.
   const hash = run('openssl', ['passwd', '-6', TEST_USER.password]).trim();

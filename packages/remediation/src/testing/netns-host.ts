@@ -26,7 +26,7 @@ export type TestHostOptions = {
   index: number;
   services: TestService[];
   /** More files for the host, by absolute path inside one of its private trees. */
-  files?: Record<string, string>;
+  files?: Record<string, string | Buffer>;
 };
 
 export type TestHost = {
