@@ -58,7 +58,7 @@ function edit(path: string, change: (text: string) => string): void {
 }
 
 /** Builds the trees in `dir`; returns them, their bind mounts and the sudo user. */
-export function hostFiles(dir: string, services: TestService[]) {
+export function hostFiles(dir: string) {
   const at = (tree: string, ...rest: string[]) => join(dir, tree, ...rest);
   // The copy keeps modes and owners (redis.conf is redis:redis 640, shadow root:shadow 640).
   run('cp', ['-a', '/etc', at('etc')]);
@@ -133,6 +133,5 @@ export function hostFiles(dir: string, services: TestService[]) {
     trees: TREES,
     mounts: TREES.map((t) => ({ source: at(t.dir), target: t.path })),
     user: TEST_USER,
-    services,
   };
 }

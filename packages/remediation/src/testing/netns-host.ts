@@ -97,6 +97,13 @@ function removeStale(name: string, index: number): void {
       rmSync(join(tmpdir(), entry), { recursive: true, force: true });
 }
 
+/** The private copy of a host path, as seen from outside the host. */
+function outsideOf(dir: string, trees: { path: string; dir: string }[], path: string): string {
+  const tree = trees.find((t) => path === t.path || path.startsWith(`${t.path}/`));
+  if (!tree) throw new Error(`${path} is not in one of the test host's private trees`);
+  return join(dir, tree.dir, path.slice(tree.path.length));
+}
+
 const fingerprint = (pub: string) =>
   sh(`ssh-keygen -l -E sha256 -f ${pub}`).split(' ')[1] as string;
 
@@ -111,27 +118,30 @@ export async function startTestHost(options: TestHostOptions): Promise<TestHost>
   const address = `10.231.${index}.2`;
   const dir = mkdtempSync(join(tmpdir(), `netguard-host-${name}-`));
   chmodSync(dir, 0o755);
-  const built = hostFiles(dir, services);
-  const outside = (path: string) => {
-    const tree = built.trees.find((t) => path === t.path || path.startsWith(`${t.path}/`));
-    if (!tree) throw new Error(`${path} is not in one of the test host's private trees`);
-    return join(dir, tree.dir, path.slice(tree.path.length));
-  };
-  for (const [path, content] of Object.entries(options.files ?? {})) {
-    mkdirSync(dirname(outside(path)), { recursive: true });
-    writeFileSync(outside(path), content);
+  let built: ReturnType<typeof hostFiles>;
+  try {
+    built = hostFiles(dir);
+    for (const [path, content] of Object.entries(options.files ?? {})) {
+      const at = outsideOf(dir, built.trees, path);
+      mkdirSync(dirname(at), { recursive: true });
+      writeFileSync(at, content);
+    }
+    sh(
+      [
+        `ip netns add ${ns}`,
+        `ip link add ng${index}o type veth peer name ng${index}i netns ${ns}`,
+        `ip addr add 10.231.${index}.1/30 dev ng${index}o`,
+        `ip link set ng${index}o up`,
+        `ip -n ${ns} addr add ${address}/30 dev ng${index}i`,
+        `ip -n ${ns} link set ng${index}i up`,
+        `ip -n ${ns} link set lo up`,
+      ].join(' && '),
+    );
+  } catch (error) {
+    removeStale(name, index);
+    throw error;
   }
-  sh(
-    [
-      `ip netns add ${ns}`,
-      `ip link add ng${index}o type veth peer name ng${index}i netns ${ns}`,
-      `ip addr add 10.231.${index}.1/30 dev ng${index}o`,
-      `ip link set ng${index}o up`,
-      `ip -n ${ns} addr add ${address}/30 dev ng${index}i`,
-      `ip -n ${ns} link set ng${index}i up`,
-      `ip -n ${ns} link set lo up`,
-    ].join(' && '),
-  );
+  const outside = (path: string) => outsideOf(dir, built.trees, path);
   const child = spawn(
     'ip',
     ['netns', 'exec', ns, 'unshare', '-m', 'sh', '-c', setupScript(built.mounts, services)],
