@@ -3,6 +3,7 @@ export * from './catalog/index.ts';
 export * from './cloud/index.ts';
 export * from './diff.ts';
 export * from './execution.ts';
+export * from './host/index.ts';
 export * from './plan.ts';
 export * from './render/ansible.ts';
 export * from './render/shell.ts';
