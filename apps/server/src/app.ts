@@ -63,6 +63,8 @@ import { type CaptureStore, createLocalCaptureStore } from './modules/packets/pa
 import { createS3CaptureStore } from './modules/packets/packets.store-s3.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
+import { createRemediationModule } from './modules/remediation/remediation.module.ts';
+import { remediationRoutes } from './modules/remediation/remediation.routes.ts';
 import { createReportQueue } from './modules/reports/reports.queue.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { createReportService } from './modules/reports/reports.service.ts';
@@ -259,6 +261,13 @@ export async function buildApp(
   });
   const cloudFindings = createCloudFindings({ db });
   const siem = createSiemService({ db, secrets: createSiemSecrets(secret) });
+  const remediation = createRemediationModule({
+    db,
+    secret,
+    jobs: queue,
+    cloudEndpoints: config.cloudEndpoints,
+    scope: { allow: config.scans.allowedRanges, deny: config.scans.deniedRanges },
+  });
   const muteRules = createMuteRules({ db });
   addDatabaseGauges(metrics, db);
   metrics.addScrapedGauge({
@@ -349,6 +358,7 @@ export async function buildApp(
         await guarded.register(cloudRoutes, { cloud, findings: cloudFindings });
         await guarded.register(cloudMuteRuleRoutes, { rules: muteRules });
         await guarded.register(siemRoutes, { siem, db });
+        await guarded.register(remediationRoutes, remediation.routes);
       });
     },
     { prefix: '/api' },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { ZScanChunkJob, ZScanPlanJob } from '@netguard/contracts';
-import type { AppConfig, FeedSettings, ScanSettings } from './config.ts';
+import type { AppConfig, CloudEndpoints, FeedSettings, ScanSettings } from './config.ts';
 import { createDatabase } from './db/client.ts';
 import { isDatabaseUnavailable, whenDatabaseUp } from './db/outage.ts';
 import { runJob, runTask } from './lib/job-context.ts';
@@ -14,6 +14,8 @@ import { createCloudSecrets } from './modules/cloud/cloud.secrets.ts';
 import { sweepCloudScans, workCloudScans } from './modules/cloud/cloud.worker.ts';
 import { startFeedSchedule } from './modules/feeds/feeds.schedule.ts';
 import type { Metrics } from './modules/metrics/metrics.ts';
+import { createRemediationModule } from './modules/remediation/remediation.module.ts';
+import { workRemediation } from './modules/remediation/remediation.worker.ts';
 import { workReports } from './modules/reports/reports.jobs.ts';
 import { createReportQueue } from './modules/reports/reports.queue.ts';
 import { type JobDeps, runChunk, runPlan } from './modules/scans/scans.jobs.ts';
@@ -61,6 +63,7 @@ export const startConfiguredWorkers = (
     cloud: {
       secret: loadSecretKey(config.secretKey, config.dataDir),
       scanners: configuredScanners(config.cloudEndpoints),
+      endpoints: config.cloudEndpoints,
     },
   });
 
@@ -81,7 +84,7 @@ export async function startWorkers(options: {
    * Cloud scans and SIEM forwarders: the key that opens the stored credentials, and the cloud
    * provider scanners. Without it this process runs neither.
    */
-  cloud?: { secret: string; scanners: CloudScanners };
+  cloud?: { secret: string; scanners: CloudScanners; endpoints?: CloudEndpoints };
 }): Promise<Workers> {
   const { settings, log } = options;
   const database = createDatabase(options.url, { max: settings.workerConcurrency * 2 + 4 });
@@ -160,6 +163,23 @@ export async function startWorkers(options: {
         shutdown: shutdown.signal,
       })
     : undefined;
+  const remediation = options.cloud
+    ? createRemediationModule({
+        db: database.db,
+        secret: options.cloud.secret,
+        jobs: queue,
+        cloudEndpoints: options.cloud.endpoints ?? {},
+        scope: { allow: settings.allowedRanges, deny: settings.deniedRanges },
+      })
+    : undefined;
+  const stopRemediation = remediation
+    ? await workRemediation(remediation.queue, {
+        db: database.db,
+        drivers: remediation.drivers,
+        log,
+        shutdown: shutdown.signal,
+      })
+    : undefined;
   let sweeping = false;
   const sweep = setInterval(() => {
     if (sweeping || shutdown.signal.aborted) return;
@@ -207,6 +227,7 @@ export async function startWorkers(options: {
         if (feedSchedule) clearInterval(feedSchedule);
         shutdown.abort();
         await stopSiem?.();
+        await stopRemediation?.();
         await scanWatch.close();
         await jobNews.close();
         await queue.stop().catch((error: unknown) => log.error({ err: error }, 'stopping workers'));

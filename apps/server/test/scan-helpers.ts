@@ -54,9 +54,13 @@ export async function runScan(
   body: ScanBody,
   { ms = 45_000, ends = ['completed', 'failed', 'cancelled'] } = {},
 ) {
-  const scan = (await createScan(ctx, owner, body)).json();
+  const created = await createScan(ctx, owner, body);
+  if (created.statusCode !== 201)
+    throw new Error(`create answered ${created.statusCode} ${created.body}`);
+  const scan = created.json();
   const started = await scanAction(ctx, owner, scan.id, 'start');
-  if (started.statusCode !== 202) throw new Error(`start answered ${started.statusCode}`);
+  if (started.statusCode !== 202)
+    throw new Error(`start answered ${started.statusCode} ${started.body}`);
   return waitFor(async () => {
     const res = (await getScan(ctx, owner, scan.id)).json();
     return ends.includes(res.status) ? res : null;

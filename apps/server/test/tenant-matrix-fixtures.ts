@@ -17,6 +17,7 @@ import { type Account, createAccount, type TestContext } from './helpers.ts';
 import { uploadCapture } from './packets-helpers.ts';
 import { seedScan, seedService, seedVulnerability, subscribe } from './seed.ts';
 import { seedCloud } from './tenant-matrix-cloud.ts';
+import { seedRemediation } from './tenant-matrix-remediation.ts';
 import { seedSiem } from './tenant-matrix-siem.ts';
 
 /** Who calls: a role of organization A, or the admin of organization B (`other`). */
@@ -183,6 +184,7 @@ export async function makeFixtures(ctx: TestContext) {
   const incidentId = await insertIncident(ctx, a);
   const cloud = await seedCloud(ctx, a, MARK);
   const siem = await seedSiem(ctx, a, MARK);
+  const remediation = await seedRemediation(ctx, a, admin.userId);
   // B's own data, which A's roles must never see.
   const otherScan = await seedScan(ctx, other, {
     status: 'completed',
@@ -215,6 +217,7 @@ export async function makeFixtures(ctx: TestContext) {
     incidentId,
     cloud,
     siem,
+    remediation,
     otherScanId: otherScan.id,
     eventId: event?.id as string,
     closeListener: () => new Promise<void>((resolve) => listener.close(() => resolve())),

@@ -18,12 +18,19 @@ import {
   stillThere,
   unique,
 } from './tenant-matrix-fixtures.ts';
+import { REMEDIATION_SAMPLES } from './tenant-matrix-remediation.ts';
 import { DATA_SAMPLES, type Req } from './tenant-matrix-samples.ts';
 import { ACCOUNT_SAMPLES } from './tenant-matrix-samples-account.ts';
 import { SIEM_SAMPLES } from './tenant-matrix-siem.ts';
 
 /** One sample request per operation of the OpenAPI document under the guarded scope. */
-const SAMPLES = { ...DATA_SAMPLES, ...ACCOUNT_SAMPLES, ...CLOUD_SAMPLES, ...SIEM_SAMPLES };
+const SAMPLES = {
+  ...DATA_SAMPLES,
+  ...ACCOUNT_SAMPLES,
+  ...CLOUD_SAMPLES,
+  ...SIEM_SAMPLES,
+  ...REMEDIATION_SAMPLES,
+};
 
 /**
  * Issue 17: every operation of the OpenAPI document, called as each role of organization A and
@@ -180,6 +187,8 @@ describe('tenant × role × operation matrix', () => {
       f.cloud.connectionId,
       f.cloud.scanId,
       f.cloud.ruleId,
+      f.remediation.hostId,
+      f.remediation.vulnerabilityId,
     ];
     const problems: string[] = [];
     for (const call of prepared) {

@@ -68,6 +68,8 @@ export const ZExecution = z.object({
   requestedBy: z.string().nullable(),
   approvedBy: z.string().nullable(),
   autoApproved: z.boolean(),
+  /** A rollback was asked for and waits for another execution on the same host to end. */
+  rollbackRequested: z.boolean(),
   /** High-risk actions need the target typed out to approve. */
   needsAcknowledgement: z.boolean(),
   batchId: z.string().nullable(),

@@ -118,6 +118,20 @@ export const ZExecuteRemediation = z.object({
       autoApprove: z.boolean().default(false),
     })
     .default({ dryRun: false, autoApprove: false }),
+  /** Values the finding does not carry: the web root of exposed files, the package to upgrade. */
+  parameters: z
+    .object({
+      webRoot: textField()
+        .max(300)
+        .regex(/^\/[\w./-]*$/, 'The web root is an absolute path')
+        .refine((v) => !v.split('/').includes('..'), 'The web root is an absolute path')
+        .optional(),
+      package: textField()
+        .max(100)
+        .regex(/^[a-z0-9][a-z0-9+.-]*$/, 'A package name has lower-case letters, digits and + . -')
+        .optional(),
+    })
+    .default({}),
 });
 export type TExecuteRemediation = z.input<typeof ZExecuteRemediation>;
 
@@ -232,6 +246,18 @@ export const ZRemediationWorkflowTemplate = z.object({
   requireApproval: z.boolean().default(true),
 });
 export type TRemediationWorkflowTemplate = z.input<typeof ZRemediationWorkflowTemplate>;
+
+/** PATCH of a workflow: the fields given replace the stored ones. */
+export const ZRemediationWorkflowPatch = z
+  .object({
+    name: ZRemediationWorkflowTemplate.shape.name,
+    enabled: z.boolean(),
+    trigger: ZRemediationWorkflowTemplate.shape.trigger,
+    proposeWithinHours: z.number().int().min(1).max(720),
+    requireApproval: z.boolean(),
+  })
+  .partial();
+export type TRemediationWorkflowPatch = z.infer<typeof ZRemediationWorkflowPatch>;
 
 /** create-remediation-workflow {template}. */
 export const ZRemediationWorkflowCreate = z.object({ template: ZRemediationWorkflowTemplate });

@@ -48,6 +48,8 @@ export const ZVulnerability = ZScanVulnerability.extend({
   reopen_count: z.number().int(),
   /** A cloud finding that an unexpired mute rule matches. */
   muted: z.boolean(),
+  /** The engine or cloud check that raised it (remediation actions are matched on it). */
+  check_id: z.string().nullable(),
   scan_id: z.uuid().nullable(),
   last_scan_id: z.uuid().nullable(),
 });

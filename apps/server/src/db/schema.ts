@@ -6,6 +6,7 @@ export * from './tables/intel.ts';
 export * from './tables/members.ts';
 export * from './tables/mfa.ts';
 export * from './tables/packets.ts';
+export * from './tables/remediation.ts';
 export * from './tables/risk.ts';
 export * from './tables/scan-results.ts';
 export * from './tables/security.ts';

@@ -1,5 +1,6 @@
 import {
   AUTH_MESSAGES,
+  can,
   REALTIME_CLOSE_UNAUTHORIZED,
   REALTIME_IDLE_TIMEOUT_MS,
   type TRealtimeNotification,
@@ -79,8 +80,11 @@ export function createRealtimeHub(deps: {
 
   async function fanOut(note: ReturnType<typeof ZRealtimeNotification.parse>) {
     if (note.table === 'security_events') return alertAdmins(note);
-    const conns = [...(byOrg.get(note.organization_id) ?? [])].filter((c) =>
-      c.channels.has('scan-updates'),
+    const conns = [...(byOrg.get(note.organization_id) ?? [])].filter(
+      (c) =>
+        c.channels.has('scan-updates') &&
+        // Remediation news go only to those who may read remediation.
+        (note.table !== 'remediation_executions' || can(c.auth?.role, 'remediation', 'read')),
     );
     if (conns.length === 0) return;
     const loaded = await records.load(note);

@@ -2,6 +2,7 @@ import type {
   TRealtimeCloudScanEvent,
   TRealtimeEvent,
   TRealtimeNotification,
+  TRealtimeRemediationEvent,
   TRealtimeSecurityAlert,
 } from '@netguard/contracts';
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
@@ -9,6 +10,7 @@ import type { Executor } from '../db/client.ts';
 import { refreshTokens, securityEvents, userRoles, vulnerabilities } from '../db/schema.ts';
 import { findScan as findCloudScan } from '../modules/cloud/cloud.scans.repo.ts';
 import { toCloudScan } from '../modules/cloud/cloud.view.ts';
+import { findExecution } from '../modules/remediation/remediation.repo.ts';
 import { findScan } from '../modules/scans/scans.repo.ts';
 import { toScanListItem } from '../modules/scans/scans.view.ts';
 
@@ -21,7 +23,17 @@ export function createRecordLoader(db: Executor) {
   return {
     async load(
       note: TRealtimeNotification,
-    ): Promise<TRealtimeEvent | TRealtimeCloudScanEvent | null> {
+    ): Promise<TRealtimeEvent | TRealtimeCloudScanEvent | TRealtimeRemediationEvent | null> {
+      if (note.table === 'remediation_executions') {
+        const row = await findExecution(db, note.organization_id, note.id);
+        if (!row) return null;
+        return {
+          type: 'remediation.execution',
+          channel: 'scan-updates',
+          event: note.event,
+          record: { id: row.id, status: row.status },
+        };
+      }
       if (note.table === 'cloud_scans') {
         const row = await findCloudScan(db, note.organization_id, note.id);
         if (!row) return null;

@@ -121,7 +121,10 @@ describe('azure-remove-open-nsg-rule', () => {
     addRule(fake.state, nsgRule('wide', 310, '0-65535', '0.0.0.0/0'));
     // Rules are a set (priorities order them): compared by name.
     const rules = () =>
-      (fake.state.nsgs[0]?.properties as { securityRules: { name: string }[] }).securityRules
+      (
+        (fake.state.nsgs[0]?.properties as { securityRules: { name: string }[] } | undefined)
+          ?.securityRules ?? []
+      )
         .slice()
         .sort((a, b) => a.name.localeCompare(b.name));
     const before = structuredClone(rules());

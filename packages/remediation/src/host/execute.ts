@@ -239,6 +239,10 @@ export async function applyHost(
   action: RemediationAction,
   params: ActionParams,
   executionId: string,
+  options: {
+    /** Handed the captured state before anything changes (the server stores it first). */
+    onCaptured?: (captured: CapturedState) => void | Promise<void>;
+  } = {},
 ): Promise<ApplyResult> {
   const s = steps(conn);
   operationsOf(action, params);
@@ -246,6 +250,7 @@ export async function applyHost(
   try {
     const read = await capture(conn, s, action, params, executionId);
     captured = read.captured;
+    await options.onCaptured?.(toCaptured(captured));
     await change(conn, s, read.plan, captured);
     s.note(`applied ${action.id}`, true);
     return { captured: toCaptured(captured), log: s.log };

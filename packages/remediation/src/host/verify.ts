@@ -12,6 +12,8 @@ export type VerifyOptions = {
   checkId: string;
   /** Longest wait for the connect (default 2 s); probes and the check get twice as long. */
   timeoutMs?: number;
+  /** The deployment's scan scope: a host outside it is refused, as a scan of it would be. */
+  scope?: { allow?: readonly string[]; deny?: readonly string[] };
 };
 
 /** What the scan saw of the port: a fix that stops the service reads as fixed too, so say. */
@@ -30,8 +32,11 @@ async function scan(options: Omit<VerifyOptions, 'checkId'>, checkIds: string[])
   const summary = await createEngine({
     ports: [options.port],
     checks: checkIds.join(','),
-    // Only this address: the scope guard refuses anything else.
-    scope: { allow: [`${address}/32`] },
+    // Only this address (the engine is given no other), inside the deployment's scope.
+    scope: {
+      allow: options.scope?.allow?.length ? options.scope.allow : [`${address}/32`],
+      deny: options.scope?.deny,
+    },
     skipDiscovery: true,
     threads: 1,
     timeoutMs,

@@ -362,3 +362,49 @@ export function remediationAppliedToSiem(
     fields: { actionId: action.id, vulnerabilityId: v.id, actionType: action.actionType },
   });
 }
+
+/** An execution of a remediation action changed state (issue 21): one remediation_applied each. */
+export type RemediationTransitionLike = {
+  executionId: string;
+  organizationId: string;
+  actionId: string;
+  actionName: string;
+  actionType: string;
+  status: string;
+  target: string;
+  note: string | null;
+};
+
+const TRANSITION_OUTCOME: Record<string, 'success' | 'failure'> = {
+  verified: 'success',
+  rolled_back: 'success',
+  failed: 'failure',
+  failed_verification: 'failure',
+};
+
+export function remediationTransitionToSiem(
+  t: RemediationTransitionLike,
+  v: Pick<VulnerabilityRowLike, 'id' | 'title' | 'severity' | 'host' | 'port' | 'cveId'> | null,
+  user: string | null,
+): SiemEventInput {
+  return compact({
+    type: 'remediation_applied' as const,
+    severity: TRANSITION_OUTCOME[t.status] === 'failure' ? 'high' : (v?.severity ?? 'info'),
+    organizationId: t.organizationId,
+    title: `Remediation ${t.status.replaceAll('_', ' ')}: ${t.actionName}`,
+    message: `${t.actionName} on ${t.target}: ${t.status}${t.note ? ` (${t.note})` : ''}`,
+    category: t.actionType,
+    outcome: TRANSITION_OUTCOME[t.status] ?? ('unknown' as const),
+    user: user ?? undefined,
+    host: v?.host ?? t.target,
+    ip: ipOrUndefined(v?.host),
+    port: portOrUndefined(v?.port),
+    cve: v?.cveId ?? undefined,
+    fields: {
+      executionId: t.executionId,
+      actionId: t.actionId,
+      status: t.status,
+      vulnerabilityId: v?.id ?? null,
+    },
+  });
+}

@@ -23,6 +23,7 @@ export function toVulnerabilityItem(
     reopened_at: iso(row.reopenedAt),
     reopen_count: row.reopenCount,
     muted: row.muted,
+    check_id: row.checkId,
     scan_id: row.scanId,
     last_scan_id: row.lastScanId,
   };

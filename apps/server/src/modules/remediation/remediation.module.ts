@@ -1,0 +1,78 @@
+// The remediation module's parts, wired once for the API (routes) and once for the workers.
+import type { THostTestResult } from '@netguard/contracts';
+import { connectHost } from '@netguard/remediation';
+import type { CloudEndpoints } from '../../config.ts';
+import type { Executor } from '../../db/client.ts';
+import { createCloudSecrets } from '../cloud/cloud.secrets.ts';
+import type { ScanQueue } from '../scans/scans.queue.ts';
+import { createBatchService } from './remediation.batches.ts';
+import { createDrivers } from './remediation.drivers.ts';
+import { createHostSecrets, createHostService, type HostSecret } from './remediation.hosts.ts';
+import { createRemediationQueue } from './remediation.queue.ts';
+import type { HostRow } from './remediation.repo.ts';
+import type { RemediationRouteDeps } from './remediation.routes.ts';
+import { createRemediationService } from './remediation.service.ts';
+import { createPlanValidator } from './remediation.validate.ts';
+import { createWorkflowService } from './remediation.workflows.ts';
+
+export type RemediationModuleDeps = {
+  db: Executor;
+  /** The deployment's secret key (sealed SSH and cloud credentials). */
+  secret: string;
+  jobs: Pick<ScanQueue, 'boss' | 'start'>;
+  cloudEndpoints: CloudEndpoints;
+  scope: { allow: readonly string[]; deny: readonly string[] };
+};
+
+export function createRemediationModule(deps: RemediationModuleDeps) {
+  const { db } = deps;
+  const queue = createRemediationQueue(deps.jobs);
+  const hostSecrets = createHostSecrets(deps.secret);
+  const drivers = createDrivers({
+    db,
+    hostSecrets,
+    cloudSecrets: createCloudSecrets(deps.secret),
+    cloudEndpoints: deps.cloudEndpoints,
+    scope: deps.scope,
+  });
+
+  /** Test Connection: connects with the pinned key (or takes the key seen), checks sudo. */
+  async function testHost(host: HostRow): Promise<THostTestResult> {
+    const secret = hostSecrets.open(host.organizationId, host.id, host.sealedCredentials);
+    try {
+      const conn = await connectHost({
+        host: host.address,
+        port: host.port,
+        username: host.username,
+        ...(secret as HostSecret),
+        hostKeySha256: host.hostKeySha256 ?? undefined,
+        sudo: host.privilege,
+      });
+      try {
+        const who = await conn.exec('id -u');
+        const root = who.code === 0 && who.stdout.trim() === '0';
+        const pinned = host.hostKeySha256 ? 'matches the pinned key' : 'is now pinned';
+        return {
+          ok: root,
+          message: root
+            ? `Connected to ${host.address}:${host.port} as ${host.username} with root privileges; the host key ${conn.hostKeySha256} ${pinned}`
+            : `Connected to ${host.address}:${host.port} as ${host.username}, but commands do not run as root${host.privilege === 'sudo' ? ` (sudo: ${who.stderr.trim() || 'refused'})` : ''}; the host key ${conn.hostKeySha256} ${pinned}`,
+          hostKeySha256: conn.hostKeySha256,
+        };
+      } finally {
+        conn.close();
+      }
+    } catch (error) {
+      return { ok: false, message: (error as Error).message, hostKeySha256: null };
+    }
+  }
+
+  const routes: RemediationRouteDeps = {
+    remediation: createRemediationService({ db, wake: queue.send }),
+    hosts: createHostService({ db, secrets: hostSecrets, test: testHost }),
+    workflows: createWorkflowService(db),
+    batches: createBatchService(db),
+    validator: createPlanValidator({ db, drivers }),
+  };
+  return { queue, drivers, routes };
+}

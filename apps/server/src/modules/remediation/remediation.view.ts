@@ -1,0 +1,84 @@
+import type {
+  TExecution,
+  TExecutionStatus,
+  TRemediationAction,
+  TRemediationHost,
+} from '@netguard/contracts';
+import { REMEDIATION_ACTIONS, type RemediationAction } from '@netguard/remediation';
+import type { ExecutionRow, HostRow } from './remediation.repo.ts';
+
+const BY_ID = new Map(REMEDIATION_ACTIONS.map((a) => [a.id, a]));
+
+export const findAction = (id: string): RemediationAction | undefined => BY_ID.get(id);
+
+/** §3: the catalogue entry as the API shows it. */
+export function toActionView(a: RemediationAction): TRemediationAction {
+  return {
+    id: a.id,
+    name: a.name,
+    description: a.description,
+    type: a.type,
+    automationLevel: a.automationLevel,
+    riskLevel: a.riskLevel,
+    estimatedTime: a.estimatedMinutes,
+    prerequisites: a.prerequisites,
+    steps: a.steps,
+    rollbackPlan: a.rollbackPlan,
+    validationChecks: a.validationChecks,
+    fixes: a.fixes,
+    apiCalls: a.apiCalls ?? [],
+  };
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toExecution(row: ExecutionRow, vulnerabilityTitle: string | null): TExecution {
+  const action = findAction(row.actionId);
+  return {
+    id: row.id,
+    vulnerabilityId: row.vulnerabilityId,
+    vulnerabilityTitle,
+    checkId: row.checkId,
+    actionId: row.actionId,
+    actionName: action?.name ?? row.actionId,
+    riskLevel: action?.riskLevel ?? 'high',
+    automationLevel: action?.automationLevel ?? 'manual_guided',
+    target: row.target,
+    hostId: row.hostId,
+    status: row.status,
+    dryRunOnly: row.dryRunOnly,
+    dryRun: row.dryRun ?? null,
+    steps: row.steps,
+    verification: row.verification ?? null,
+    rollbackVerification: row.rollbackVerification ?? null,
+    transitions: row.transitions.map((t) => ({ ...t, status: t.status as TExecutionStatus })),
+    error: row.error,
+    requestedBy: row.requestedBy,
+    approvedBy: row.approvedBy,
+    autoApproved: row.autoApproved,
+    rollbackRequested: row.rollbackRequestedAt !== null,
+    needsAcknowledgement: action?.riskLevel === 'high',
+    batchId: row.batchId,
+    workflowId: row.workflowId,
+    estimatedTime: action?.estimatedMinutes ?? 0,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    finishedAt: iso(row.finishedAt),
+  };
+}
+
+export function toHost(row: HostRow): TRemediationHost {
+  return {
+    id: row.id,
+    name: row.name,
+    address: row.address,
+    port: row.port,
+    username: row.username,
+    authType: row.authType,
+    privilege: row.privilege,
+    hostKeySha256: row.hostKeySha256,
+    lastConnectedAt: iso(row.lastConnectedAt),
+    lastError: row.lastError,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,95 @@
+import type { TExecution, TVulnerability } from '@netguard/contracts';
+import { loadConfig } from '../src/config.ts';
+import { createLogger } from '../src/lib/logger.ts';
+import { startWorkers } from '../src/workers.ts';
+import type { Account, TestContext } from './helpers.ts';
+import { runScan, waitFor } from './scan-helpers.ts';
+import { SECRET } from './siem-helpers.ts';
+
+/** Loopback and the namespace test hosts (10.231.x.2) that the tests create. */
+export const TEST_RANGES = '127.0.0.0/8,10.231.0.0/16';
+
+export function startRemediationWorkers(ctx: TestContext) {
+  return startWorkers({
+    url: ctx.url,
+    settings: loadConfig({ SCAN_ALLOWED_RANGES: TEST_RANGES }).scans,
+    log: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
+    cloud: { secret: SECRET, scanners: {} as never },
+  });
+}
+
+export function call(
+  ctx: TestContext,
+  who: Account,
+  method: string,
+  url: string,
+  payload?: unknown,
+) {
+  return ctx.app.inject({
+    method: method as 'GET',
+    url,
+    headers: who.auth,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+export async function getExecution(
+  ctx: TestContext,
+  who: Account,
+  id: string,
+): Promise<TExecution> {
+  const res = await call(ctx, who, 'GET', `/api/remediation/executions/${id}`);
+  if (res.statusCode !== 200) throw new Error(`execution ${id}: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+/** Waits until the execution is in one of `states` (and, for proposed, has its dry run). */
+export function waitExecution(
+  ctx: TestContext,
+  who: Account,
+  id: string,
+  states: string[],
+  ms = 60_000,
+): Promise<TExecution> {
+  return waitFor(async () => {
+    const e = await getExecution(ctx, who, id);
+    if (!states.includes(e.status)) return null;
+    if (e.status === 'proposed' && !e.dryRun) return null;
+    return e;
+  }, ms);
+}
+
+/** Scans `address` on `ports` and returns the organization's open vulnerabilities there. */
+export async function scanHost(
+  ctx: TestContext,
+  who: Account,
+  address: string,
+  ports: number[],
+): Promise<TVulnerability[]> {
+  const scan = await runScan(
+    ctx,
+    who,
+    {
+      scan_name: `remediation ${address.replaceAll('.', '-')}`,
+      scan_type: 'vulnerability',
+      target_hosts: [address],
+      ports: ports.join(','),
+    },
+    { ms: 90_000 },
+  );
+  if (scan.status !== 'completed')
+    throw new Error(`scan ended ${scan.status}: ${JSON.stringify(scan)}`);
+  const res = await call(
+    ctx,
+    who,
+    'GET',
+    `/api/vulnerabilities?state=open&limit=200&search=${address}`,
+  );
+  return (res.json().items as TVulnerability[]).filter((v) => v.host === address);
+}
+
+export async function addHost(ctx: TestContext, who: Account, body: Record<string, unknown>) {
+  const res = await call(ctx, who, 'POST', '/api/remediation/hosts', body);
+  if (res.statusCode !== 201) throw new Error(`add host: ${res.statusCode} ${res.body}`);
+  return res.json() as { id: string; hostKeySha256: string | null };
+}

@@ -1,0 +1,275 @@
+// Remediation through the API against a host in a network namespace (openssh-server, vsftpd,
+// Redis and nginx as Debian ships them): scan → dry run → approve → verified (the vulnerability
+// fixed) → rollback → the finding back; the failure paths; one execution per host at a time.
+import type { TExecution, TVulnerability } from '@netguard/contracts';
+import { startTestHost, type TestHost } from '@netguard/remediation/testing/netns-host';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Workers } from '../src/workers.ts';
+import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
+import {
+  addHost,
+  call,
+  getExecution,
+  scanHost,
+  startRemediationWorkers,
+  TEST_RANGES,
+  waitExecution,
+} from './remediation-helpers.ts';
+
+let ctx: TestContext;
+let workers: Workers;
+let admin: Account;
+let host: TestHost;
+let vulns: TVulnerability[];
+
+beforeAll(async () => {
+  host = await startTestHost({
+    name: 'srv-rem',
+    index: 51,
+    services: ['ssh', 'vsftpd', 'redis-server', 'nginx'],
+  });
+  ctx = await createTestApp({ SCAN_ALLOWED_RANGES: TEST_RANGES });
+  workers = await startRemediationWorkers(ctx);
+  admin = await createAccount(ctx, 'remediation-admin@example.com');
+  vulns = await scanHost(ctx, admin, host.address, [21, 80, 6379]);
+}, 180_000);
+afterAll(async () => {
+  await workers?.stop();
+  await ctx?.close();
+  await host?.stop();
+});
+
+const api = (method: string, url: string, payload?: unknown) =>
+  call(ctx, admin, method, url, payload);
+const finding = (checkId: string) => {
+  const v = vulns.find((x) => x.check_id === checkId);
+  if (!v) throw new Error(`the scan found no ${checkId}: ${vulns.map((x) => x.check_id)}`);
+  return v;
+};
+const vulnState = async (id: string) =>
+  (
+    await ctx.db.execute(
+      sql`select state::text, reopen_count from vulnerabilities where id = ${id}`,
+    )
+  ).rows[0];
+const changed = (diff: string) =>
+  diff.split('\n').filter((l) => /^[-+]/.test(l) && !/^(---|\+\+\+) /.test(l));
+
+async function propose(checkId: string, actionId: string, options = {}): Promise<TExecution> {
+  const res = await api('POST', '/api/remediation/executions', {
+    vulnerabilityId: finding(checkId).id,
+    actionId,
+    options,
+  });
+  expect(res.statusCode, res.body).toBe(202);
+  return waitExecution(ctx, admin, res.json().id, ['proposed', 'failed']);
+}
+
+describe('a host connection', () => {
+  it('is refused for an execution until one exists for the finding’s address', async () => {
+    const res = await api('POST', '/api/remediation/executions', {
+      vulnerabilityId: finding('ftp-anonymous').id,
+      actionId: 'vsftpd-disable-anonymous',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toMatch(/No SSH connection for 10\.231\.51\.2/);
+  });
+
+  it('is stored sealed, tested, and its host key pinned on first use', async () => {
+    const created = await addHost(ctx, admin, {
+      name: 'ns host',
+      address: host.address,
+      username: 'root',
+      auth: { type: 'key', privateKey: host.rootKey },
+      privilege: 'none',
+    });
+    expect(created.hostKeySha256).toBeNull();
+    const [row] = (
+      await ctx.db.execute(sql`select * from remediation_hosts where id = ${created.id}`)
+    ).rows as Record<string, unknown>[];
+    expect(JSON.stringify(row)).not.toContain('PRIVATE KEY');
+    const tested = await api('POST', `/api/remediation/hosts/${created.id}/test`);
+    expect(tested.statusCode, tested.body).toBe(200);
+    expect(tested.json()).toMatchObject({ ok: true, hostKeySha256: host.hostKeySha256 });
+    const listed = await api('GET', '/api/remediation/hosts');
+    expect(listed.json().hosts[0]).toMatchObject({ hostKeySha256: host.hostKeySha256 });
+  });
+});
+
+describe('disable anonymous FTP', () => {
+  let execution: TExecution;
+
+  it('proposes with an honest dry run read from the host', async () => {
+    execution = await propose('ftp-anonymous', 'vsftpd-disable-anonymous');
+    expect(execution.status).toBe('proposed');
+    const diff = execution.dryRun?.diffs.find((d) => d.target === '/etc/vsftpd.conf')?.diff ?? '';
+    expect(changed(diff)).toEqual(['-anonymous_enable=YES', '+anonymous_enable=NO']);
+    expect(execution.dryRun?.script).toContain('anonymous_enable=NO');
+    expect(execution.dryRun?.playbook).toContain('vsftpd');
+  });
+
+  it('is applied once approved, verified by the check, and the vulnerability is fixed', async () => {
+    const approved = await api('POST', `/api/remediation/executions/${execution.id}/approve`, {});
+    expect(approved.statusCode, approved.body).toBe(200);
+    const done = await waitExecution(ctx, admin, execution.id, [
+      'verified',
+      'failed_verification',
+      'failed',
+    ]);
+    expect(done.status, done.error ?? '').toBe('verified');
+    expect(done.verification).toMatchObject({ checkId: 'ftp-anonymous', fixed: true });
+    expect(done.transitions.map((t) => t.status)).toEqual([
+      'proposed',
+      'approved',
+      'dry_run',
+      'executing',
+      'applied',
+      'verifying',
+      'verified',
+    ]);
+    expect(await vulnState(finding('ftp-anonymous').id)).toEqual({
+      state: 'fixed',
+      reopen_count: 0,
+    });
+    const evidence = await ctx.db.execute(
+      sql`select phase, fixed from remediation_verifications where execution_id = ${execution.id}`,
+    );
+    expect(evidence.rows).toEqual([{ phase: 'apply', fixed: true }]);
+  });
+
+  it('records each transition as a security event and a SIEM event', async () => {
+    const events = await ctx.db.execute(
+      sql`select metadata->>'status' as status from security_events
+          where metadata->>'executionId' = ${execution.id} order by created_at`,
+    );
+    expect(events.rows.map((r) => r.status)).toEqual([
+      'proposed',
+      'approved',
+      'dry_run',
+      'executing',
+      'applied',
+      'verifying',
+      'verified',
+    ]);
+    const siem = await ctx.db.execute(
+      sql`select count(*)::int as n from siem_events
+          where type = 'remediation_applied' and event->'fields'->>'executionId' = ${execution.id}`,
+    );
+    expect(siem.rows[0]).toEqual({ n: 7 });
+  });
+
+  it('rolls back to the captured file and the check reports the finding again', async () => {
+    const res = await api('POST', `/api/remediation/executions/${execution.id}/rollback`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, execution: { status: 'rolling_back' } });
+    const done = await waitExecution(ctx, admin, execution.id, ['rolled_back', 'failed']);
+    expect(done.status, done.error ?? '').toBe('rolled_back');
+    expect(done.rollbackVerification).toMatchObject({ fixed: false });
+    expect(await vulnState(finding('ftp-anonymous').id)).toEqual({
+      state: 'open',
+      reopen_count: 1,
+    });
+    const again = await scanHost(ctx, admin, host.address, [21]);
+    expect(again.map((v) => v.check_id)).toContain('ftp-anonymous');
+  });
+});
+
+describe('approval', () => {
+  it('a high-risk action needs the target typed out', async () => {
+    const e = await propose('redis-no-auth', 'firewall-close-port');
+    expect(e.needsAcknowledgement).toBe(true);
+    const bare = await api('POST', `/api/remediation/executions/${e.id}/approve`, {});
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().error.message).toBe(`Type ${e.target} to approve this high-risk action`);
+    const cancelled = await api('POST', `/api/remediation/executions/${e.id}/cancel`);
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled' });
+  });
+
+  it('a dry run only is never applied', async () => {
+    const e = await propose('redis-no-auth', 'redis-bind-localhost', { dryRun: true });
+    expect(e.dryRunOnly).toBe(true);
+    const res = await api('POST', `/api/remediation/executions/${e.id}/approve`, {});
+    expect(res.statusCode).toBe(409);
+  });
+});
+
+describe('one execution per host at a time', () => {
+  it('the second waits for the first and both are verified', async () => {
+    const a = await propose('redis-no-auth', 'redis-bind-localhost');
+    const b = await propose('http-server-version', 'nginx-hide-version');
+    await api('POST', `/api/remediation/executions/${a.id}/approve`, {});
+    await api('POST', `/api/remediation/executions/${b.id}/approve`, {});
+    const [da, db] = await Promise.all([
+      waitExecution(ctx, admin, a.id, ['verified', 'failed', 'failed_verification']),
+      waitExecution(ctx, admin, b.id, ['verified', 'failed', 'failed_verification']),
+    ]);
+    expect(
+      [da.status, db.status],
+      `${da.verification?.evidence} ${db.verification?.evidence}`,
+    ).toEqual(['verified', 'verified']);
+    // Never both between dry_run and verified at once: their running spans do not overlap.
+    const span = (e: TExecution) => {
+      const at = (s: string) => Date.parse(e.transitions.find((t) => t.status === s)?.at ?? '');
+      return [at('dry_run'), at('verified')] as const;
+    };
+    const [a0, a1] = span(da);
+    const [b0, b1] = span(db);
+    expect(a1 <= b0 || b1 <= a0).toBe(true);
+    for (const e of [da, db]) await api('POST', `/api/remediation/executions/${e.id}/rollback`);
+    for (const e of [da, db]) {
+      const back = await waitExecution(ctx, admin, e.id, ['rolled_back', 'failed']);
+      expect(back.status, `${back.error} ${JSON.stringify(back.steps.slice(-3))}`).toBe(
+        'rolled_back',
+      );
+    }
+  }, 150_000);
+});
+
+describe('failures', () => {
+  it('wrong credentials fail the dry run with the reason', async () => {
+    const other = await createAccount(ctx, 'remediation-wrong@example.com');
+    await scanHost(ctx, other, host.address, [21]);
+    await addHost(ctx, other, {
+      name: 'wrong password',
+      address: host.address,
+      username: host.user.username,
+      auth: { type: 'password', password: 'not-the-password' },
+    });
+    const v = (await call(ctx, other, 'GET', '/api/vulnerabilities?state=open')).json()
+      .items[0] as TVulnerability;
+    const res = await call(ctx, other, 'POST', '/api/remediation/executions', {
+      vulnerabilityId: v.id,
+      actionId: 'vsftpd-disable-anonymous',
+    });
+    const done = await waitExecution(ctx, other, res.json().id, ['failed']);
+    expect(done.error).toMatch(/authentication/i);
+  });
+
+  it('a changed host key stops before anything runs', async () => {
+    const e = await propose('ftp-anonymous', 'vsftpd-disable-anonymous');
+    await host.restartHostKeys();
+    await api('POST', `/api/remediation/executions/${e.id}/approve`, {});
+    const done = await waitExecution(ctx, admin, e.id, ['failed']);
+    expect(done.error).toMatch(/host key/i);
+    expect(done.steps.filter((s) => s.step.startsWith('$'))).toEqual([]);
+    const hosts = (await api('GET', '/api/remediation/hosts')).json().hosts;
+    expect(hosts[0].lastError).toMatch(/host key/i);
+  });
+
+  it('reads of another organization are not found', async () => {
+    const other = await createAccount(ctx, 'remediation-other@example.com');
+    const mine = (await api('GET', '/api/remediation/executions')).json().executions[0];
+    const res = await call(ctx, other, 'GET', `/api/remediation/executions/${mine.id}`);
+    expect(res.statusCode).toBe(404);
+    const approve = await call(
+      ctx,
+      other,
+      'POST',
+      `/api/remediation/executions/${mine.id}/rollback`,
+    );
+    expect(approve.statusCode).toBe(404);
+    expect((await call(ctx, other, 'GET', '/api/remediation/executions')).json().total).toBe(0);
+    await getExecution(ctx, admin, mine.id);
+  });
+});
