@@ -1,6 +1,7 @@
 import type { TSiemIntegration } from '@netguard/contracts';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { PermissionButton } from '@/components/PermissionButton';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -12,7 +13,6 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { useDeleteSiemIntegration } from '@/features/siem/api';
-import { PermissionButton } from '@/features/siem/components/PermissionButton';
 
 type Props = { integration: TSiemIntegration; reason: string | null };
 

@@ -11,7 +11,7 @@ type Props = {
 };
 
 /** A modal with a title, scrolling inside the viewport on small screens. */
-export function SiemDialog({ open, onOpenChange, title, description, children }: Props) {
+export function ModalDialog({ open, onOpenChange, title, description, children }: Props) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
