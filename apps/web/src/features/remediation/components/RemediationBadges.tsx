@@ -1,0 +1,46 @@
+import type { TExecutionStatus } from '@netguard/contracts';
+import { Badge } from '@/components/ui/badge';
+import {
+  RISK_LABELS,
+  STATUS_LABELS,
+  type TRiskLevel,
+} from '@/features/remediation/remediation-labels';
+import { cn } from '@/lib/utils';
+
+const RISK_CLASS: Record<TRiskLevel, string> = {
+  low: 'bg-emerald-100 text-emerald-800',
+  medium: 'bg-amber-100 text-amber-900',
+  high: 'bg-red-100 text-red-800',
+};
+
+const GOOD: TExecutionStatus[] = ['verified', 'rolled_back'];
+const BAD: TExecutionStatus[] = ['failed', 'failed_verification'];
+const QUIET: TExecutionStatus[] = ['cancelled', 'proposed'];
+
+export function RiskBadge({ risk }: { risk: TRiskLevel }) {
+  return (
+    <Badge className={cn('border-transparent', RISK_CLASS[risk])} data-risk={risk}>
+      {RISK_LABELS[risk]}
+    </Badge>
+  );
+}
+
+/** The execution's state in words; data-status holds the API's value. */
+export function ExecutionStatusBadge({ status }: { status: TExecutionStatus }) {
+  const tone = GOOD.includes(status)
+    ? 'bg-emerald-100 text-emerald-800'
+    : BAD.includes(status)
+      ? 'bg-red-100 text-red-800'
+      : QUIET.includes(status)
+        ? 'bg-muted text-muted-foreground'
+        : 'bg-sky-100 text-sky-800';
+  return (
+    <Badge
+      className={cn('border-transparent', tone)}
+      data-testid="execution-status"
+      data-status={status}
+    >
+      {STATUS_LABELS[status]}
+    </Badge>
+  );
+}
