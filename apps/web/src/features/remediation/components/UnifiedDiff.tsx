@@ -20,7 +20,6 @@ export function UnifiedDiff({ target, diff }: Props) {
       </figcaption>
       <pre
         className="overflow-x-auto py-2 font-mono text-xs leading-5"
-        aria-label={`Changes to ${target}`}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by keyboard.
         tabIndex={0}
       >
