@@ -32,6 +32,7 @@ export function ActionChoice({ actions, value, onChange }: Props) {
             <input
               type="radio"
               name="remediation-action"
+              aria-label={action.name}
               className="mt-1"
               checked={value === action.id}
               disabled={manual}

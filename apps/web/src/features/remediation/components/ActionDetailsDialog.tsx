@@ -3,11 +3,14 @@ import { ModalDialog } from '@/components/ModalDialog';
 
 type Props = { action: TRemediationAction | null; onClose: () => void };
 
-function Section({ title, items, mono }: { title: string; items: string[]; mono?: boolean }) {
-  if (items.length === 0) return null;
+type SectionProps = { title: string; items: string[]; mono?: boolean; always?: boolean };
+
+function Section({ title, items, mono, always }: SectionProps) {
+  if (items.length === 0 && !always) return null;
   return (
     <section className="min-w-0 space-y-1">
       <h3 className="text-sm font-semibold">{title}</h3>
+      {items.length === 0 && <p className="text-sm text-muted-foreground">None listed.</p>}
       <ol className={`list-decimal space-y-1 pl-5 text-sm break-words ${mono ? 'font-mono' : ''}`}>
         {items.map((item) => (
           <li key={item}>{item}</li>
@@ -28,9 +31,9 @@ export function ActionDetailsDialog({ action, onClose }: Props) {
     >
       {action && (
         <div className="min-w-0 space-y-4">
-          <Section title="Prerequisites" items={action.prerequisites} />
+          <Section title="Prerequisites" items={action.prerequisites} always />
           <Section title="Steps" items={action.steps} />
-          <Section title="Rollback plan" items={action.rollbackPlan} />
+          <Section title="Rollback plan" items={action.rollbackPlan} always />
           <Section title="Validation checks" items={action.validationChecks} />
           <Section title="API calls" items={action.apiCalls} mono />
           <Section title="Fixes checks" items={action.fixes} mono />

@@ -58,7 +58,10 @@ function ExecuteForm({ request, policy, onCancel, onStarted }: FormProps) {
   const fixing = useRemediationActions(vulnerabilityId ?? undefined, Boolean(vulnerabilityId));
   const start = useStartRemediation();
   const fixes = fixing.data?.actions;
-  const chosen = request.action ?? fixes?.find((action) => action.id === actionId);
+  // The first action that can run is chosen until the user picks another.
+  const chosenId =
+    actionId ?? fixes?.find((action) => action.automationLevel !== 'manual_guided')?.id;
+  const chosen = request.action ?? fixes?.find((action) => action.id === chosenId);
   const applicable = Boolean(chosen && fixes?.some((action) => action.id === chosen.id));
   const mayAutoApprove = policy.allowAutoApprove && chosen?.automationLevel === 'fully_automated';
   const ready =
@@ -95,7 +98,7 @@ function ExecuteForm({ request, policy, onCancel, onStarted }: FormProps) {
           )}
         </>
       ) : (
-        <ActionChoice actions={fixes} value={actionId} onChange={setActionId} />
+        <ActionChoice actions={fixes} value={chosenId ?? null} onChange={setActionId} />
       )}
       <div className="space-y-3 rounded-md border p-3">
         <div className="flex items-center justify-between gap-3">
