@@ -22,7 +22,7 @@ export function ExecutionList({ executions, onOpen, label }: Props) {
             <span className="min-w-0 flex-1 space-y-1">
               <span className="flex flex-wrap items-center gap-2">
                 <span className="font-medium break-words">{e.actionName}</span>
-                <ExecutionStatusBadge status={e.status} />
+                <ExecutionStatusBadge status={e.status} testId="execution-row-status" />
               </span>
               <span className="block font-mono text-xs break-all text-muted-foreground">
                 {e.target}

@@ -25,8 +25,14 @@ export function RiskBadge({ risk }: { risk: TRiskLevel }) {
   );
 }
 
+type StatusProps = {
+  status: TExecutionStatus;
+  /** execution-status for the execution's current state; lists and the timeline name theirs. */
+  testId?: string;
+};
+
 /** The execution's state in words; data-status holds the API's value. */
-export function ExecutionStatusBadge({ status }: { status: TExecutionStatus }) {
+export function ExecutionStatusBadge({ status, testId = 'execution-status' }: StatusProps) {
   const tone = GOOD.includes(status)
     ? 'bg-emerald-100 text-emerald-800'
     : BAD.includes(status)
@@ -35,11 +41,7 @@ export function ExecutionStatusBadge({ status }: { status: TExecutionStatus }) {
         ? 'bg-muted text-muted-foreground'
         : 'bg-sky-100 text-sky-800';
   return (
-    <Badge
-      className={cn('border-transparent', tone)}
-      data-testid="execution-status"
-      data-status={status}
-    >
+    <Badge className={cn('border-transparent', tone)} data-testid={testId} data-status={status}>
       {STATUS_LABELS[status]}
     </Badge>
   );

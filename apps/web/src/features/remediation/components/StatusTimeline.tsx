@@ -16,7 +16,7 @@ export function StatusTimeline({ transitions }: Pick<TExecution, 'transitions'>)
           >
             <span className="absolute top-1.5 -left-[21px] size-2.5 rounded-full bg-primary" />
             <div className="flex flex-wrap items-center gap-2">
-              <ExecutionStatusBadge status={transition.status} />
+              <ExecutionStatusBadge status={transition.status} testId="transition-status" />
               <time className="text-xs text-muted-foreground" dateTime={transition.at}>
                 {formatDateTime(transition.at)}
               </time>
