@@ -1,5 +1,6 @@
-import { Plus, Trash2, Wifi } from 'lucide-react';
+import { Plus, Wifi } from 'lucide-react';
 import { useState } from 'react';
+import { ConfirmDeleteButton } from '@/components/ConfirmDeleteButton';
 import { PermissionButton } from '@/components/PermissionButton';
 import { Spinner } from '@/components/Spinner';
 import {
@@ -72,16 +73,13 @@ export function HostsSection({ reason }: { reason: string | null }) {
                   <Wifi aria-hidden="true" />
                   Test
                 </PermissionButton>
-                <PermissionButton
-                  size="sm"
-                  variant="ghost"
+                <ConfirmDeleteButton
+                  name={host.name}
+                  consequence="Its stored credentials are removed; remediation can no longer reach it."
                   reason={reason}
-                  disabled={remove.isPending}
-                  aria-label={`Delete ${host.name}`}
-                  onClick={() => remove.mutate(host)}
-                >
-                  <Trash2 aria-hidden="true" />
-                </PermissionButton>
+                  busy={remove.isPending}
+                  onConfirm={() => remove.mutate(host)}
+                />
               </div>
             </li>
           ))}

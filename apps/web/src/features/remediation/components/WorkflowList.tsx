@@ -1,6 +1,5 @@
 import type { TRemediationWorkflow } from '@netguard/contracts';
-import { Trash2 } from 'lucide-react';
-import { PermissionButton } from '@/components/PermissionButton';
+import { ConfirmDeleteButton } from '@/components/ConfirmDeleteButton';
 import { Switch } from '@/components/ui/switch';
 import { useDeleteWorkflow, useUpdateWorkflow } from '@/features/remediation/admin-api';
 import { formatDateTime } from '@/lib/format';
@@ -49,16 +48,13 @@ export function WorkflowList({ workflows, reason }: Props) {
               title={reason ?? undefined}
               onCheckedChange={(enabled) => update.mutate({ id: w.id, body: { enabled } })}
             />
-            <PermissionButton
-              size="icon"
-              variant="ghost"
+            <ConfirmDeleteButton
+              name={w.name}
+              consequence="It stops proposing remediation; executions it proposed are kept."
               reason={reason}
-              aria-label={`Delete ${w.name}`}
-              disabled={remove.isPending}
-              onClick={() => remove.mutate(w)}
-            >
-              <Trash2 aria-hidden="true" />
-            </PermissionButton>
+              busy={remove.isPending}
+              onConfirm={() => remove.mutate(w)}
+            />
           </div>
         </li>
       ))}
