@@ -3,8 +3,10 @@ import {
   type TExecuteRemediation,
   type TExecution,
   type TRemediationHistoryQuery,
+  type TValidatePlan,
   ZExecution,
   ZExecutionList,
+  ZPlanValidation,
   ZRemediationActionList,
   ZRemediationOverview,
   ZRollbackResult,
@@ -30,6 +32,7 @@ export const REMEDIATION_API = {
   approve: (id: string) => `/api/remediation/executions/${encodeURIComponent(id)}/approve`,
   cancel: (id: string) => `/api/remediation/executions/${encodeURIComponent(id)}/cancel`,
   rollback: (id: string) => `/api/remediation/executions/${encodeURIComponent(id)}/rollback`,
+  validate: '/api/remediation/validate',
   hosts: '/api/remediation/hosts',
   host: (id: string) => `/api/remediation/hosts/${encodeURIComponent(id)}`,
   hostTest: (id: string) => `/api/remediation/hosts/${encodeURIComponent(id)}/test`,
@@ -175,5 +178,14 @@ export function useRollbackExecution() {
       else toast.error('Rollback failed', { description: execution.error ?? execution.target });
     },
     onError: failed('Failed to roll back remediation'),
+  });
+}
+
+/** Checks a plan before it is proposed: each prerequisite met, unmet, or for a person to judge. */
+export function useValidatePlan() {
+  return useMutation({
+    mutationFn: (body: TValidatePlan) =>
+      apiRequest(REMEDIATION_API.validate, { method: 'POST', body, schema: ZPlanValidation }),
+    onError: failed('Failed to check the plan'),
   });
 }

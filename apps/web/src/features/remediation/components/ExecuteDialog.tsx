@@ -5,8 +5,13 @@ import { ModalDialog } from '@/components/ModalDialog';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
-import { useRemediationActions, useStartRemediation } from '@/features/remediation/api';
+import {
+  useRemediationActions,
+  useStartRemediation,
+  useValidatePlan,
+} from '@/features/remediation/api';
 import { ActionChoice } from '@/features/remediation/components/ActionChoice';
+import { PlanCheck } from '@/features/remediation/components/PlanCheck';
 import { VulnerabilityPicker } from '@/features/remediation/components/VulnerabilityPicker';
 
 /** Where Execute started: an action of the catalogue, or a vulnerability (its Remediate button). */
@@ -57,6 +62,7 @@ function ExecuteForm({ request, policy, onCancel, onStarted }: FormProps) {
   const [autoApprove, setAutoApprove] = useState(false);
   const fixing = useRemediationActions(vulnerabilityId ?? undefined, Boolean(vulnerabilityId));
   const start = useStartRemediation();
+  const validate = useValidatePlan();
   const fixes = fixing.data?.actions;
   // The first action that can run is chosen until the user picks another.
   const chosenId =
@@ -78,6 +84,22 @@ function ExecuteForm({ request, policy, onCancel, onStarted }: FormProps) {
       { onSuccess: (execution) => onStarted(execution.id) },
     );
   };
+
+  const check = () => {
+    if (!ready || !vulnerabilityId || !chosen) return;
+    validate.mutate({
+      vulnerabilityId,
+      actionId: chosen.id,
+      checkPrerequisites: true,
+      simulateDryRun: false,
+    });
+  };
+  // The answer shown is the one for the plan as it now stands.
+  const asked = validate.variables;
+  const checked =
+    asked?.actionId === chosen?.id && asked?.vulnerabilityId === vulnerabilityId
+      ? validate.data
+      : undefined;
 
   return (
     <form
@@ -117,9 +139,18 @@ function ExecuteForm({ request, policy, onCancel, onStarted }: FormProps) {
           </div>
         )}
       </div>
+      {checked && <PlanCheck validation={checked} />}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="outline" onClick={onCancel} disabled={start.isPending}>
           Cancel
+        </Button>
+        <Button
+          type="button"
+          variant="outline"
+          onClick={check}
+          disabled={!ready || validate.isPending}
+        >
+          Check Prerequisites
         </Button>
         <Button type="submit" disabled={!ready || start.isPending} aria-busy={start.isPending}>
           {start.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
