@@ -86,7 +86,7 @@ export function AutomatedRemediationPage() {
           <Tabs defaultValue="actions" className="min-w-0 gap-4">
             <TabsList className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:h-9 sm:w-fit">
               <TabsTrigger value="actions">Available Actions</TabsTrigger>
-              <TabsTrigger value="active">Active Executions ({data.active.length})</TabsTrigger>
+              <TabsTrigger value="active">Active Executions</TabsTrigger>
               <TabsTrigger value="workflows">Workflows</TabsTrigger>
               <TabsTrigger value="history">History</TabsTrigger>
             </TabsList>
