@@ -62,6 +62,10 @@ export const router = createBrowserRouter([
                 lazy: () => import('./routes/siem-integrations-page.tsx').then(toRoute),
               },
               {
+                path: 'automated-remediation',
+                lazy: () => import('./routes/automated-remediation-page.tsx').then(toRoute),
+              },
+              {
                 path: 'enterprise-security',
                 lazy: () => import('./routes/enterprise-security-page.tsx').then(toRoute),
               },

@@ -5,3 +5,8 @@ export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : DATE_TIME.format(date);
 }
+
+const NUMBER = new Intl.NumberFormat('en-US');
+
+/** 12345 → "12,345". */
+export const formatCount = (value: number): string => NUMBER.format(value);

@@ -5,6 +5,5 @@
 export const PLACEHOLDER_PAGES = [
   { path: 'security-testing', title: 'Security Testing' },
   { path: 'system-test', title: 'System Test' },
-  { path: 'automated-remediation', title: 'Automated Remediation' },
   { path: 'compliance-evidence', title: 'Compliance Evidence Collection' },
 ] as const;

@@ -16,6 +16,7 @@ import { finishedNotice } from '@/features/realtime/notices';
 import { RealtimeContext, type TRealtimeContext } from '@/features/realtime/realtime-context';
 import { showSecurityAlert } from '@/features/realtime/security-alert';
 import { useScanAlerts } from '@/features/realtime/use-scan-alerts';
+import { invalidateRemediationQueries } from '@/features/remediation/remediation-cache';
 import { socketUrl } from '@/lib/json-socket';
 
 /** Holds the signed-in user's scan-updates socket and turns its events into cache writes and alerts. */
@@ -47,8 +48,10 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         setLiveScans({});
         invalidateScanQueries(queryClient);
         invalidateCloudQueries(queryClient);
+        invalidateRemediationQueries(queryClient);
       },
       onCloudScan: (event) => applyCloudScanToCache(queryClient, event.record),
+      onRemediation: () => invalidateRemediationQueries(queryClient),
       onSecurityAlert: (alert) => showSecurityAlert(queryClient, alert, getAuthState()),
       onEvent: (event) => {
         if (event.table === 'vulnerabilities') {

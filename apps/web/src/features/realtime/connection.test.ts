@@ -205,6 +205,23 @@ describe('cloud scans', () => {
   });
 });
 
+describe('remediation executions', () => {
+  it('hands a remediation.execution message to onRemediation, not to onEvent', () => {
+    const onRemediation = vi.fn();
+    const { options } = setup({ onRemediation });
+    handshake();
+    const message = {
+      type: 'remediation.execution',
+      channel: 'scan-updates',
+      event: 'UPDATE',
+      record: { id: '6f1c1c56-4c1e-4c1a-9a59-1d3f7a1b2c3e', status: 'verified' },
+    };
+    last().receive(message);
+    expect(onRemediation).toHaveBeenCalledWith(message);
+    expect(options.onEvent).not.toHaveBeenCalled();
+  });
+});
+
 describe('security alerts', () => {
   it('hands a security.alert to onSecurityAlert, not to onEvent', () => {
     const onSecurityAlert = vi.fn();

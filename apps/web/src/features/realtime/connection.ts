@@ -4,6 +4,7 @@ import {
   type TRealtimeClientMessage,
   type TRealtimeCloudScanEvent,
   type TRealtimeEvent,
+  type TRealtimeRemediationEvent,
   type TRealtimeSecurityAlert,
   ZRealtimeServerMessage,
 } from '@netguard/contracts';
@@ -20,6 +21,8 @@ export type TRealtimeConnectionOptions = {
   onEvent: (event: TRealtimeEvent) => void;
   /** A cloud scan of the organization changed (its own message type, not a network scan). */
   onCloudScan?: (event: TRealtimeCloudScanEvent) => void;
+  /** A remediation execution of the organization changed state (its id and status only). */
+  onRemediation?: (event: TRealtimeRemediationEvent) => void;
   /** A critical security event of the organization (sent to admins only). */
   onSecurityAlert?: (alert: TRealtimeSecurityAlert) => void;
   onStatus: (status: TRealtimeStatus) => void;
@@ -91,6 +94,8 @@ export function createRealtimeConnection(options: TRealtimeConnectionOptions): T
       options.onEvent(message);
     } else if (message.type === 'cloud.scan') {
       options.onCloudScan?.(message);
+    } else if (message.type === 'remediation.execution') {
+      options.onRemediation?.(message);
     }
   }
 

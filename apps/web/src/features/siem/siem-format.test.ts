@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   defaultExportRange,
   exportQuery,
-  formatCount,
   formatLatency,
   formatReceipt,
 } from '@/features/siem/siem-format';
+import { formatCount } from '@/lib/format';
 
 describe('formatLatency', () => {
   it('shows a dash before any delivery, ms below a second, seconds above', () => {

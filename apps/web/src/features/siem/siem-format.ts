@@ -1,10 +1,5 @@
 import type { TSiemReceipt } from '@netguard/contracts';
 
-const NUMBER = new Intl.NumberFormat('en-US');
-
-/** 12345 → "12,345". */
-export const formatCount = (value: number): string => NUMBER.format(value);
-
 /** Milliseconds as "85 ms" or "1.2 s"; "—" when there is none yet. */
 export function formatLatency(ms: number | null): string {
   if (ms === null || !Number.isFinite(ms)) return '—';

@@ -2,10 +2,10 @@ import { SIEM_EVENT_TYPES, SIEM_LOG_LEVELS, type TSiemSettings } from '@netguard
 import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
+import { CheckboxGroup } from '@/components/CheckboxGroup';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { FormField } from '@/features/auth/components/FormField';
-import { CheckboxGroup } from '@/features/siem/components/CheckboxGroup';
 import type { TSiemFormValues } from '@/features/siem/siem-form';
 import { SIEM_EVENT_LABELS, SIEM_LEVEL_LABELS } from '@/features/siem/siem-labels';
 

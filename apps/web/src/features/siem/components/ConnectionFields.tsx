@@ -5,8 +5,8 @@ import {
   SIEM_TYPES,
 } from '@netguard/contracts';
 import { Controller, type UseFormReturn } from 'react-hook-form';
+import { LabeledSelect } from '@/components/LabeledSelect';
 import { FormField } from '@/features/auth/components/FormField';
-import { LabeledSelect } from '@/features/siem/components/LabeledSelect';
 import { endpointPlaceholder } from '@/features/siem/siem-fields';
 import type { TSiemFormValues } from '@/features/siem/siem-form';
 import { SIEM_AUTH_LABELS } from '@/features/siem/siem-labels';

@@ -1,7 +1,7 @@
 import type { TSiemIntegration } from '@netguard/contracts';
 import type { UseFormReturn } from 'react-hook-form';
+import { TextAreaField } from '@/components/TextAreaField';
 import { FormField } from '@/features/auth/components/FormField';
-import { TextAreaField } from '@/features/siem/components/TextAreaField';
 import {
   CREDENTIAL_LABELS,
   credentialFieldsFor,

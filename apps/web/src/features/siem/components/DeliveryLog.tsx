@@ -1,6 +1,7 @@
 import type { TSiemIntegration } from '@netguard/contracts';
 import { ChevronDown, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
+import { LabeledSelect } from '@/components/LabeledSelect';
 import { Spinner } from '@/components/Spinner';
 import { Button } from '@/components/ui/button';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
@@ -8,7 +9,6 @@ import { usePermission } from '@/features/auth/use-permission';
 import { useReplaySiem, useSiemDeliveries } from '@/features/siem/api';
 import { DeliveryTable } from '@/features/siem/components/DeliveryTable';
 import { ExportEvents } from '@/features/siem/components/ExportEvents';
-import { LabeledSelect } from '@/features/siem/components/LabeledSelect';
 import { DELIVERY_FILTERS, type TDeliveryFilter } from '@/features/siem/siem-labels';
 import { errorMessage } from '@/lib/api-client';
 

@@ -1,10 +1,10 @@
 import { SIEM_EXPORT_FORMATS, type TSiemIntegration } from '@netguard/contracts';
 import { Download, Loader2 } from 'lucide-react';
 import { useState } from 'react';
+import { LabeledSelect } from '@/components/LabeledSelect';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/features/auth/components/FormField';
 import { exportSiemEvents } from '@/features/siem/api';
-import { LabeledSelect } from '@/features/siem/components/LabeledSelect';
 import { defaultExportRange, exportQuery } from '@/features/siem/siem-format';
 
 type TFormat = (typeof SIEM_EXPORT_FORMATS)[number];

@@ -1,11 +1,11 @@
 import type { TSiemIntegration } from '@netguard/contracts';
 import { Loader2, PlugZap, Settings2 } from 'lucide-react';
+import { PermissionButton } from '@/components/PermissionButton';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { usePermission } from '@/features/auth/use-permission';
 import { useSiemRealtime, useTestSiemConnection } from '@/features/siem/api';
 import { DeleteIntegrationButton } from '@/features/siem/components/DeleteIntegrationButton';
-import { PermissionButton } from '@/features/siem/components/PermissionButton';
 
 type Props = { integration: TSiemIntegration; onConfigure: () => void };
 

@@ -1,6 +1,6 @@
 import type { TSiemIntegration } from '@netguard/contracts';
+import { ModalDialog } from '@/components/ModalDialog';
 import { IntegrationForm } from '@/features/siem/components/IntegrationForm';
-import { SiemDialog } from '@/features/siem/components/SiemDialog';
 
 /** What the dialog edits: a new integration, a stored one, or nothing (closed). */
 export type TDialogTarget = { mode: 'create' } | { mode: 'edit'; integration: TSiemIntegration };
@@ -11,7 +11,7 @@ type Props = { target: TDialogTarget | null; onClose: () => void };
 export function IntegrationDialog({ target, onClose }: Props) {
   const stored = target?.mode === 'edit' ? target.integration : undefined;
   return (
-    <SiemDialog
+    <ModalDialog
       open={target !== null}
       onOpenChange={(open) => !open && onClose()}
       title={stored ? `Configure ${stored.name}` : 'Add Integration'}
@@ -22,6 +22,6 @@ export function IntegrationDialog({ target, onClose }: Props) {
       }
     >
       {target && <IntegrationForm key={stored?.id ?? 'new'} stored={stored} onDone={onClose} />}
-    </SiemDialog>
+    </ModalDialog>
   );
 }

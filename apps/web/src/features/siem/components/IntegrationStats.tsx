@@ -1,5 +1,6 @@
 import type { TSiemStats } from '@netguard/contracts';
-import { formatCount, formatLatency } from '@/features/siem/siem-format';
+import { formatLatency } from '@/features/siem/siem-format';
+import { formatCount } from '@/lib/format';
 
 /** Backlog, delivered, dead-lettered and p95 latency of one integration. */
 export function IntegrationStats({ stats }: { stats: TSiemStats }) {

@@ -2,6 +2,7 @@ import type { TSiemType } from '@netguard/contracts';
 import { Plus, Siren } from 'lucide-react';
 import { useState } from 'react';
 import { PageHeader } from '@/components/PageHeader';
+import { PermissionButton } from '@/components/PermissionButton';
 import { Spinner } from '@/components/Spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { usePermission } from '@/features/auth/use-permission';
@@ -12,7 +13,6 @@ import {
   type TDialogTarget,
 } from '@/features/siem/components/IntegrationDialog';
 import { IntegrationList } from '@/features/siem/components/IntegrationList';
-import { PermissionButton } from '@/features/siem/components/PermissionButton';
 import { SiemQueriesView } from '@/features/siem/components/SiemQueriesView';
 import { SiemSummaryCards } from '@/features/siem/components/SiemSummaryCards';
 import { SIEM_PAGE_TITLE } from '@/features/siem/siem-labels';

@@ -1,7 +1,7 @@
 import { SIEM_TYPE_LABELS, SIEM_TYPES, type TSiemQuery, type TSiemType } from '@netguard/contracts';
+import { LabeledSelect } from '@/components/LabeledSelect';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSiemQueries } from '@/features/siem/api';
-import { LabeledSelect } from '@/features/siem/components/LabeledSelect';
 import { SiemQueryCard } from '@/features/siem/components/SiemQueryCard';
 import { errorMessage } from '@/lib/api-client';
 

@@ -1,6 +1,6 @@
 import type { TSiemSummary } from '@netguard/contracts';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { formatCount } from '@/features/siem/siem-format';
+import { formatCount } from '@/lib/format';
 
 const CARDS: { key: keyof TSiemSummary; label: string }[] = [
   { key: 'total', label: 'Total Integrations' },

@@ -1,8 +1,8 @@
 import { Controller, type UseFormReturn } from 'react-hook-form';
+import { TextAreaField } from '@/components/TextAreaField';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { FormField } from '@/features/auth/components/FormField';
-import { TextAreaField } from '@/features/siem/components/TextAreaField';
 import { OPTION_LABELS, OPTION_PLACEHOLDERS, optionFieldsFor } from '@/features/siem/siem-fields';
 import type { TSiemFormValues } from '@/features/siem/siem-form';
 

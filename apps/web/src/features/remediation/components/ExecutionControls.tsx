@@ -1,0 +1,65 @@
+import type { TExecution } from '@netguard/contracts';
+import { Ban, Undo2 } from 'lucide-react';
+import { PermissionButton } from '@/components/PermissionButton';
+import {
+  useApproveExecution,
+  useCancelExecution,
+  useRollbackExecution,
+} from '@/features/remediation/api';
+import { ApproveForm } from '@/features/remediation/components/ApproveForm';
+import {
+  awaitsApproval,
+  isCancellable,
+  isRollbackable,
+} from '@/features/remediation/execution-state';
+import type { TRemediationReasons } from '@/features/remediation/remediation-permissions';
+
+type Props = { execution: TExecution; reasons: TRemediationReasons };
+
+/** What can be done to the execution in its state: Approve, Cancel, Roll back. */
+export function ExecutionControls({ execution, reasons }: Props) {
+  const approve = useApproveExecution();
+  const cancel = useCancelExecution();
+  const rollback = useRollbackExecution();
+  const busy = approve.isPending || cancel.isPending || rollback.isPending;
+  const canApprove = awaitsApproval(execution);
+  const canCancel = isCancellable(execution);
+  const canRollBack = isRollbackable(execution);
+  if (!canApprove && !canCancel && !canRollBack) return null;
+  return (
+    <div className="flex min-w-0 flex-col gap-3">
+      {canApprove && (
+        <ApproveForm
+          execution={execution}
+          reason={reasons.approve}
+          busy={busy}
+          onApprove={(acknowledgement) => approve.mutate({ id: execution.id, acknowledgement })}
+        />
+      )}
+      <div className="flex flex-wrap gap-2">
+        {canCancel && (
+          <PermissionButton
+            variant="outline"
+            reason={reasons.operate}
+            disabled={busy}
+            onClick={() => cancel.mutate(execution.id)}
+          >
+            <Ban aria-hidden="true" />
+            Cancel Execution
+          </PermissionButton>
+        )}
+        {canRollBack && (
+          <PermissionButton
+            variant="destructive"
+            reason={reasons.operate}
+            disabled={busy}
+            onClick={() => rollback.mutate(execution.id)}
+          >
+            <Undo2 aria-hidden="true" />
+            Roll back
+          </PermissionButton>
+        )}
+      </div>
+    </div>
+  );
+}

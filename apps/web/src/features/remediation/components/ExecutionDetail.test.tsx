@@ -1,0 +1,104 @@
+import type { TExecution, TRole } from '@netguard/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { ApproveForm } from '@/features/remediation/components/ApproveForm';
+import { ExecutionDetail } from '@/features/remediation/components/ExecutionDetail';
+import { acknowledgementMatches } from '@/features/remediation/execution-state';
+import { remediationReasons } from '@/features/remediation/remediation-permissions';
+import { execution } from '@/features/remediation/remediation-test-data';
+
+const strict = { analystsMayApprove: false };
+
+function render(e: TExecution, role: TRole = 'admin') {
+  return renderToStaticMarkup(
+    <QueryClientProvider client={new QueryClient()}>
+      <ExecutionDetail execution={e} reasons={remediationReasons(role, strict)} />
+    </QueryClientProvider>,
+  );
+}
+
+const button = (html: string, label: string) => {
+  const found = new RegExp(`<button[^>]*>(?:(?!</button>).)*${label}</button>`).exec(html)?.[0];
+  if (!found) throw new Error(`no ${label} button`);
+  return found;
+};
+
+const highRisk = execution({ riskLevel: 'high', needsAcknowledgement: true });
+
+describe('ApproveForm', () => {
+  it('asks a high-risk approval for the target typed out, and keeps Approve off until then', () => {
+    const html = renderToStaticMarkup(
+      <ApproveForm execution={highRisk} reason={null} busy={false} onApprove={() => {}} />,
+    );
+    expect(html).toContain('Type the target to approve this high-risk change');
+    expect(html).toContain('10.0.0.5:22');
+    expect(button(html, 'Approve')).toMatch(/disabled=""/);
+  });
+
+  it('needs no typing for a low-risk approval', () => {
+    const html = renderToStaticMarkup(
+      <ApproveForm execution={execution()} reason={null} busy={false} onApprove={() => {}} />,
+    );
+    expect(html).not.toContain('<input');
+    expect(button(html, 'Approve')).not.toMatch(/ disabled=""|aria-disabled/);
+  });
+
+  it('accepts only the exact target', () => {
+    expect(acknowledgementMatches(highRisk, '10.0.0.5:22')).toBe(true);
+    expect(acknowledgementMatches(highRisk, '10.0.0.5')).toBe(false);
+    expect(acknowledgementMatches(highRisk, ' 10.0.0.5:22')).toBe(false);
+  });
+});
+
+describe('ExecutionDetail', () => {
+  it('shows a proposal with its diff, script tab, Approve and Cancel', () => {
+    const html = render(execution());
+    expect(html).toContain('data-status="proposed"');
+    expect(html).toContain('data-testid="dry-run-diff"');
+    expect(html).toContain('+PermitRootLogin no');
+    expect(html).toContain('Shell script');
+    expect(button(html, 'Approve')).not.toContain('aria-disabled');
+    expect(html).toContain('Cancel Execution');
+    expect(html).not.toContain('Roll back');
+  });
+
+  it('disables Approve for an analyst when the policy keeps approval to admins, and for an auditor', () => {
+    expect(button(render(execution(), 'security_analyst'), 'Approve')).toContain(
+      'aria-disabled="true"',
+    );
+    const auditor = render(execution(), 'auditor');
+    expect(button(auditor, 'Approve')).toContain('aria-disabled="true"');
+    expect(button(auditor, 'Cancel Execution')).toContain('aria-disabled="true"');
+  });
+
+  it('shows the verification evidence and Roll back once verified', () => {
+    const html = render(
+      execution({
+        status: 'verified',
+        verification: {
+          checkId: 'ssh-root-login',
+          fixed: true,
+          evidence: 'sshd -T: permitrootlogin no',
+          at: '2026-11-27T10:05:00.000Z',
+        },
+      }),
+    );
+    expect(html).toContain('data-testid="execution-verification"');
+    expect(html).toContain('data-fixed="true"');
+    expect(html).toContain('sshd -T: permitrootlogin no');
+    expect(button(html, 'Roll back')).not.toContain('aria-disabled');
+    expect(html).not.toContain('Approve');
+  });
+
+  it('offers nothing more once rolled back, and shows the error of a failed one', () => {
+    expect(render(execution({ status: 'rolled_back' }))).not.toContain('Roll back</button>');
+    const failed = render(execution({ status: 'failed', error: 'sshd -t failed: line 12' }));
+    expect(failed).toContain('sshd -t failed: line 12');
+    expect(failed).toContain('Roll back');
+  });
+
+  it('says the dry run is being computed while a proposal has none yet', () => {
+    expect(render(execution({ dryRun: null }))).toContain('Computing the dry run');
+  });
+});

@@ -1,0 +1,50 @@
+import {
+  can,
+  deniedReason,
+  REMEDIATION_TEXT,
+  type TRemediationPolicy,
+  type TRole,
+} from '@netguard/contracts';
+import { useAuth } from '@/features/auth/auth-context';
+
+export const ANALYSTS_MAY_NOT_APPROVE =
+  "Your organization's remediation policy lets only administrators approve.";
+
+/** Each remediation control's reason to be off for the role (null: allowed). */
+export type TRemediationReasons = {
+  read: string | null;
+  start: string | null;
+  approve: string | null;
+  /** Cancel and roll back. */
+  operate: string | null;
+  /** Hosts, workflows and the policy. */
+  manage: string | null;
+};
+
+const reason = (role: TRole | undefined, action: 'read' | 'create' | 'execute') =>
+  can(role, 'remediation', action) ? null : deniedReason('remediation', action);
+
+/**
+ * The contracts' matrix for remediation, plus approval: admins always, analysts only when the
+ * organization's policy lets them (policy.analystsMayApprove).
+ */
+export function remediationReasons(
+  role: TRole | undefined,
+  policy: Pick<TRemediationPolicy, 'analystsMayApprove'> | undefined,
+): TRemediationReasons {
+  const operate = reason(role, 'execute');
+  const admin = can(role, 'remediation', 'update');
+  return {
+    read: reason(role, 'read'),
+    start: reason(role, 'create'),
+    approve: operate ?? (admin || policy?.analystsMayApprove ? null : ANALYSTS_MAY_NOT_APPROVE),
+    operate,
+    manage: admin ? null : REMEDIATION_TEXT.adminsOnly,
+  };
+}
+
+/** remediationReasons for the signed-in user. */
+export function useRemediationReasons(policy?: Pick<TRemediationPolicy, 'analystsMayApprove'>) {
+  const { user } = useAuth();
+  return remediationReasons(user?.role, policy);
+}
