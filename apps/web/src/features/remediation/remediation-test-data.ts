@@ -34,6 +34,7 @@ export const execution = (overrides: Partial<TExecution> = {}): TExecution => ({
   hostId: null,
   status: 'proposed',
   dryRunOnly: false,
+  rollbackRequested: false,
   dryRun: {
     changes: true,
     diffs: [

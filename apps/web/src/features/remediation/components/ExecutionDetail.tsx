@@ -25,6 +25,11 @@ export function ExecutionDetail({ execution: e, reasons }: Props) {
         <ExecutionStatusBadge status={e.status} />
         <RiskBadge risk={e.riskLevel} />
         {e.dryRunOnly && <span className="text-xs text-muted-foreground">Dry run only</span>}
+        {e.rollbackRequested && (
+          <span className="text-xs text-muted-foreground">
+            Rollback requested: waits for another execution on this host
+          </span>
+        )}
         {e.autoApproved && <span className="text-xs text-muted-foreground">Auto-approved</span>}
       </div>
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
