@@ -112,7 +112,11 @@ function ExecuteForm({ request, policy, onCancel, onStarted }: FormProps) {
     >
       {request.action ? (
         <>
-          <VulnerabilityPicker value={vulnerabilityId} onChange={setVulnerabilityId} />
+          <VulnerabilityPicker
+            value={vulnerabilityId}
+            onChange={setVulnerabilityId}
+            checkIds={request.action.fixes}
+          />
           {vulnerabilityId && fixes && !applicable && (
             <p className="text-sm text-destructive" role="alert">
               {request.action.name} does not fix this finding: pick another vulnerability.
