@@ -273,3 +273,23 @@ describe('failures', () => {
     await getExecution(ctx, admin, mine.id);
   });
 });
+
+describe('the summary cards', () => {
+  it('are computed from the executions: a fix rolled back later still succeeded', async () => {
+    const res = await api('GET', '/api/remediation/overview');
+    expect(res.statusCode).toBe(200);
+    // Three applies verified (then rolled back), one failed on the changed host key; the
+    // dry run only and the cancelled one never ran.
+    expect(res.json().summary).toEqual({
+      active: 0,
+      successRate: 75,
+      timeSavedMinutes: 0,
+      autoFixed: 0,
+      finished: 4,
+      verified: 0,
+    });
+    const history = (await api('GET', '/api/remediation/executions?status=rolled_back')).json();
+    expect(history.total).toBe(3);
+    expect(Object.values(history.executions[0].people)).toContain('remediation-admin@example.com');
+  });
+});

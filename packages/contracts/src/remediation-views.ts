@@ -75,6 +75,8 @@ export const ZExecution = z.object({
   batchId: z.string().nullable(),
   workflowId: z.string().nullable(),
   estimatedTime: z.number().int(),
+  /** The e-mail of each user id above (requestedBy, approvedBy, transitions' by). */
+  people: z.record(z.string(), z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
   finishedAt: z.string().nullable(),
@@ -85,7 +87,7 @@ export type TExecution = z.infer<typeof ZExecution>;
 export const ZRemediationSummary = z.object({
   /** Executions a job is working on, or waiting for approval. */
   active: z.number().int(),
-  /** verified / finished, 0-100; null before anything finished. */
+  /** Finished executions whose apply the check verified (rolled back later or not), 0-100; null before any finished. */
   successRate: z.number().nullable(),
   /** Minutes: estimated times of verified automated (fully or semi) executions. */
   timeSavedMinutes: z.number().int(),

@@ -14,6 +14,7 @@ import {
   remediationExecutions,
   remediationHosts,
   remediationPolicies,
+  users,
   vulnerabilities,
 } from '../../db/schema.ts';
 
@@ -115,6 +116,8 @@ export async function executionSummary(db: Executor, organizationId: string) {
     .select({
       active: sql<number>`count(*) filter (where ${x.status}::text in (${sql.join(active, sql`, `)}) and not ${x.dryRunOnly})::int`,
       finished: sql<number>`count(*) filter (where ${x.status}::text in (${sql.join(finished, sql`, `)}))::int`,
+      // Verified once: a fix a person rolled back afterwards still worked.
+      succeeded: sql<number>`count(*) filter (where (${x.verification}->>'fixed')::boolean)::int`,
       verified: sql<number>`count(*) filter (where ${x.status} = 'verified')::int`,
       timeSaved: sql<number>`coalesce(sum(${minutesCase}) filter (where ${x.status} = 'verified'), 0)::int`,
       autoFixed: FULLY.length
@@ -126,7 +129,17 @@ export async function executionSummary(db: Executor, organizationId: string) {
     })
     .from(x)
     .where(eq(x.organizationId, organizationId));
-  return row ?? { active: 0, finished: 0, verified: 0, timeSaved: 0, autoFixed: 0 };
+  return row ?? { active: 0, finished: 0, succeeded: 0, verified: 0, timeSaved: 0, autoFixed: 0 };
+}
+
+/** E-mails of the users the executions name. */
+export async function emailsOf(db: Executor, ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r.email]));
 }
 
 export async function readPolicy(

@@ -19,7 +19,7 @@ import type { AuthContext } from '../auth/sessions.service.ts';
 import { proposeExecution } from './remediation.propose.ts';
 import * as repo from './remediation.repo.ts';
 import { HostBusy, moveExecution } from './remediation.transitions.ts';
-import { findAction, toExecution } from './remediation.view.ts';
+import { findAction, peopleOf, toExecution } from './remediation.view.ts';
 
 export const executionNotFound = () => new AppError('not_found', 404, REMEDIATION_TEXT.notFound);
 const bad = (message: string) => new AppError('validation_error', 400, message);
@@ -46,7 +46,15 @@ export function createRemediationService(deps: {
     const vuln = row.vulnerabilityId
       ? await repo.findVulnerability(db, auth.organizationId, row.vulnerabilityId)
       : null;
-    return toExecution(row, vuln?.title ?? null);
+    return toExecution(row, vuln?.title ?? null, await repo.emailsOf(db, peopleOf(row)));
+  };
+  /** Executions with their vulnerabilities' titles, and who is who. */
+  const views = async (rows: { row: repo.ExecutionRow; title: string | null }[]) => {
+    const emails = await repo.emailsOf(
+      db,
+      rows.flatMap((r) => peopleOf(r.row)),
+    );
+    return rows.map((r) => toExecution(r.row, r.title, emails));
   };
 
   const moved = (row: repo.ExecutionRow | null, what: string) => {
@@ -91,7 +99,7 @@ export function createRemediationService(deps: {
       meta,
     });
     await wake(row.id);
-    return toExecution(row, vuln.title);
+    return view(auth, row);
   }
 
   async function approve(
@@ -165,7 +173,7 @@ export function createRemediationService(deps: {
     query: TRemediationHistoryQuery,
   ): Promise<TExecutionList> {
     const { rows, total } = await repo.listExecutions(db, auth.organizationId, query);
-    return { executions: rows.map((r) => toExecution(r.row, r.title)), total };
+    return { executions: await views(rows), total };
   }
 
   async function overview(auth: AuthContext): Promise<TRemediationOverview> {
@@ -177,13 +185,13 @@ export function createRemediationService(deps: {
     return {
       summary: {
         active: s.active,
-        successRate: s.finished ? Math.round((s.verified / s.finished) * 1000) / 10 : null,
+        successRate: s.finished ? Math.round((s.succeeded / s.finished) * 1000) / 10 : null,
         timeSavedMinutes: s.timeSaved,
         autoFixed: s.autoFixed,
         finished: s.finished,
         verified: s.verified,
       },
-      active: active.map((r) => toExecution(r.row, r.title)),
+      active: await views(active),
       policy,
     };
   }

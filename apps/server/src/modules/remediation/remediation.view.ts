@@ -32,7 +32,20 @@ export function toActionView(a: RemediationAction): TRemediationAction {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function toExecution(row: ExecutionRow, vulnerabilityTitle: string | null): TExecution {
+/** The user ids an execution names (who requested, approved, moved it). */
+export const peopleOf = (row: ExecutionRow): string[] => [
+  ...new Set(
+    [row.requestedBy, row.approvedBy, ...row.transitions.map((t) => t.by)].filter(
+      (id): id is string => id !== null,
+    ),
+  ),
+];
+
+export function toExecution(
+  row: ExecutionRow,
+  vulnerabilityTitle: string | null,
+  emails: ReadonlyMap<string, string> = new Map(),
+): TExecution {
   const action = findAction(row.actionId);
   return {
     id: row.id,
@@ -61,6 +74,9 @@ export function toExecution(row: ExecutionRow, vulnerabilityTitle: string | null
     batchId: row.batchId,
     workflowId: row.workflowId,
     estimatedTime: action?.estimatedMinutes ?? 0,
+    people: Object.fromEntries(
+      peopleOf(row).flatMap((id) => (emails.has(id) ? [[id, emails.get(id) as string]] : [])),
+    ),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     finishedAt: iso(row.finishedAt),

@@ -35,6 +35,7 @@ export const execution = (overrides: Partial<TExecution> = {}): TExecution => ({
   status: 'proposed',
   dryRunOnly: false,
   rollbackRequested: false,
+  people: {},
   dryRun: {
     changes: true,
     diffs: [

@@ -46,12 +46,12 @@ export function ExecutionDetail({ execution: e, reasons }: Props) {
         <dt className="text-muted-foreground">Requested</dt>
         <dd>
           {formatDateTime(e.createdAt)}
-          {e.requestedBy && ` by ${e.requestedBy}`}
+          {e.requestedBy && ` by ${e.people[e.requestedBy] ?? e.requestedBy}`}
         </dd>
         {e.approvedBy && (
           <>
             <dt className="text-muted-foreground">Approved by</dt>
-            <dd className="break-words">{e.approvedBy}</dd>
+            <dd className="break-words">{e.people[e.approvedBy] ?? e.approvedBy}</dd>
           </>
         )}
       </dl>
@@ -77,7 +77,7 @@ export function ExecutionDetail({ execution: e, reasons }: Props) {
         testId="execution-rollback-verification"
       />
       <StepLog title="Steps" steps={e.steps} />
-      <StatusTimeline transitions={e.transitions} />
+      <StatusTimeline transitions={e.transitions} people={e.people} />
     </article>
   );
 }

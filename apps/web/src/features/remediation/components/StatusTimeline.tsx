@@ -3,7 +3,10 @@ import { ExecutionStatusBadge } from '@/features/remediation/components/Remediat
 import { formatDateTime } from '@/lib/format';
 
 /** Every transition: when, to which state, by whom and why. */
-export function StatusTimeline({ transitions }: Pick<TExecution, 'transitions'>) {
+export function StatusTimeline({
+  transitions,
+  people,
+}: Pick<TExecution, 'transitions' | 'people'>) {
   return (
     <section className="min-w-0 space-y-2" aria-label="Status timeline">
       <h3 className="text-sm font-semibold">Status timeline</h3>
@@ -20,7 +23,9 @@ export function StatusTimeline({ transitions }: Pick<TExecution, 'transitions'>)
               <time className="text-xs text-muted-foreground" dateTime={transition.at}>
                 {formatDateTime(transition.at)}
               </time>
-              {transition.by && <span className="text-xs">by {transition.by}</span>}
+              {transition.by && (
+                <span className="text-xs">by {people[transition.by] ?? transition.by}</span>
+              )}
             </div>
             {transition.note && (
               <p className="mt-1 break-words text-muted-foreground">{transition.note}</p>

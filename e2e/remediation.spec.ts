@@ -1,0 +1,110 @@
+import { expect, type Page, test } from '@playwright/test';
+import { startTestHost, type TestHost } from '../packages/remediation/src/testing/netns-host.ts';
+import { newAccount, PASSWORD, shoot } from './support.ts';
+
+const PAGE = '/dashboard/automated-remediation';
+
+/** A vulnerability scan of the host's FTP port through the API, waited for. */
+async function scanFtp(page: Page, email: string, address: string) {
+  const session = await (
+    await page.request.post('/api/auth/sign-in', { data: { email, password: PASSWORD } })
+  ).json();
+  const headers = { Authorization: `Bearer ${session.access_token}` };
+  const scan = await (
+    await page.request.post('/api/scans', {
+      headers,
+      data: {
+        scan_name: 'Remediation host',
+        scan_type: 'vulnerability',
+        target_hosts: [address],
+        ports: '21',
+      },
+    })
+  ).json();
+  expect((await page.request.post(`/api/scans/${scan.id}/start`, { headers })).status()).toBe(202);
+  await expect
+    .poll(
+      async () =>
+        (await (await page.request.get(`/api/scans/${scan.id}`, { headers })).json()).status,
+      { timeout: 90_000 },
+    )
+    .toBe('completed');
+}
+
+async function addHost(page: Page, host: TestHost) {
+  await page.goto(PAGE);
+  await page.getByRole('button', { name: 'Configure Workflows' }).click();
+  await page.getByRole('button', { name: 'Add Host' }).click();
+  const form = page.getByRole('form', { name: 'Add SSH host' });
+  await form.getByLabel('Name').fill('ftp server');
+  await form.getByLabel('Address').fill(host.address);
+  await form.getByLabel('SSH user').fill('root');
+  await form.getByLabel('Private key', { exact: true }).fill(host.rootKey);
+  await form.getByRole('button', { name: 'Save Host' }).click();
+  const hosts = page.getByRole('region', { name: 'SSH hosts' });
+  await expect(hosts.getByText(host.address)).toBeVisible();
+  await hosts.getByRole('button', { name: 'Test ftp server' }).click();
+  await expect(page.getByText(/with root privileges/)).toBeVisible({ timeout: 20_000 });
+  await page.keyboard.press('Escape');
+}
+
+const status = (page: Page, value: string) =>
+  page.locator(`[data-testid=execution-status][data-status=${value}]`).first();
+
+test('Remediate a finding on a namespace host: dry-run diff, approve, verified, fixed, roll back', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const host = await startTestHost({ name: 'e2e-rem', index: 60, services: ['ssh', 'vsftpd'] });
+  try {
+    const email = await newAccount(page, 'remediation');
+    await page.setViewportSize({ width: 1440, height: 1000 });
+    await scanFtp(page, email, host.address);
+    await addHost(page, host);
+
+    // From the vulnerability: Remediate → the execute flow with the action that fixes it.
+    await page.goto('/dashboard/vulnerabilities');
+    const card = page.getByTestId('vulnerability').filter({ hasText: 'Anonymous FTP' }).first();
+    await card.getByRole('button', { name: /Anonymous FTP/ }).click();
+    await card.getByRole('link', { name: 'Remediate' }).click();
+    await expect(page).toHaveURL(/vulnerabilityId=/);
+    await expect(page.getByText('Disable anonymous FTP').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Start Remediation' }).click();
+    await expect(page.getByText('Remediation Started', { exact: true })).toBeVisible();
+
+    // The dry run read from the host: exactly the line that changes.
+    const diff = page.getByTestId('dry-run-diff').first();
+    await expect(diff).toContainText('-anonymous_enable=YES', { timeout: 30_000 });
+    await expect(diff).toContainText('+anonymous_enable=NO');
+    await shoot(page, 'remediation-dry-run-1440');
+    await page.setViewportSize({ width: 390, height: 900 });
+    await shoot(page, 'remediation-dry-run-390');
+    await page.setViewportSize({ width: 1440, height: 1000 });
+
+    await page.getByRole('button', { name: 'Approve', exact: true }).click();
+    await expect(status(page, 'verified')).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByTestId('execution-verification')).toContainText('no finding');
+    await shoot(page, 'remediation-verified-1440');
+
+    // The vulnerability is fixed (the check no longer reports it).
+    await page.goto('/dashboard/vulnerabilities');
+    const fixed = page.getByTestId('vulnerability').filter({ hasText: 'Anonymous FTP' }).first();
+    await expect(fixed.getByText('Fixed', { exact: true })).toBeVisible();
+
+    // History → the execution → Roll back: the captured file is restored, the finding is back.
+    await page.goto(PAGE);
+    await page.getByRole('tab', { name: 'History' }).click();
+    await page.getByTestId('execution-row').first().click();
+    await page.getByRole('button', { name: 'Roll back' }).click();
+    await expect(status(page, 'rolled_back')).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByTestId('execution-rollback-verification')).toContainText(
+      'Anonymous FTP',
+    );
+    await page.goto(PAGE);
+    await shoot(page, 'remediation-page-1440');
+    await page.setViewportSize({ width: 390, height: 900 });
+    await shoot(page, 'remediation-page-390');
+  } finally {
+    await host.stop();
+  }
+});
