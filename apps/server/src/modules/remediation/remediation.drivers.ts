@@ -7,7 +7,6 @@ import {
   applyHost,
   type CloudFinding,
   cloudExecutor,
-  connectHost,
   dryRunHost,
   type HostConnection,
   RemediationError,
@@ -20,7 +19,7 @@ import type { Executor } from '../../db/client.ts';
 import { cloudConnections } from '../../db/schema.ts';
 import type { Sealer } from '../../lib/sealed-secrets.ts';
 import type { Driver, DriverFactory, DriverTarget } from './remediation.driver.ts';
-import { type HostSecret, recordConnection } from './remediation.hosts.ts';
+import { openHost, recordConnection } from './remediation.hosts.ts';
 import { hostById } from './remediation.repo.ts';
 import { findAction } from './remediation.view.ts';
 
@@ -49,16 +48,8 @@ async function hostDriver(deps: DriverDeps, row: DriverTarget): Promise<Driver> 
   let open: Promise<HostConnection> | null = null;
   const connection = () => {
     open ??= (async () => {
-      const secret = deps.hostSecrets.open(host.organizationId, host.id, host.sealedCredentials);
       try {
-        const conn = await connectHost({
-          host: host.address,
-          port: host.port,
-          username: host.username,
-          ...(secret as HostSecret),
-          hostKeySha256: host.hostKeySha256 ?? undefined,
-          sudo: host.privilege,
-        });
+        const conn = await openHost(host, deps.hostSecrets);
         await recordConnection(deps.db, host, { hostKeySha256: conn.hostKeySha256 });
         return conn;
       } catch (error) {

@@ -8,6 +8,7 @@ import {
   type TRemediationHostCreate,
   ZRemediationHostCreate,
 } from '@netguard/contracts';
+import { connectHost } from '@netguard/remediation';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { remediationHosts } from '../../db/schema.ts';
@@ -24,6 +25,19 @@ export const createHostSecrets = (secret: string): Sealer =>
   createSealer(secret, 'remediation-host-credentials');
 
 export type HostSecret = { privateKey?: string; passphrase?: string; password?: string };
+
+/** Connects to a stored host with its sealed secret and pinned key (unpinned: the key seen). */
+export function openHost(host: HostRow, secrets: Sealer) {
+  const secret = secrets.open(host.organizationId, host.id, host.sealedCredentials) as HostSecret;
+  return connectHost({
+    host: host.address,
+    port: host.port,
+    username: host.username,
+    ...secret,
+    hostKeySha256: host.hostKeySha256 ?? undefined,
+    sudo: host.privilege,
+  });
+}
 
 export const hostNotFound = () => new AppError('not_found', 404, REMEDIATION_TEXT.hostNotFound);
 

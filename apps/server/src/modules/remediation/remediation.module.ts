@@ -1,13 +1,12 @@
 // The remediation module's parts, wired once for the API (routes) and once for the workers.
 import type { THostTestResult } from '@netguard/contracts';
-import { connectHost } from '@netguard/remediation';
 import type { CloudEndpoints } from '../../config.ts';
 import type { Executor } from '../../db/client.ts';
 import { createCloudSecrets } from '../cloud/cloud.secrets.ts';
 import type { ScanQueue } from '../scans/scans.queue.ts';
 import { createBatchService } from './remediation.batches.ts';
 import { createDrivers } from './remediation.drivers.ts';
-import { createHostSecrets, createHostService, type HostSecret } from './remediation.hosts.ts';
+import { createHostSecrets, createHostService, openHost } from './remediation.hosts.ts';
 import { createRemediationQueue } from './remediation.queue.ts';
 import type { HostRow } from './remediation.repo.ts';
 import type { RemediationRouteDeps } from './remediation.routes.ts';
@@ -38,16 +37,8 @@ export function createRemediationModule(deps: RemediationModuleDeps) {
 
   /** Test Connection: connects with the pinned key (or takes the key seen), checks sudo. */
   async function testHost(host: HostRow): Promise<THostTestResult> {
-    const secret = hostSecrets.open(host.organizationId, host.id, host.sealedCredentials);
     try {
-      const conn = await connectHost({
-        host: host.address,
-        port: host.port,
-        username: host.username,
-        ...(secret as HostSecret),
-        hostKeySha256: host.hostKeySha256 ?? undefined,
-        sudo: host.privilege,
-      });
+      const conn = await openHost(host, hostSecrets);
       try {
         const who = await conn.exec('id -u');
         const root = who.code === 0 && who.stdout.trim() === '0';
