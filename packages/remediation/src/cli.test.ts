@@ -149,6 +149,29 @@ describe('netguard-remediate on a namespace host', () => {
     expect(refused).toMatchObject({ code: 3, stderr: expect.stringContaining('auth_failed') });
   }, 60_000);
 
+  it('exits 1 with the reason when the apply fails (here: no sudo), the host left as it was', async () => {
+    const captured = join(dir, 'e-nosudo.json');
+    const conf = host.outside('/etc/vsftpd.conf');
+    const before = readFileSync(conf);
+    const noSudo = asAdmin().filter((a) => a !== '--sudo');
+    const apply = await run(
+      ['apply', ...ACTION, ...noSudo, '--execution-id', 'e-nosudo', '--captured-out', captured],
+      PASSWORD(),
+    );
+    expect(apply.code).toBe(1);
+    expect(apply.stderr).toMatch(/apply failed: command_failed: .*vsftpd\.conf/);
+    expect(apply.stderr).toContain(`the captured state is in ${captured}`);
+    expect(apply.stdout).toContain('✗ ');
+    expect(readFileSync(conf)).toEqual(before);
+  }, 60_000);
+
+  it('exits 3 when nothing listens on the SSH port (127.0.0.1)', async () => {
+    const key = join(host.dir, 'root_key');
+    const ssh = ['--host', '127.0.0.1', '--port', '1', '--user', 'root', '--key', key];
+    const refused = await run(['dry-run', ...ACTION, ...ssh]);
+    expect(refused).toMatchObject({ code: 3, stderr: expect.stringContaining('unreachable') });
+  });
+
   it('prints its help from the compiled bundle', async () => {
     const help = await run(['--help'], {}, DIST_BIN);
     expect(help.code).toBe(0);
