@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Compiles the server and the command-line packages to JavaScript with esbuild, so production and
 // the CLIs run on plain `node` (tsx stays a development tool). Usage:
-//   node scripts/build-node.mjs [server|engine|packets|risk ...]   (all when none is named)
+//   node scripts/build-node.mjs [server|engine|packets|risk|cloud|remediation ...]   (all when none is named)
 // The packages' bundles inline their workspace dependencies and zod, so a packed package
 // (scripts/pack.mjs) needs nothing else; the server's bundle inlines the workspace packages and
 // leaves node_modules to Node. Source maps are written next to each bundle.
@@ -58,6 +58,14 @@ export const TARGETS = {
     dir: 'packages/cloud',
     entries: ['packages/cloud/src/bin.ts', 'packages/cloud/src/index.ts'],
     assets: [],
+    external: true,
+  },
+  // Verification runs the engine (its TCP worker and advisories beside the bundle); ssh2 and the
+  // cloud SDKs the cloud executors load stay in node_modules.
+  remediation: {
+    dir: 'packages/remediation',
+    entries: ['packages/remediation/src/bin.ts', 'packages/remediation/src/index.ts', TCP_WORKER],
+    assets: ENGINE_ASSETS.map((a) => [a, path.basename(a)]),
     external: true,
   },
 };
