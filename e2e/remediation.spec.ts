@@ -1,35 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
 import { startTestHost, type TestHost } from '../packages/remediation/src/testing/netns-host.ts';
-import { newAccount, PASSWORD, shoot } from './support.ts';
+import { newAccount, scanThroughApi, shoot } from './support.ts';
 
 const PAGE = '/dashboard/automated-remediation';
-
-/** A vulnerability scan of the host's FTP port through the API, waited for. */
-async function scanFtp(page: Page, email: string, address: string) {
-  const session = await (
-    await page.request.post('/api/auth/sign-in', { data: { email, password: PASSWORD } })
-  ).json();
-  const headers = { Authorization: `Bearer ${session.access_token}` };
-  const scan = await (
-    await page.request.post('/api/scans', {
-      headers,
-      data: {
-        scan_name: 'Remediation host',
-        scan_type: 'vulnerability',
-        target_hosts: [address],
-        ports: '21',
-      },
-    })
-  ).json();
-  expect((await page.request.post(`/api/scans/${scan.id}/start`, { headers })).status()).toBe(202);
-  await expect
-    .poll(
-      async () =>
-        (await (await page.request.get(`/api/scans/${scan.id}`, { headers })).json()).status,
-      { timeout: 90_000 },
-    )
-    .toBe('completed');
-}
 
 async function addHost(page: Page, host: TestHost) {
   await page.goto(PAGE);
@@ -59,7 +32,11 @@ test('Remediate a finding on a namespace host: dry-run diff, approve, verified, 
   try {
     const email = await newAccount(page, 'remediation');
     await page.setViewportSize({ width: 1440, height: 1000 });
-    await scanFtp(page, email, host.address);
+    await scanThroughApi(page, email, {
+      name: 'Remediation host',
+      host: host.address,
+      ports: '21',
+    });
     await addHost(page, host);
 
     // From the vulnerability: Remediate → the execute flow with the action that fixes it.

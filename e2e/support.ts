@@ -68,3 +68,36 @@ export async function shoot(page: Page, name: string, { fullPage = true } = {}):
   if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage });
 }
+
+/** Runs a vulnerability scan through the API as `email` and waits for it to complete. */
+export async function scanThroughApi(
+  page: Page,
+  email: string,
+  scan: { name: string; host: string; ports?: string },
+): Promise<void> {
+  const session = await (
+    await page.request.post('/api/auth/sign-in', { data: { email, password: PASSWORD } })
+  ).json();
+  const headers = { Authorization: `Bearer ${session.access_token}` };
+  const created = await (
+    await page.request.post('/api/scans', {
+      headers,
+      data: {
+        scan_name: scan.name,
+        scan_type: 'vulnerability',
+        target_hosts: [scan.host],
+        ...(scan.ports ? { ports: scan.ports } : {}),
+      },
+    })
+  ).json();
+  expect((await page.request.post(`/api/scans/${created.id}/start`, { headers })).status()).toBe(
+    202,
+  );
+  await expect
+    .poll(
+      async () =>
+        (await (await page.request.get(`/api/scans/${created.id}`, { headers })).json()).status,
+      { timeout: 90_000 },
+    )
+    .toBe('completed');
+}

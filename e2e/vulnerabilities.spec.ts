@@ -3,32 +3,10 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { expect, type Page, test } from '@playwright/test';
 import { connectE2eDatabase } from './db.ts';
-import { newAccount, PASSWORD, shoot } from './support.ts';
+import { newAccount, scanThroughApi, shoot } from './support.ts';
 import { LONG_VECTOR, seedFindings, seedKevEvent } from './vulnerability-seed.ts';
 
 const HOST = '127.0.0.31';
-
-/** Runs a real vulnerability scan of HOST through the API and waits for it to complete. */
-async function scanThroughApi(page: Page, email: string) {
-  const session = await (
-    await page.request.post('/api/auth/sign-in', { data: { email, password: PASSWORD } })
-  ).json();
-  const headers = { Authorization: `Bearer ${session.access_token}` };
-  const scan = await (
-    await page.request.post('/api/scans', {
-      headers,
-      data: { scan_name: 'Vulnerability page', scan_type: 'vulnerability', target_hosts: [HOST] },
-    })
-  ).json();
-  expect((await page.request.post(`/api/scans/${scan.id}/start`, { headers })).status()).toBe(202);
-  await expect
-    .poll(
-      async () =>
-        (await (await page.request.get(`/api/scans/${scan.id}`, { headers })).json()).status,
-      { timeout: 90_000 },
-    )
-    .toBe('completed');
-}
 
 test('real findings: search, filters, details, mitigation status and CSV export', async ({
   page,
@@ -47,7 +25,7 @@ test('real findings: search, filters, details, mitigation status and CSV export'
       page.getByText('Run a vulnerability scan to detect security issues'),
     ).toBeVisible();
 
-    await scanThroughApi(page, email);
+    await scanThroughApi(page, email, { name: 'Vulnerability page', host: HOST });
     await page.reload();
     const card = page
       .getByTestId('vulnerability')

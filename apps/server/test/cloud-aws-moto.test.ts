@@ -4,22 +4,12 @@ import {
   EC2Client,
   RevokeSecurityGroupIngressCommand,
 } from '@aws-sdk/client-ec2';
-import {
-  CreateAccessKeyCommand,
-  CreateUserCommand,
-  IAMClient,
-  PutUserPolicyCommand,
-} from '@aws-sdk/client-iam';
 import { CLOUD_TEXT, type TCloudFinding } from '@netguard/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  MOTO_CREDENTIALS,
-  type MotoServer,
-  startMotoServer,
-} from '../../../packages/cloud/src/testing/moto.ts';
+import type { MotoServer } from '../../../packages/cloud/src/testing/moto.ts';
 import { configuredScanners } from '../src/modules/cloud/cloud.scanners.ts';
 import type { Workers } from '../src/workers.ts';
-import { scanAndWait, startCloudWorkers } from './cloud-helpers.ts';
+import { scanAndWait, startCloudWorkers, startMotoWithUser } from './cloud-helpers.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
 import { subscribe } from './seed.ts';
 
@@ -44,29 +34,10 @@ const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
 
 beforeAll(async () => {
   // moto enforces IAM authentication after the first three calls: the auditor and its key.
-  process.env.INITIAL_NO_AUTH_ACTION_COUNT = '3';
-  moto = await startMotoServer();
-  delete process.env.INITIAL_NO_AUTH_ACTION_COUNT;
-  const aws = { endpoint: moto.endpoint, region: 'us-east-1', credentials: MOTO_CREDENTIALS };
-  const iam = new IAMClient(aws);
-  await iam.send(new CreateUserCommand({ UserName: 'auditor' }));
-  await iam.send(
-    new PutUserPolicyCommand({
-      UserName: 'auditor',
-      PolicyName: 'audit',
-      PolicyDocument: JSON.stringify({
-        Version: '2012-10-17',
-        Statement: [{ Effect: 'Allow', Action: '*', Resource: '*' }],
-      }),
-    }),
-  );
-  const created = (await iam.send(new CreateAccessKeyCommand({ UserName: 'auditor' }))).AccessKey;
-  keys = {
-    accessKeyId: created?.AccessKeyId as string,
-    secretAccessKey: created?.SecretAccessKey as string,
-  };
-  iam.destroy();
-  ec2 = new EC2Client({ ...aws, credentials: keys });
+  const started = await startMotoWithUser('auditor');
+  moto = started.moto;
+  keys = started.keys;
+  ec2 = new EC2Client(started.aws);
   const group = await ec2.send(
     new CreateSecurityGroupCommand({ GroupName: 'web-admin', Description: 'SSH for admins' }),
   );

@@ -1,5 +1,11 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import {
+  CreateAccessKeyCommand,
+  CreateUserCommand,
+  IAMClient,
+  PutUserPolicyCommand,
+} from '@aws-sdk/client-iam';
+import {
   type CallRecord,
   type CheckMeta,
   type Finding,
@@ -8,6 +14,7 @@ import {
   VerificationFailed,
 } from '@netguard/cloud';
 import { CLOUD_SCAN_FINAL, type TCloudScan } from '@netguard/contracts';
+import { MOTO_CREDENTIALS, startMotoServer } from '../../../packages/cloud/src/testing/moto.ts';
 import { loadConfig } from '../src/config.ts';
 import { createLogger } from '../src/lib/logger.ts';
 import type { CloudScanners } from '../src/modules/cloud/cloud.scanners.ts';
@@ -183,4 +190,34 @@ export async function waitForScan(ctx: TestContext, who: Account, id: string): P
     if (Date.now() > until) throw new Error(`cloud scan ${id} still ${scan.status}`);
     await delay(200);
   }
+}
+
+/**
+ * moto_server with IAM authentication on (after the first three calls) and one user allowed
+ * everything: its keys are the ones a connection uses. Returns the server and the keys.
+ */
+export async function startMotoWithUser(userName: string) {
+  process.env.INITIAL_NO_AUTH_ACTION_COUNT = '3';
+  const moto = await startMotoServer();
+  delete process.env.INITIAL_NO_AUTH_ACTION_COUNT;
+  const aws = { endpoint: moto.endpoint, region: 'us-east-1', credentials: MOTO_CREDENTIALS };
+  const iam = new IAMClient(aws);
+  await iam.send(new CreateUserCommand({ UserName: userName }));
+  await iam.send(
+    new PutUserPolicyCommand({
+      UserName: userName,
+      PolicyName: 'everything',
+      PolicyDocument: JSON.stringify({
+        Version: '2012-10-17',
+        Statement: [{ Effect: 'Allow', Action: '*', Resource: '*' }],
+      }),
+    }),
+  );
+  const created = (await iam.send(new CreateAccessKeyCommand({ UserName: userName }))).AccessKey;
+  iam.destroy();
+  const keys = {
+    accessKeyId: created?.AccessKeyId as string,
+    secretAccessKey: created?.SecretAccessKey as string,
+  };
+  return { moto, keys, aws: { ...aws, credentials: keys } };
 }

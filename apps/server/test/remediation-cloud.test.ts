@@ -7,25 +7,15 @@ import {
   DescribeSecurityGroupsCommand,
   EC2Client,
 } from '@aws-sdk/client-ec2';
-import {
-  CreateAccessKeyCommand,
-  CreateUserCommand,
-  IAMClient,
-  PutUserPolicyCommand,
-} from '@aws-sdk/client-iam';
 import type { TVulnerability } from '@netguard/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  MOTO_CREDENTIALS,
-  type MotoServer,
-  startMotoServer,
-} from '../../../packages/cloud/src/testing/moto.ts';
+import type { MotoServer } from '../../../packages/cloud/src/testing/moto.ts';
 import { loadConfig } from '../src/config.ts';
 import { createLogger } from '../src/lib/logger.ts';
 import { configuredScanners } from '../src/modules/cloud/cloud.scanners.ts';
 import { startWorkers, type Workers } from '../src/workers.ts';
-import { SECRET, scanAndWait } from './cloud-helpers.ts';
+import { SECRET, scanAndWait, startMotoWithUser } from './cloud-helpers.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
 import { call, waitExecution } from './remediation-helpers.ts';
 import { subscribe } from './seed.ts';
@@ -38,29 +28,10 @@ let ec2: EC2Client;
 let groupId = '';
 
 beforeAll(async () => {
-  process.env.INITIAL_NO_AUTH_ACTION_COUNT = '3';
-  moto = await startMotoServer();
-  delete process.env.INITIAL_NO_AUTH_ACTION_COUNT;
-  const aws = { endpoint: moto.endpoint, region: 'us-east-1', credentials: MOTO_CREDENTIALS };
-  const iam = new IAMClient(aws);
-  await iam.send(new CreateUserCommand({ UserName: 'fixer' }));
-  await iam.send(
-    new PutUserPolicyCommand({
-      UserName: 'fixer',
-      PolicyName: 'fix',
-      PolicyDocument: JSON.stringify({
-        Version: '2012-10-17',
-        Statement: [{ Effect: 'Allow', Action: '*', Resource: '*' }],
-      }),
-    }),
-  );
-  const key = (await iam.send(new CreateAccessKeyCommand({ UserName: 'fixer' }))).AccessKey;
-  iam.destroy();
-  const keys = {
-    accessKeyId: key?.AccessKeyId as string,
-    secretAccessKey: key?.SecretAccessKey as string,
-  };
-  ec2 = new EC2Client({ ...aws, credentials: keys });
+  const started = await startMotoWithUser('fixer');
+  moto = started.moto;
+  const { keys } = started;
+  ec2 = new EC2Client(started.aws);
   const group = await ec2.send(
     new CreateSecurityGroupCommand({ GroupName: 'bastion', Description: 'SSH for admins' }),
   );
