@@ -288,6 +288,13 @@ describe('the summary cards', () => {
       finished: 4,
       verified: 0,
     });
+    const evidence = await api('GET', '/api/remediation/evidence/export?format=csv');
+    expect(evidence.headers['content-type']).toContain('text/csv');
+    const lines = evidence.body.trim().split('\n');
+    expect(lines[0]).toMatch(/^checked_at,phase,check_id,target,fixed,evidence,/);
+    // Each of the three applies and their rollbacks: the check re-run, fixed then back.
+    expect(lines.filter((l) => /,apply,/.test(l) && /,true,/.test(l))).toHaveLength(3);
+    expect(lines.filter((l) => /,rollback,/.test(l) && /,false,/.test(l))).toHaveLength(3);
     const history = (await api('GET', '/api/remediation/executions?status=rolled_back')).json();
     expect(history.total).toBe(3);
     expect(Object.values(history.executions[0].people)).toContain('remediation-admin@example.com');

@@ -141,6 +141,9 @@ export const REMEDIATION_SAMPLES: Record<string, Sample> = {
     }),
     other: 404,
   },
+  'GET /api/remediation/evidence/export': {
+    req: () => ({ url: '/api/remediation/evidence/export?format=csv' }),
+  },
   'GET /api/remediation/policy': { req: () => ({ url: '/api/remediation/policy' }) },
   'PUT /api/remediation/policy': {
     req: () => ({

@@ -319,3 +319,8 @@ export const ZValidatePlan = z.object({
   simulateDryRun: z.boolean().default(false),
 });
 export type TValidatePlan = z.input<typeof ZValidatePlan>;
+
+/** Export of the verification evidence (auditors): every re-run of a check, with its execution. */
+export const ZRemediationEvidenceQuery = z.object({
+  format: z.enum(['jsonl', 'csv'], { error: 'format must be jsonl or csv' }).default('jsonl'),
+});

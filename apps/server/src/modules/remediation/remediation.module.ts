@@ -64,6 +64,7 @@ export function createRemediationModule(deps: RemediationModuleDeps) {
     workflows: createWorkflowService(db),
     batches: createBatchService(db),
     validator: createPlanValidator({ db, drivers }),
+    db,
   };
   return { queue, drivers, routes };
 }

@@ -13,6 +13,7 @@ import {
   ZPlanValidation,
   ZRemediationActionList,
   ZRemediationActionsQuery,
+  ZRemediationEvidenceQuery,
   ZRemediationHistoryQuery,
   ZRemediationHost,
   ZRemediationHostCreate,
@@ -31,10 +32,13 @@ import {
 import { REMEDIATION_ACTIONS } from '@netguard/remediation';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Executor } from '../../db/client.ts';
 import { requestMeta } from '../../lib/request-meta.ts';
+import { textDownload } from '../../lib/text-download.ts';
 import { caller } from '../../plugins/auth-guard.ts';
 import { needs } from '../../plugins/permission-guard.ts';
 import type { createBatchService } from './remediation.batches.ts';
+import { EVIDENCE_CONTENT_TYPES, evidenceChunks } from './remediation.export.ts';
 import type { HostService } from './remediation.hosts.ts';
 import type { RemediationService } from './remediation.service.ts';
 import type { PlanValidator } from './remediation.validate.ts';
@@ -51,11 +55,12 @@ export type RemediationRouteDeps = {
   workflows: ReturnType<typeof createWorkflowService>;
   batches: ReturnType<typeof createBatchService>;
   validator: PlanValidator;
+  db: Executor;
 };
 
 export const remediationRoutes: FastifyPluginAsyncZod<RemediationRouteDeps> = async (
   app,
-  { remediation, hosts, workflows, batches, validator },
+  { remediation, hosts, workflows, batches, validator, db },
 ) => {
   app.get(
     '/remediation/actions',
@@ -180,6 +185,26 @@ export const remediationRoutes: FastifyPluginAsyncZod<RemediationRouteDeps> = as
       const result = validated.get(request);
       if (!result) throw new Error('the plan was not validated');
       return result;
+    },
+  );
+
+  app.get(
+    '/remediation/evidence/export',
+    {
+      config: needs('remediation', 'export'),
+      schema: { tags, querystring: ZRemediationEvidenceQuery },
+    },
+    async (request, reply) => {
+      const { format } = request.query;
+      const body = await textDownload(evidenceChunks(db, caller(request).organizationId, format));
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', EVIDENCE_CONTENT_TYPES[format])
+        .header(
+          'content-disposition',
+          `attachment; filename="remediation-evidence-${day}.${format}"`,
+        )
+        .send(body);
     },
   );
 
