@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import type { Transport } from '@netguard/cloud';
 import { ZScanChunkJob, ZScanPlanJob } from '@netguard/contracts';
 import type { AppConfig, CloudEndpoints, FeedSettings, ScanSettings } from './config.ts';
 import { createDatabase } from './db/client.ts';
@@ -84,7 +85,13 @@ export async function startWorkers(options: {
    * Cloud scans and SIEM forwarders: the key that opens the stored credentials, and the cloud
    * provider scanners. Without it this process runs neither.
    */
-  cloud?: { secret: string; scanners: CloudScanners; endpoints?: CloudEndpoints };
+  cloud?: {
+    secret: string;
+    scanners: CloudScanners;
+    endpoints?: CloudEndpoints;
+    /** How remediation reaches cloud APIs (tests: an agent trusting their CA). */
+    transport?: Transport;
+  };
 }): Promise<Workers> {
   const { settings, log } = options;
   const database = createDatabase(options.url, { max: settings.workerConcurrency * 2 + 4 });
@@ -169,6 +176,7 @@ export async function startWorkers(options: {
         secret: options.cloud.secret,
         jobs: queue,
         cloudEndpoints: options.cloud.endpoints ?? {},
+        cloudTransport: options.cloud.transport,
         scope: { allow: settings.allowedRanges, deny: settings.deniedRanges },
       })
     : undefined;

@@ -3,36 +3,22 @@
 // deployment's CLOUD_* endpoints point the scanners at them, as an operator's would.
 import { CLOUD_TEXT, type TCloudFinding } from '@netguard/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { awsScanner } from '../../../packages/cloud/src/aws/scanner.ts';
-import { createAzureScanner } from '../../../packages/cloud/src/azure/scanner.ts';
-import { createGcpScanner } from '../../../packages/cloud/src/gcp/scanner.ts';
 import { openSsh } from '../../../packages/cloud/src/testing/azure-breaks.ts';
-import { type AzureFake, startAzureFake } from '../../../packages/cloud/src/testing/azure-fake.ts';
-import {
-  AZ_IDS,
-  AZ_SUB,
-  cleanAzureState,
-} from '../../../packages/cloud/src/testing/azure-state.ts';
+import type { AzureFake } from '../../../packages/cloud/src/testing/azure-fake.ts';
+import { AZ_IDS, AZ_SUB } from '../../../packages/cloud/src/testing/azure-state.ts';
 import { openFirewall, tcp } from '../../../packages/cloud/src/testing/gcp-breaks.ts';
+import { type GcpFake, googleError } from '../../../packages/cloud/src/testing/gcp-fake.ts';
 import {
-  type GcpFake,
-  googleError,
-  startGcpFake,
-} from '../../../packages/cloud/src/testing/gcp-fake.ts';
-import {
-  cleanGcpState,
   firewallId,
   GCP_PROJECT,
-  serviceAccountKey,
+  type serviceAccountKey,
 } from '../../../packages/cloud/src/testing/gcp-state.ts';
-import { createTestTls, testAgent } from '../../../packages/cloud/src/testing/test-ca.ts';
-import { configuredScanners } from '../src/modules/cloud/cloud.scanners.ts';
 import type { Workers } from '../src/workers.ts';
+import { startCloudFakes } from './cloud-fakes.ts';
 import { scanAndWait, startCloudWorkers } from './cloud-helpers.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
 import { subscribe } from './seed.ts';
 
-const tls = createTestTls();
 let azure: AzureFake;
 let gcp: GcpFake;
 let key: ReturnType<typeof serviceAccountKey>;
@@ -51,15 +37,9 @@ const azureCredentials = (clientSecret = azure.state.clientSecret) => ({
 });
 
 beforeAll(async () => {
-  azure = await startAzureFake(tls, cleanAzureState());
-  gcp = await startGcpFake(tls, cleanGcpState(''));
-  key = serviceAccountKey(`${gcp.url}/token`);
-  Object.assign(gcp.state, cleanGcpState(key.publicKey));
-  const agent = testAgent(tls);
-  const scanners = configuredScanners(
-    { azureAuthority: azure.url, azureArm: azure.url, gcpApi: gcp.url },
-    { aws: awsScanner, azure: createAzureScanner({ agent }), gcp: createGcpScanner({ agent }) },
-  );
+  const fakes = await startCloudFakes();
+  ({ azure, gcp, key } = fakes);
+  const { scanners } = fakes;
   ctx = await createTestApp({}, { cloudScanners: scanners });
   workers = await startCloudWorkers(ctx, scanners);
   admin = await createAccount(ctx, 'cloud-azure-gcp@example.com');

@@ -2,7 +2,7 @@
 // pinned on the first connection and checked on every later one), a cloud resource through the
 // cloud connection that found it. Verification re-runs the check within the deployment's scan
 // scope.
-import type { CredentialsOf, Provider } from '@netguard/cloud';
+import type { CredentialsOf, Provider, Transport } from '@netguard/cloud';
 import {
   applyHost,
   type CloudFinding,
@@ -28,6 +28,8 @@ export type DriverDeps = {
   hostSecrets: Sealer;
   cloudSecrets: Sealer;
   cloudEndpoints: CloudEndpoints;
+  /** How cloud APIs are reached (an agent trusting a private CA); default Node's. */
+  cloudTransport?: Transport;
   /** The deployment's scan scope: verification scans stay inside it. */
   scope: { allow: readonly string[]; deny: readonly string[] };
 };
@@ -125,11 +127,14 @@ async function cloudDriver(deps: DriverDeps, row: DriverTarget): Promise<Driver>
     region: params.region || undefined,
     details: params.details,
   };
+  const options = deps.cloudTransport ? { transport: deps.cloudTransport } : {};
   return {
-    dryRun: () => executor.dryRun(credentials as never, finding),
-    apply: (captured) => executor.apply(credentials as never, finding, { onCaptured: captured }),
-    rollback: (captured) => executor.rollback(credentials as never, captured),
-    verify: (checkId) => executor.verify(credentials as never, checkId, finding.resourceId),
+    dryRun: () => executor.dryRun(credentials as never, finding, options),
+    apply: (captured) =>
+      executor.apply(credentials as never, finding, { ...options, onCaptured: captured }),
+    rollback: (captured) => executor.rollback(credentials as never, captured, options),
+    verify: (checkId) =>
+      executor.verify(credentials as never, checkId, finding.resourceId, options),
     close: async () => undefined,
   };
 }

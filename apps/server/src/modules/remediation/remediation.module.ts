@@ -1,4 +1,5 @@
 // The remediation module's parts, wired once for the API (routes) and once for the workers.
+import type { Transport } from '@netguard/cloud';
 import type { THostTestResult } from '@netguard/contracts';
 import type { CloudEndpoints } from '../../config.ts';
 import type { Executor } from '../../db/client.ts';
@@ -20,6 +21,8 @@ export type RemediationModuleDeps = {
   secret: string;
   jobs: Pick<ScanQueue, 'boss' | 'start'>;
   cloudEndpoints: CloudEndpoints;
+  /** How cloud APIs are reached (tests: an agent trusting their CA). */
+  cloudTransport?: Transport;
   scope: { allow: readonly string[]; deny: readonly string[] };
 };
 
@@ -32,6 +35,7 @@ export function createRemediationModule(deps: RemediationModuleDeps) {
     hostSecrets,
     cloudSecrets: createCloudSecrets(deps.secret),
     cloudEndpoints: deps.cloudEndpoints,
+    cloudTransport: deps.cloudTransport,
     scope: deps.scope,
   });
 
