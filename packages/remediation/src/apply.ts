@@ -21,7 +21,7 @@ export const optionLine = (op: Extract<Operation, { kind: 'set-option' }>): stri
 
 /**
  * `text` with the operations applied. set-option: the first active line of the key is replaced
- * and later active ones are commented out (sshd and others take the first); with none, the line
+ * (keeping its indentation) and later active ones are commented out (sshd and others take the first); with none, the line
  * goes after a commented-out one of the key, else at the end. ensure-line: added at the end
  * unless the same line (ignoring surrounding spaces) is there.
  */
@@ -38,7 +38,8 @@ export function applyToText(text: string, operations: FileOperation[]): string {
     const wanted = optionLine(op);
     const first = lines.findIndex((l) => active.test(l));
     if (first >= 0) {
-      lines[first] = wanted;
+      // The line keeps its indentation (an nginx directive inside its block).
+      lines[first] = `${(lines[first] as string).match(/^\s*/)?.[0] ?? ''}${wanted}`;
       for (let i = first + 1; i < lines.length; i++)
         if (active.test(lines[i] as string)) lines[i] = `# ${lines[i]} (superseded by NetGuard)`;
       continue;

@@ -2,6 +2,9 @@
 import { need, type Operation, type RemediationAction } from '../types.ts';
 
 const NGINX_HARDENING = '/etc/nginx/conf.d/netguard-hardening.conf';
+const NGINX_CONF = '/etc/nginx/nginx.conf';
+const NGINX_MODERN_CIPHERS =
+  'ssl_ciphers ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256:ECDHE-ECDSA-AES256-GCM-SHA384:ECDHE-RSA-AES256-GCM-SHA384:ECDHE-ECDSA-CHACHA20-POLY1305:ECDHE-RSA-CHACHA20-POLY1305;';
 const nginxReload: Operation = { kind: 'reload-service', service: 'nginx', check: 'nginx -t' };
 const APACHE_SECURITY = '/etc/apache2/conf-available/security.conf';
 const apacheReload: Operation = {
@@ -36,17 +39,51 @@ const nginx = (
 });
 
 export const WEB_ACTIONS: RemediationAction[] = [
-  nginx(
-    'nginx-modern-tls',
-    'nginx: TLS 1.2 and 1.3 only, strong ciphers',
-    ['tls-legacy-protocol', 'tls-weak-cipher'],
-    [
-      'ssl_protocols TLSv1.2 TLSv1.3;',
-      'ssl_ciphers ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256:ECDHE-ECDSA-AES256-GCM-SHA384:ECDHE-RSA-AES256-GCM-SHA384:ECDHE-ECDSA-CHACHA20-POLY1305:ECDHE-RSA-CHACHA20-POLY1305;',
-      'ssl_prefer_server_ciphers off;',
+  {
+    id: 'nginx-modern-tls',
+    name: 'nginx: TLS 1.2 and 1.3 only, strong ciphers',
+    description: `Sets ssl_protocols TLSv1.2 TLSv1.3 and ssl_prefer_server_ciphers off where nginx.conf sets them (its http block, as Debian ships it) and adds ${NGINX_MODERN_CIPHERS} to ${NGINX_HARDENING}.`,
+    type: 'configuration',
+    automationLevel: 'fully_automated',
+    riskLevel: 'low',
+    estimatedMinutes: 20,
+    fixes: ['tls-legacy-protocol', 'tls-weak-cipher'],
+    prerequisites: [
+      'nginx.conf sets ssl_protocols and ssl_prefer_server_ciphers in its http block (Debian default)',
+      'nginx includes /etc/nginx/conf.d/*.conf',
+      'No server block sets its own ssl_protocols or ssl_ciphers',
+      'sudo for the connection user',
     ],
-    20,
-  ),
+    steps: [
+      'Set ssl_protocols TLSv1.2 TLSv1.3 in nginx.conf',
+      'Set ssl_prefer_server_ciphers off in nginx.conf',
+      `Add "${NGINX_MODERN_CIPHERS}" to ${NGINX_HARDENING}`,
+      'Check with nginx -t, then reload nginx',
+    ],
+    rollbackPlan: [
+      `Restore /etc/nginx/nginx.conf and ${NGINX_HARDENING} as captured`,
+      'Reload nginx',
+    ],
+    validationChecks: ['tls-legacy-protocol', 'tls-weak-cipher'],
+    operations: () => [
+      {
+        kind: 'set-option',
+        file: NGINX_CONF,
+        key: 'ssl_protocols',
+        value: 'TLSv1.2 TLSv1.3;',
+        syntax: 'space',
+      },
+      {
+        kind: 'set-option',
+        file: NGINX_CONF,
+        key: 'ssl_prefer_server_ciphers',
+        value: 'off;',
+        syntax: 'space',
+      },
+      { kind: 'ensure-line', file: NGINX_HARDENING, line: NGINX_MODERN_CIPHERS },
+      nginxReload,
+    ],
+  },
   nginx(
     'nginx-security-headers',
     'nginx: security headers',

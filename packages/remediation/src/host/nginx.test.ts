@@ -54,11 +54,28 @@ describe('nginx actions on a namespace host', () => {
   });
 
   it('nginx-modern-tls: TLS 1.0 and 1.1 refused after, accepted again after the rollback', async () => {
-    await nginxCycle('nginx-modern-tls', 'tls-legacy-protocol', 443, [
-      'ssl_protocols TLSv1.2 TLSv1.3;',
-      'ssl_ciphers ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256:ECDHE-ECDSA-AES256-GCM-SHA384:ECDHE-RSA-AES256-GCM-SHA384:ECDHE-ECDSA-CHACHA20-POLY1305:ECDHE-RSA-CHACHA20-POLY1305;',
-      'ssl_prefer_server_ciphers off;',
-    ]);
+    await remediationCycle({
+      host,
+      conn: root,
+      actionId: 'nginx-modern-tls',
+      checkId: 'tls-legacy-protocol',
+      port: 443,
+      portWhenFixed: 'open',
+      // Debian's nginx.conf lines changed in place (indentation kept), the ciphers added.
+      changed: {
+        '/etc/nginx/nginx.conf': [
+          '-\tssl_protocols TLSv1 TLSv1.1 TLSv1.2 TLSv1.3; # Dropping SSLv3, ref: POODLE',
+          '-\tssl_prefer_server_ciphers on;',
+          '+\tssl_protocols TLSv1.2 TLSv1.3;',
+          '+\tssl_prefer_server_ciphers off;',
+        ],
+        [HARDENING]: [
+          '+ssl_ciphers ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256:ECDHE-ECDSA-AES256-GCM-SHA384:ECDHE-RSA-AES256-GCM-SHA384:ECDHE-ECDSA-CHACHA20-POLY1305:ECDHE-RSA-CHACHA20-POLY1305;',
+        ],
+      },
+      paths: [HARDENING, '/etc/nginx/nginx.conf'],
+      executionId: 'nginx-modern-tls',
+    });
   });
 
   it('remove-exposed-files moves /.git and /.env aside and back', async () => {
@@ -83,13 +100,10 @@ describe('nginx actions on a namespace host', () => {
   });
 
   it('a failing nginx -t: config_check_failed, the file it wrote removed again, nginx still serving', async () => {
-    // Debian's stock nginx.conf sets these two in the http block: the action's
-    // ssl_prefer_server_ciphers then duplicates one and nginx -t refuses the configuration.
-    const stock = '/etc/nginx/conf.d/debian-stock-tls.conf';
-    await root.writeFile(
-      stock,
-      'ssl_protocols TLSv1 TLSv1.1 TLSv1.2 TLSv1.3;\nssl_prefer_server_ciphers on;\n',
-    );
+    // A conf.d file of the host's own that sets ssl_ciphers in the http block: the action's
+    // ssl_ciphers then duplicates it and nginx -t refuses the configuration.
+    const stock = '/etc/nginx/conf.d/local-tls.conf';
+    await root.writeFile(stock, 'ssl_ciphers HIGH:!aNULL;\n');
     try {
       const error = await applyHost(root, actionById('nginx-modern-tls'), {}, 'c1').catch((e) => e);
       expect(error).toBeInstanceOf(RemediationError);
@@ -100,7 +114,7 @@ describe('nginx actions on a namespace host', () => {
       expect(steps).toContain('ok $ service nginx reload');
       expect(steps.at(-1)).toBe('ok restored: the host is as it was before');
       expect(error.log.find((l: { step: string }) => l.step === '$ nginx -t').output).toMatch(
-        /"ssl_prefer_server_ciphers" directive is duplicate/,
+        /"ssl_ciphers" directive is duplicate/,
       );
       expect(existsSync(host.outside(HARDENING))).toBe(false);
     } finally {

@@ -101,10 +101,7 @@ export function hostFiles(dir: string) {
   mkdirSync(at('var-lib-redis'));
   run('chown', ['redis:redis', at('var-lib-redis')]);
 
-  // nginx: Debian's files, without the http-level ssl_ lines the TLS action would duplicate.
-  edit(etc('nginx', 'nginx.conf'), (t) =>
-    t.replace(/^\tssl_protocols .*\n/m, '').replace(/^\tssl_prefer_server_ciphers on;\n/m, ''),
-  );
+  // nginx: Debian's files as they are (nginx.conf's http block allows TLS 1.0 and 1.1).
   writeFileSync(etc('nginx', 'sites-enabled', 'netguard-tls'), TLS_SITE);
   run('openssl', [
     'req',
