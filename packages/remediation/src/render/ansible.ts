@@ -49,7 +49,7 @@ function tasks(op: Operation, suffix: string): string[] {
             ]
           : []),
         `    - name: ${yamlString(`${op.restart ? 'Restart' : 'Reload'} ${op.service}`)}`,
-        `      ansible.builtin.systemd_service: { name: ${yamlString(op.service)}, state: ${op.restart ? 'restarted' : 'reloaded'} }`,
+        `      ansible.builtin.service: { name: ${yamlString(op.service)}, state: ${op.restart ? 'restarted' : 'reloaded'} }`,
       ];
     default:
       return [];

@@ -34,7 +34,8 @@ function command(op: Operation, suffix: string): string[] {
     case 'reload-service':
       return [
         ...(op.check ? [op.check] : []),
-        `systemctl ${op.restart ? 'restart' : 'reload'} ${quoteShell(op.service)}`,
+        // The host's service manager, as the apply decides it: systemd, else the init scripts.
+        `if [ -d /run/systemd/system ]; then systemctl ${op.restart ? 'restart' : 'reload'} ${quoteShell(op.service)}; else service ${quoteShell(op.service)} ${op.restart ? 'restart' : 'reload'}; fi`,
       ];
     default:
       return [];
