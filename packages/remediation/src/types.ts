@@ -2,9 +2,11 @@
 // to a host. The renderers turn the operations into a shell script and an Ansible playbook; the
 // dry run applies them to the files read from the host and shows the diff.
 
-export const ACTION_TYPES = ['patch', 'network', 'configuration', 'cloud'] as const;
-export const AUTOMATION_LEVELS = ['fully_automated', 'semi_automated', 'manual_guided'] as const;
-export const RISK_LEVELS = ['low', 'medium', 'high'] as const;
+import type {
+  AUTOMATION_LEVELS,
+  REMEDIATION_ACTION_TYPES,
+  REMEDIATION_RISK_LEVELS,
+} from '@netguard/contracts';
 
 /** One change on a host. */
 export type Operation =
@@ -32,9 +34,9 @@ export type RemediationAction = {
   id: string;
   name: string;
   description: string;
-  type: (typeof ACTION_TYPES)[number];
+  type: (typeof REMEDIATION_ACTION_TYPES)[number];
   automationLevel: (typeof AUTOMATION_LEVELS)[number];
-  riskLevel: (typeof RISK_LEVELS)[number];
+  riskLevel: (typeof REMEDIATION_RISK_LEVELS)[number];
   /** Minutes a person would take by hand (Time Saved counts it for verified automated runs). */
   estimatedMinutes: number;
   /** The check ids whose findings it fixes (engine checks, cloud checks). */
