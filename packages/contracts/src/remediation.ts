@@ -161,12 +161,10 @@ const address = textField()
   .refine((v) => isIPv4(v) || isHostname(v), 'Enter an IPv4 address or a host name');
 
 /** OpenSSH's fingerprint form: SHA256:<43 base64 characters>. */
-export const ZHostKeySha256 = z
-  .string()
-  .regex(
-    /^SHA256:[A-Za-z0-9+/]{43}$/,
-    'A host key fingerprint looks like SHA256: and 43 characters',
-  );
+export const ZHostKeySha256 = textField().regex(
+  /^SHA256:[A-Za-z0-9+/]{43}$/,
+  'A host key fingerprint looks like SHA256: and 43 characters',
+);
 
 /** An SSH connection to a host the organization remediates. Secrets are stored encrypted. */
 export const ZRemediationHostCreate = z.object({
