@@ -60,33 +60,75 @@ export function waitExecution(
 }
 
 /** Scans `address` on `ports` and returns the organization's open vulnerabilities there. */
-export async function scanHost(
+export function scanHost(
   ctx: TestContext,
   who: Account,
   address: string,
+  ports: number[],
+): Promise<TVulnerability[]> {
+  return scanHosts(ctx, who, [address], ports);
+}
+
+/** Scans `addresses` in one scan on `ports`; the organization's open vulnerabilities on them. */
+export async function scanHosts(
+  ctx: TestContext,
+  who: Account,
+  addresses: string[],
   ports: number[],
 ): Promise<TVulnerability[]> {
   const scan = await runScan(
     ctx,
     who,
     {
-      scan_name: `remediation ${address.replaceAll('.', '-')}`,
+      scan_name: `remediation ${addresses.join(' ').replaceAll('.', '-')}`,
       scan_type: 'vulnerability',
-      target_hosts: [address],
+      target_hosts: addresses,
       ports: ports.join(','),
     },
     { ms: 90_000 },
   );
   if (scan.status !== 'completed')
     throw new Error(`scan ended ${scan.status}: ${JSON.stringify(scan)}`);
-  const res = await call(
-    ctx,
-    who,
-    'GET',
-    `/api/vulnerabilities?state=open&limit=200&search=${address}`,
-  );
-  return (res.json().items as TVulnerability[]).filter((v) => v.host === address);
+  const found: TVulnerability[] = [];
+  for (const address of addresses) {
+    const res = await call(
+      ctx,
+      who,
+      'GET',
+      `/api/vulnerabilities?state=open&limit=200&search=${address}`,
+    );
+    found.push(...(res.json().items as TVulnerability[]).filter((v) => v.host === address));
+  }
+  return found;
 }
+
+/** The finding of `checkId` on `host` among `vulns`; throws with what there is when none. */
+export function findingOf(vulns: TVulnerability[], host: string, checkId: string) {
+  const v = vulns.find((x) => x.host === host && x.check_id === checkId);
+  if (!v)
+    throw new Error(
+      `no ${checkId} on ${host}: ${vulns.map((x) => `${x.host} ${x.check_id}`).join(', ')}`,
+    );
+  return v;
+}
+
+/** Where an execution ends when nothing more happens to it. */
+export const ENDED = ['verified', 'failed_verification', 'failed', 'cancelled', 'rolled_back'];
+
+/** The organization's executions (newest first), all or those of `filter`. */
+export async function listExecutions(
+  ctx: TestContext,
+  who: Account,
+  filter: (e: TExecution) => boolean = () => true,
+): Promise<TExecution[]> {
+  const res = await call(ctx, who, 'GET', '/api/remediation/executions?limit=200');
+  if (res.statusCode !== 200) throw new Error(`executions: ${res.statusCode} ${res.body}`);
+  return (res.json().executions as TExecution[]).filter(filter);
+}
+
+/** When an execution entered `status` (ms), or NaN when it never did. */
+export const enteredAt = (e: TExecution, status: string) =>
+  Date.parse(e.transitions.find((t) => t.status === status)?.at ?? '');
 
 export async function addHost(ctx: TestContext, who: Account, body: Record<string, unknown>) {
   const res = await call(ctx, who, 'POST', '/api/remediation/hosts', body);

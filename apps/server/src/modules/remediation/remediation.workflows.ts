@@ -109,36 +109,46 @@ async function candidates(db: Executor, row: WorkflowRow) {
 export async function runWorkflows(db: Executor): Promise<number> {
   const rows = await db.select().from(w).where(sql`(${w.template}->>'enabled')::boolean`);
   let proposed = 0;
-  for (const row of rows) {
-    const policy = await readPolicy(db, row.organizationId);
-    let made = 0;
-    for (const vuln of await candidates(db, row)) {
-      if (made >= PROPOSALS_PER_RUN) break;
-      const action = actionsForCheck(vuln.checkId ?? '').find(
-        (a) => a.automationLevel !== 'manual_guided',
+  // Every worker process runs the workflows: one run of a workflow at a time (a transaction
+  // lock), so the next sees what the last proposed and a finding is not proposed twice.
+  for (const row of rows)
+    proposed += await db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtext(${`remediation-workflow:${row.id}`}))`,
       );
-      if (!action) continue;
-      const auto =
-        !row.template.requireApproval &&
-        action.automationLevel === 'fully_automated' &&
-        policy.allowAutoApprove;
-      // A finding without a connection to its host (or cloud account) is skipped until one exists.
-      const made1 = await proposeExecution(db, {
-        organizationId: row.organizationId,
-        vuln,
-        action,
-        by: null,
-        autoApproved: auto,
-        workflowId: row.id,
-        note: `Proposed by the workflow "${row.template.name}"`,
-      }).catch((error: unknown) => {
-        if (error instanceof AppError && error.status === 400) return null;
-        throw error;
-      });
-      if (made1) made++;
-    }
-    proposed += made;
-    await db.update(w).set({ lastRunAt: new Date() }).where(eq(w.id, row.id));
-  }
+      return runWorkflow(tx, row);
+    });
   return proposed;
+}
+
+async function runWorkflow(db: Executor, row: WorkflowRow): Promise<number> {
+  const policy = await readPolicy(db, row.organizationId);
+  let made = 0;
+  for (const vuln of await candidates(db, row)) {
+    if (made >= PROPOSALS_PER_RUN) break;
+    const action = actionsForCheck(vuln.checkId ?? '').find(
+      (a) => a.automationLevel !== 'manual_guided',
+    );
+    if (!action) continue;
+    const auto =
+      !row.template.requireApproval &&
+      action.automationLevel === 'fully_automated' &&
+      policy.allowAutoApprove;
+    // A finding without a connection to its host (or cloud account) is skipped until one exists.
+    const made1 = await proposeExecution(db, {
+      organizationId: row.organizationId,
+      vuln,
+      action,
+      by: null,
+      autoApproved: auto,
+      workflowId: row.id,
+      note: `Proposed by the workflow "${row.template.name}"`,
+    }).catch((error: unknown) => {
+      if (error instanceof AppError && error.status === 400) return null;
+      throw error;
+    });
+    if (made1) made++;
+  }
+  await db.update(w).set({ lastRunAt: new Date() }).where(eq(w.id, row.id));
+  return made;
 }

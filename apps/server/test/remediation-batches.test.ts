@@ -1,0 +1,240 @@
+// Batches (schedule-batch-remediation) against two namespace hosts, vsftpd on one and Redis on
+// the other: executions created approved and held until the window opens, released in waves of
+// maxHostsPerRun hosts, stopped at the first failure, cancelled when the window ends; the typed
+// acknowledgement of a high-risk action and who may schedule.
+import type { TBatch, TExecution, TVulnerability } from '@netguard/contracts';
+import { startTestHost, type TestHost } from '@netguard/remediation/testing/netns-host';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Workers } from '../src/workers.ts';
+import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
+import {
+  addHost,
+  call,
+  ENDED,
+  enteredAt,
+  findingOf,
+  listExecutions,
+  scanHosts,
+  startRemediationWorkers,
+  TEST_RANGES,
+} from './remediation-helpers.ts';
+import { waitFor } from './scan-helpers.ts';
+import { memberOf } from './tenant-matrix-fixtures.ts';
+
+const RUNNING = ['dry_run', 'executing', 'applied', 'verifying'];
+
+let ctx: TestContext;
+let workers: Workers;
+let admin: Account;
+/** A second organization whose host connections have the wrong password. */
+let other: Account;
+let ftp: TestHost;
+let redis: TestHost;
+let mine: TVulnerability[];
+let theirs: TVulnerability[];
+
+beforeAll(async () => {
+  [ftp, redis] = await Promise.all([
+    startTestHost({ name: 'srv-rem2', index: 52, services: ['ssh', 'vsftpd'] }),
+    startTestHost({ name: 'srv-rem3', index: 53, services: ['ssh', 'redis-server'] }),
+  ]);
+  ctx = await createTestApp({ SCAN_ALLOWED_RANGES: TEST_RANGES });
+  workers = await startRemediationWorkers(ctx);
+  admin = await createAccount(ctx, 'batch-admin@example.com');
+  other = await createAccount(ctx, 'batch-other@example.com');
+  for (const host of [ftp, redis]) {
+    await addHost(ctx, admin, {
+      name: host.address,
+      address: host.address,
+      username: 'root',
+      auth: { type: 'key', privateKey: host.rootKey },
+      privilege: 'none',
+    });
+    await addHost(ctx, other, {
+      name: host.address,
+      address: host.address,
+      username: host.user.username,
+      auth: { type: 'password', password: 'not-the-password' },
+    });
+  }
+  const addresses = [ftp.address, redis.address];
+  [mine, theirs] = await Promise.all([
+    scanHosts(ctx, admin, addresses, [21, 6379]),
+    scanHosts(ctx, other, addresses, [21, 6379]),
+  ]);
+}, 180_000);
+afterAll(async () => {
+  await workers?.stop();
+  await ctx?.close();
+  await ftp?.stop();
+  await redis?.stop();
+});
+
+const both = (vulns: TVulnerability[]) => [
+  findingOf(vulns, ftp.address, 'ftp-anonymous').id,
+  findingOf(vulns, redis.address, 'redis-no-auth').id,
+];
+
+async function schedule(who: Account, body: Record<string, unknown>): Promise<TBatch> {
+  const res = await call(ctx, who, 'POST', '/api/remediation/batches', body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+const batchOf = async (who: Account, id: string): Promise<TBatch | undefined> =>
+  (await call(ctx, who, 'GET', '/api/remediation/batches'))
+    .json()
+    .batches.find((b: TBatch) => b.id === id);
+const membersOf = (who: Account, id: string) => listExecutions(ctx, who, (e) => e.batchId === id);
+const statuses = (e: TExecution) => e.transitions.map((t) => t.status);
+
+describe('a batch of two hosts, one host per wave', () => {
+  let batch: TBatch;
+  let start: number;
+
+  it('holds its executions, approved, until the schedule time', async () => {
+    start = Date.now() + 5_000;
+    batch = await schedule(admin, {
+      vulnerabilities: both(mine),
+      scheduleTime: new Date(start).toISOString(),
+      maxHostsPerRun: 1,
+    });
+    expect(batch).toMatchObject({ status: 'scheduled', executions: 2, skipped: [] });
+    // Sampled until just before the schedule time: nothing leaves approved.
+    while (Date.now() < start - 500) {
+      const held = await membersOf(admin, batch.id);
+      expect(held).toHaveLength(2);
+      for (const e of held) {
+        expect(statuses(e)).toEqual(['approved']);
+        expect(e.transitions[0]?.note).toBe(`Approved with batch ${batch.id}`);
+        expect(e.approvedBy).toBe(admin.userId);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  });
+
+  it('runs the second host only once the first host is done; the batch completes', async () => {
+    const seen: string[][] = [];
+    const done = await waitFor(async () => {
+      const now = await membersOf(admin, batch.id);
+      seen.push(now.map((e) => e.status));
+      return now.every((e) => ENDED.includes(e.status)) && now;
+    }, 75_000);
+    expect(
+      done.map((e) => e.status),
+      done.map((e) => `${e.error} ${e.verification?.evidence}`).join('\n'),
+    ).toEqual(['verified', 'verified']);
+    // Never both running at once, in any sample...
+    for (const sample of seen)
+      expect(sample.filter((s) => RUNNING.includes(s)).length).toBeLessThanOrEqual(1);
+    // ...nor by their timelines: the second's dry run begins after the first is verified.
+    const [first, second] = [...done].sort(
+      (a, b) => enteredAt(a, 'dry_run') - enteredAt(b, 'dry_run'),
+    );
+    expect(enteredAt(first!, 'dry_run')).toBeGreaterThanOrEqual(start);
+    expect(enteredAt(second!, 'dry_run')).toBeGreaterThanOrEqual(enteredAt(first!, 'verified'));
+    for (const e of done)
+      expect(statuses(e)).toEqual([
+        'approved',
+        'dry_run',
+        'executing',
+        'applied',
+        'verifying',
+        'verified',
+      ]);
+    const ended = await waitFor(async () => {
+      const b = await batchOf(admin, batch.id);
+      return b?.status === 'completed' && b;
+    }, 10_000);
+    expect(ended).toMatchObject({ executions: 2, verified: 2, failed: 0, error: null });
+  }, 90_000);
+});
+
+describe('stop on failure', () => {
+  it('cancels the held executions after the first fails, and the batch is stopped', async () => {
+    const batch = await schedule(other, {
+      vulnerabilities: both(theirs),
+      scheduleTime: new Date().toISOString(),
+      maxHostsPerRun: 1,
+    });
+    expect(batch.stopOnFailure).toBe(true);
+    const stopped = await waitFor(async () => {
+      const b = await batchOf(other, batch.id);
+      return b?.status === 'stopped' && b;
+    }, 40_000);
+    expect(stopped).toMatchObject({
+      failed: 1,
+      verified: 0,
+      error: 'Stopped after a failed execution (stop on failure)',
+    });
+    const members = await membersOf(other, batch.id);
+    const failed = members.find((e) => e.status === 'failed');
+    const cancelled = members.find((e) => e.status === 'cancelled');
+    expect(failed?.error).toMatch(/authentication/i);
+    expect(cancelled?.transitions.map((t) => [t.status, t.note])).toEqual([
+      ['approved', `Approved with batch ${batch.id}`],
+      ['cancelled', 'The batch stopped after a failed execution'],
+    ]);
+  }, 60_000);
+});
+
+describe('the window', () => {
+  it('cancels what it did not run before it ended', async () => {
+    const batch = await schedule(other, {
+      vulnerabilities: both(theirs),
+      scheduleTime: new Date(Date.now() - 6 * 60_000).toISOString(),
+      windowMinutes: 5,
+    });
+    const members = await waitFor(async () => {
+      const now = await membersOf(other, batch.id);
+      return now.every((e) => e.status === 'cancelled') && now;
+    }, 15_000);
+    for (const e of members)
+      expect(e.transitions.map((t) => [t.status, t.note])).toEqual([
+        ['approved', `Approved with batch ${batch.id}`],
+        ['cancelled', 'The batch window ended before it ran'],
+      ]);
+    const ended = await waitFor(async () => {
+      const b = await batchOf(other, batch.id);
+      return b?.status !== 'scheduled' && b;
+    }, 10_000);
+    expect(ended).toMatchObject({ status: 'completed', verified: 0, failed: 0 });
+  });
+});
+
+describe('scheduling', () => {
+  const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString();
+
+  it('a high-risk action needs APPLY typed out', async () => {
+    const body = {
+      vulnerabilities: [findingOf(mine, redis.address, 'redis-no-auth').id],
+      actionTemplates: ['firewall-close-port'],
+      scheduleTime: tomorrow(),
+    };
+    const bare = await call(ctx, admin, 'POST', '/api/remediation/batches', body);
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().error.message).toBe(
+      'The batch holds a high-risk action: type APPLY to schedule it',
+    );
+    const typed = await schedule(admin, { ...body, acknowledgement: 'APPLY' });
+    const [held] = await membersOf(admin, typed.id);
+    expect(held).toMatchObject({ actionId: 'firewall-close-port', status: 'approved' });
+  });
+
+  it('an analyst may schedule only when the policy lets analysts approve', async () => {
+    const analyst = await memberOf(ctx, admin.organizationId, 'security_analyst', 'batch');
+    const body = {
+      vulnerabilities: [findingOf(mine, ftp.address, 'ftp-anonymous').id],
+      scheduleTime: tomorrow(),
+    };
+    const denied = await call(ctx, analyst, 'POST', '/api/remediation/batches', body);
+    expect(denied.statusCode).toBe(403);
+    const policy = await call(ctx, admin, 'PUT', '/api/remediation/policy', {
+      analystsMayApprove: true,
+      allowAutoApprove: false,
+      maxHostsPerRun: 5,
+    });
+    expect(policy.statusCode, policy.body).toBe(200);
+    const allowed = await call(ctx, analyst, 'POST', '/api/remediation/batches', body);
+    expect(allowed.statusCode, allowed.body).toBe(201);
+  });
+});
