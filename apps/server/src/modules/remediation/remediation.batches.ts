@@ -179,14 +179,23 @@ export async function tickBatches(db: Executor): Promise<void> {
         (ACTIVE_EXECUTION_STATUSES as readonly string[]).includes(m.status) && !held.includes(m),
     );
     const failed = members.some((m) => m.status === 'failed' || m.status === 'failed_verification');
-    const end = async (status: 'completed' | 'stopped', error: string | null = null) =>
+    const end = async (
+      status: 'completed' | 'stopped' | 'cancelled',
+      error: string | null = null,
+    ) =>
       db
         .update(b)
         .set({ status, error })
         .where(and(eq(b.id, batch.id), ne(b.status, status)));
     if (Date.now() >= batch.windowEndsAt.getTime()) {
       await cancelHeld(db, batch, 'The batch window ended before it ran');
-      if (!inFlight.length) await end('completed');
+      if (inFlight.length) continue;
+      // What ran decides: a failure stops it (when told to), nothing run at all cancels it.
+      const ran = members.filter((m) => !held.includes(m) && m.status !== 'cancelled');
+      if (failed && batch.stopOnFailure)
+        await end('stopped', 'Stopped after a failed execution (stop on failure)');
+      else if (!ran.length) await end('cancelled', 'The window ended before anything ran');
+      else await end('completed');
       continue;
     }
     if (batch.status === 'scheduled')
