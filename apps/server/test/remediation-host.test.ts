@@ -226,6 +226,36 @@ describe('one execution per host at a time', () => {
   }, 150_000);
 });
 
+describe('a fix the check does not confirm', () => {
+  it('ends failed_verification with the evidence, and the vulnerability stays open', async () => {
+    // The site's own server block says server_tokens on: the http-level "off" the action adds
+    // does not reach it, so nginx still names its version.
+    host.run(
+      "sed -i 's/^\\tlisten 80 default_server;/&\\n\\tserver_tokens on;/' /etc/nginx/sites-enabled/default && nginx -s reload",
+    );
+    try {
+      const e = await propose('http-server-version', 'nginx-hide-version');
+      await api('POST', `/api/remediation/executions/${e.id}/approve`, {});
+      const done = await waitExecution(ctx, admin, e.id, [
+        'verified',
+        'failed_verification',
+        'failed',
+      ]);
+      expect(done.status, done.error ?? '').toBe('failed_verification');
+      expect(done.verification).toMatchObject({ checkId: 'http-server-version', fixed: false });
+      expect(done.verification?.evidence).toMatch(/nginx\/\d/);
+      expect(await vulnState(finding('http-server-version').id)).toMatchObject({ state: 'open' });
+      await api('POST', `/api/remediation/executions/${e.id}/rollback`);
+      const back = await waitExecution(ctx, admin, e.id, ['rolled_back', 'failed']);
+      expect(back.status, back.error ?? '').toBe('rolled_back');
+    } finally {
+      host.run(
+        "sed -i '/^\\tserver_tokens on;$/d' /etc/nginx/sites-enabled/default && nginx -s reload",
+      );
+    }
+  }, 120_000);
+});
+
 describe('failures', () => {
   it('wrong credentials fail the dry run with the reason', async () => {
     const other = await createAccount(ctx, 'remediation-wrong@example.com');
@@ -278,14 +308,14 @@ describe('the summary cards', () => {
   it('are computed from the executions: a fix rolled back later still succeeded', async () => {
     const res = await api('GET', '/api/remediation/overview');
     expect(res.statusCode).toBe(200);
-    // Three applies verified (then rolled back), one failed on the changed host key; the
-    // dry run only and the cancelled one never ran.
+    // Three applies verified (then rolled back), one the check did not confirm (rolled back),
+    // one failed on the changed host key; the dry run only and the cancelled one never ran.
     expect(res.json().summary).toEqual({
       active: 0,
-      successRate: 75,
+      successRate: 60,
       timeSavedMinutes: 0,
       autoFixed: 0,
-      finished: 4,
+      finished: 5,
       verified: 0,
     });
     const evidence = await api('GET', '/api/remediation/evidence/export?format=csv');
@@ -294,9 +324,10 @@ describe('the summary cards', () => {
     expect(lines[0]).toMatch(/^checked_at,phase,check_id,target,fixed,evidence,/);
     // Each of the three applies and their rollbacks: the check re-run, fixed then back.
     expect(lines.filter((l) => /,apply,/.test(l) && /,true,/.test(l))).toHaveLength(3);
-    expect(lines.filter((l) => /,rollback,/.test(l) && /,false,/.test(l))).toHaveLength(3);
+    expect(lines.filter((l) => /,apply,/.test(l) && /,false,/.test(l))).toHaveLength(1);
+    expect(lines.filter((l) => /,rollback,/.test(l) && /,false,/.test(l))).toHaveLength(4);
     const history = (await api('GET', '/api/remediation/executions?status=rolled_back')).json();
-    expect(history.total).toBe(3);
+    expect(history.total).toBe(4);
     expect(Object.values(history.executions[0].people)).toContain('remediation-admin@example.com');
   });
 });
