@@ -112,7 +112,11 @@ export function AutomatedRemediationPage() {
               <WorkflowsView reason={reasons.manage} />
             </TabsContent>
             <TabsContent value="history" className="min-w-0">
-              <HistoryView actions={catalogue.data?.actions ?? []} onOpen={url.openExecution} />
+              <HistoryView
+                actions={catalogue.data?.actions ?? []}
+                onOpen={url.openExecution}
+                exportReason={reasons.export}
+              />
             </TabsContent>
           </Tabs>
           <ExecuteDialog
