@@ -109,7 +109,7 @@ export function AutomatedRemediationPage() {
             </TabsContent>
             <TabsContent value="active" className="min-w-0 space-y-6">
               <ActiveExecutions executions={data.active} onOpen={url.openExecution} />
-              <BatchesSection reason={reasons.approve} />
+              <BatchesSection reason={reasons.approve} policy={data.policy} />
             </TabsContent>
             <TabsContent value="workflows" className="min-w-0">
               <WorkflowsView reason={reasons.manage} />

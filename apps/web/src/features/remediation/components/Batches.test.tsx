@@ -22,7 +22,7 @@ function renderSection(role: TRole, analystsMayApprove: boolean, batches = [batc
   const reason = remediationReasons(role, { analystsMayApprove }).approve;
   return renderToStaticMarkup(
     <QueryClientProvider client={client}>
-      <BatchesSection reason={reason} />
+      <BatchesSection reason={reason} policy={{ maxHostsPerRun: 5 }} />
     </QueryClientProvider>,
   );
 }

@@ -1,3 +1,4 @@
+import type { TRemediationPolicy } from '@netguard/contracts';
 import { CalendarClock } from 'lucide-react';
 import { useState } from 'react';
 import { PermissionButton } from '@/components/PermissionButton';
@@ -10,10 +11,11 @@ import { errorMessage } from '@/lib/api-client';
 type Props = {
   /** Why the role may not schedule (scheduling approves: the approval policy), or null. */
   reason: string | null;
+  policy: Pick<TRemediationPolicy, 'maxHostsPerRun'>;
 };
 
 /** The organization's batches and Schedule Batch. */
-export function BatchesSection({ reason }: Props) {
+export function BatchesSection({ reason, policy }: Props) {
   const batches = useRemediationBatches();
   const [scheduling, setScheduling] = useState(false);
   return (
@@ -45,7 +47,11 @@ export function BatchesSection({ reason }: Props) {
       ) : (
         <BatchList batches={batches.data.batches} />
       )}
-      <ScheduleBatchDialog open={scheduling} onClose={() => setScheduling(false)} />
+      <ScheduleBatchDialog
+        open={scheduling}
+        onClose={() => setScheduling(false)}
+        policyMaxHosts={policy.maxHostsPerRun}
+      />
     </section>
   );
 }

@@ -8,10 +8,15 @@ import { batchRequest, defaultBatchForm, type TBatchForm } from '@/features/reme
 import { BatchVulnerabilityPicker } from '@/features/remediation/components/BatchVulnerabilityPicker';
 import { errorMessage } from '@/lib/api-client';
 
-type Props = { open: boolean; onClose: () => void };
+type Props = {
+  open: boolean;
+  onClose: () => void;
+  /** The policy's blast radius, used when Max hosts per run is left empty. */
+  policyMaxHosts: number;
+};
 
 /** Schedule Batch: open findings remediated in waves within a time window. */
-export function ScheduleBatchDialog({ open, onClose }: Props) {
+export function ScheduleBatchDialog({ open, onClose, policyMaxHosts }: Props) {
   return (
     <ModalDialog
       open={open}
@@ -19,12 +24,14 @@ export function ScheduleBatchDialog({ open, onClose }: Props) {
       title="Schedule Batch"
       description="Scheduling approves each finding's best automated action; the batch runs in waves of at most the hosts per run, inside the window."
     >
-      {open && <ScheduleBatchForm onDone={onClose} />}
+      {open && <ScheduleBatchForm onDone={onClose} policyMaxHosts={policyMaxHosts} />}
     </ModalDialog>
   );
 }
 
-function ScheduleBatchForm({ onDone }: { onDone: () => void }) {
+type FormProps = { onDone: () => void; policyMaxHosts: number };
+
+function ScheduleBatchForm({ onDone, policyMaxHosts }: FormProps) {
   const [form, setForm] = useState<TBatchForm>(() => defaultBatchForm());
   const [tried, setTried] = useState(false);
   const vulnerabilities = useBatchVulnerabilities(true);
@@ -88,7 +95,7 @@ function ScheduleBatchForm({ onDone }: { onDone: () => void }) {
           min={1}
           max={100}
           inputMode="numeric"
-          placeholder="Policy default"
+          placeholder={`Policy: ${policyMaxHosts}`}
           value={form.maxHostsPerRun}
           error={problems.maxHostsPerRun}
           onChange={(event) => set('maxHostsPerRun')(event.target.value)}
