@@ -8,6 +8,7 @@ import {
   ZExecutionList,
   ZPlanValidation,
   ZRemediationActionList,
+  ZRemediationEvidenceQuery,
   ZRemediationOverview,
   ZRollbackResult,
   ZVulnerabilityPage,
@@ -18,7 +19,7 @@ import { useFallbackRefetch } from '@/features/realtime/realtime-context';
 import { isWorking } from '@/features/remediation/execution-state';
 import { remediationKeys } from '@/features/remediation/remediation-keys';
 import { apiQuery, DEFAULT_FILTERS } from '@/features/vulnerabilities/filters';
-import { apiRequest, errorMessage } from '@/lib/api-client';
+import { apiDownload, apiRequest, errorMessage } from '@/lib/api-client';
 
 /** While an execution is being worked on, it is read again this often (the socket may be down). */
 export const ACTIVE_POLL_MS = 3_000;
@@ -39,7 +40,23 @@ export const REMEDIATION_API = {
   policy: '/api/remediation/policy',
   workflows: '/api/remediation/workflows',
   workflow: (id: string) => `/api/remediation/workflows/${encodeURIComponent(id)}`,
+  batches: '/api/remediation/batches',
+  evidenceExport: (format: TEvidenceFormat) =>
+    `/api/remediation/evidence/export?format=${encodeURIComponent(format)}`,
 };
+
+/** jsonl, csv: the formats the evidence export offers. */
+export const EVIDENCE_FORMATS = ZRemediationEvidenceQuery.shape.format.unwrap().options;
+export type TEvidenceFormat = (typeof EVIDENCE_FORMATS)[number];
+
+/** Downloads the verification evidence (admins and auditors); a failure is toasted. */
+export async function exportEvidence(format: TEvidenceFormat): Promise<void> {
+  try {
+    await apiDownload(REMEDIATION_API.evidenceExport(format), `remediation-evidence.${format}`);
+  } catch (error) {
+    toast.error('Export failed', { description: errorMessage(error) });
+  }
+}
 
 export const failed = (what: string) => (error: unknown) =>
   toast.error('Error', { description: `${what}: ${errorMessage(error)}` });

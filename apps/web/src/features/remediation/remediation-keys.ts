@@ -13,6 +13,9 @@ export const remediationKeys = {
   hosts: () => [...remediationKeys.all, 'hosts'] as const,
   policy: () => [...remediationKeys.all, 'policy'] as const,
   workflows: () => [...remediationKeys.all, 'workflows'] as const,
+  batches: () => [...remediationKeys.all, 'batches'] as const,
+  /** The batch dialog's choice: open findings that name a check. */
+  batchVulnerabilities: () => [...remediationKeys.all, 'batch-vulnerabilities'] as const,
   openVulnerabilities: (search: string) =>
     [...remediationKeys.all, 'open-vulnerabilities', search] as const,
 };

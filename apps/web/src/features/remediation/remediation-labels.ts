@@ -1,5 +1,6 @@
 import type {
   AUTOMATION_LEVELS,
+  BATCH_STATUSES,
   REMEDIATION_ACTION_TYPES,
   REMEDIATION_RISK_LEVELS,
   TExecutionStatus,
@@ -21,6 +22,16 @@ export const STATUS_LABELS: Record<TExecutionStatus, string> = {
   rolling_back: 'Rolling back',
   rolled_back: 'Rolled back',
   failed: 'Failed',
+  cancelled: 'Cancelled',
+};
+
+export type TBatchStatus = (typeof BATCH_STATUSES)[number];
+
+export const BATCH_STATUS_LABELS: Record<TBatchStatus, string> = {
+  scheduled: 'Scheduled',
+  running: 'Running',
+  completed: 'Completed',
+  stopped: 'Stopped',
   cancelled: 'Cancelled',
 };
 

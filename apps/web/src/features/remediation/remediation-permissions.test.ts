@@ -16,6 +16,7 @@ describe('remediationReasons', () => {
       null,
       null,
       null,
+      null,
     ]);
   });
 
@@ -25,6 +26,7 @@ describe('remediationReasons', () => {
     expect(analyst.operate).toBeNull();
     expect(analyst.approve).toBe(ANALYSTS_MAY_NOT_APPROVE);
     expect(analyst.manage).toBe(REMEDIATION_TEXT.adminsOnly);
+    expect(analyst.export).toMatch(/^Insufficient permissions for remediation/);
     expect(remediationReasons('security_analyst', lenient).approve).toBeNull();
   });
 
@@ -33,6 +35,7 @@ describe('remediationReasons', () => {
     expect(auditor.read).toBeNull();
     expect(auditor.start).toMatch(/^Insufficient permissions for remediation/);
     expect(auditor.approve).toMatch(/^Insufficient permissions for remediation/);
+    expect(auditor.export).toBeNull();
     expect(remediationReasons('viewer', lenient).read).toMatch(/Allowed for: Admin/);
   });
 });

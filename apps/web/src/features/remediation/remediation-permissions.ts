@@ -14,14 +14,17 @@ export const ANALYSTS_MAY_NOT_APPROVE =
 export type TRemediationReasons = {
   read: string | null;
   start: string | null;
+  /** Approve, and schedule a batch (scheduling approves its executions). */
   approve: string | null;
   /** Cancel and roll back. */
   operate: string | null;
   /** Hosts, workflows and the policy. */
   manage: string | null;
+  /** Download the verification evidence (admins and auditors). */
+  export: string | null;
 };
 
-const reason = (role: TRole | undefined, action: 'read' | 'create' | 'execute') =>
+const reason = (role: TRole | undefined, action: 'read' | 'create' | 'execute' | 'export') =>
   can(role, 'remediation', action) ? null : deniedReason('remediation', action);
 
 /**
@@ -40,6 +43,7 @@ export function remediationReasons(
     approve: operate ?? (admin || policy?.analystsMayApprove ? null : ANALYSTS_MAY_NOT_APPROVE),
     operate,
     manage: admin ? null : REMEDIATION_TEXT.adminsOnly,
+    export: reason(role, 'export'),
   };
 }
 

@@ -1,4 +1,9 @@
-import type { TExecution, TRemediationAction, TRemediationOverview } from '@netguard/contracts';
+import type {
+  TBatch,
+  TExecution,
+  TRemediationAction,
+  TRemediationOverview,
+} from '@netguard/contracts';
 
 /** Builds a catalogue action as the API answers it, for the feature's unit tests. */
 export const remediationAction = (
@@ -76,5 +81,22 @@ export const overview = (overrides: Partial<TRemediationOverview> = {}): TRemedi
   },
   active: [],
   policy: { analystsMayApprove: false, allowAutoApprove: false, maxHostsPerRun: 5 },
+  ...overrides,
+});
+
+/** Builds a batch as the API answers it. */
+export const batch = (overrides: Partial<TBatch> = {}): TBatch => ({
+  id: '00000000-0000-4000-8000-0000000000b1',
+  status: 'running',
+  scheduleTime: '2026-11-27T10:05:00.000Z',
+  windowEndsAt: '2026-11-27T12:05:00.000Z',
+  maxHostsPerRun: 3,
+  stopOnFailure: true,
+  executions: 4,
+  verified: 2,
+  failed: 1,
+  skipped: [],
+  error: null,
+  createdAt: '2026-11-27T10:00:00.000Z',
   ...overrides,
 });

@@ -8,6 +8,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useRemediationActions, useRemediationOverview } from '@/features/remediation/api';
 import { ActionCatalog } from '@/features/remediation/components/ActionCatalog';
 import { ActiveExecutions } from '@/features/remediation/components/ActiveExecutions';
+import { BatchesSection } from '@/features/remediation/components/BatchesSection';
 import { ConfigureWorkflowsDialog } from '@/features/remediation/components/ConfigureWorkflowsDialog';
 import {
   ExecuteDialog,
@@ -24,8 +25,9 @@ import { useLoadErrorToast } from '@/hooks/use-load-error-toast';
 const SUBTITLE = 'Fix findings with reviewed, reversible changes: dry run, approval, verification.';
 
 /**
- * Summary cards, then Available Actions (the catalogue), Active Executions, Workflows and
- * History; the execute flow and an execution's detail open over the page.
+ * Summary cards, then Available Actions (the catalogue), Active Executions with the batches,
+ * Workflows and History with the evidence export; the execute flow and an execution's detail
+ * open over the page.
  */
 export function AutomatedRemediationPage() {
   const initial = useRemediationReasons();
@@ -105,14 +107,19 @@ export function AutomatedRemediationPage() {
                 <Spinner className="size-6" label="Loading remediation actions" />
               )}
             </TabsContent>
-            <TabsContent value="active" className="min-w-0">
+            <TabsContent value="active" className="min-w-0 space-y-6">
               <ActiveExecutions executions={data.active} onOpen={url.openExecution} />
+              <BatchesSection reason={reasons.approve} policy={data.policy} />
             </TabsContent>
             <TabsContent value="workflows" className="min-w-0">
               <WorkflowsView reason={reasons.manage} />
             </TabsContent>
             <TabsContent value="history" className="min-w-0">
-              <HistoryView actions={catalogue.data?.actions ?? []} onOpen={url.openExecution} />
+              <HistoryView
+                actions={catalogue.data?.actions ?? []}
+                onOpen={url.openExecution}
+                exportReason={reasons.export}
+              />
             </TabsContent>
           </Tabs>
           <ExecuteDialog

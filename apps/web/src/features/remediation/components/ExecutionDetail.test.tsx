@@ -98,6 +98,13 @@ describe('ExecutionDetail', () => {
     expect(failed).toContain('Roll back');
   });
 
+  it('marks an execution that a batch created', () => {
+    expect(render(execution())).not.toContain('data-testid="execution-batch"');
+    expect(render(execution({ batchId: 'b-1', status: 'approved' }))).toMatch(
+      /data-testid="execution-batch"[^>]*>Batch</,
+    );
+  });
+
   it('says the dry run is being computed while a proposal has none yet', () => {
     expect(render(execution({ dryRun: null }))).toContain('Computing the dry run');
   });

@@ -2,6 +2,7 @@ import type { TExecution } from '@netguard/contracts';
 import { DryRunView } from '@/features/remediation/components/DryRunView';
 import { ExecutionControls } from '@/features/remediation/components/ExecutionControls';
 import {
+  BatchBadge,
   ExecutionStatusBadge,
   RiskBadge,
 } from '@/features/remediation/components/RemediationBadges';
@@ -24,6 +25,7 @@ export function ExecutionDetail({ execution: e, reasons }: Props) {
       <div className="flex flex-wrap items-center gap-2">
         <ExecutionStatusBadge status={e.status} />
         <RiskBadge risk={e.riskLevel} />
+        {e.batchId && <BatchBadge batchId={e.batchId} />}
         {e.dryRunOnly && <span className="text-xs text-muted-foreground">Dry run only</span>}
         {e.rollbackRequested && (
           <span className="text-xs text-muted-foreground">

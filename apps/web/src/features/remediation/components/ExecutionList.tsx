@@ -1,6 +1,9 @@
 import type { TExecution } from '@netguard/contracts';
 import { ChevronRight } from 'lucide-react';
-import { ExecutionStatusBadge } from '@/features/remediation/components/RemediationBadges';
+import {
+  BatchBadge,
+  ExecutionStatusBadge,
+} from '@/features/remediation/components/RemediationBadges';
 import { formatDateTime } from '@/lib/format';
 
 type Props = { executions: TExecution[]; onOpen: (id: string) => void; label: string };
@@ -23,6 +26,7 @@ export function ExecutionList({ executions, onOpen, label }: Props) {
               <span className="flex flex-wrap items-center gap-2">
                 <span className="font-medium break-words">{e.actionName}</span>
                 <ExecutionStatusBadge status={e.status} testId="execution-row-status" />
+                {e.batchId && <BatchBadge batchId={e.batchId} />}
               </span>
               <span className="block font-mono text-xs break-all text-muted-foreground">
                 {e.target}

@@ -9,6 +9,7 @@ import { Spinner } from '@/components/Spinner';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/features/auth/components/FormField';
 import { useExecutionHistory } from '@/features/remediation/api';
+import { EvidenceExport } from '@/features/remediation/components/EvidenceExport';
 import { ExecutionList } from '@/features/remediation/components/ExecutionList';
 import { STATUS_LABELS } from '@/features/remediation/remediation-labels';
 import { errorMessage } from '@/lib/api-client';
@@ -17,10 +18,15 @@ export const HISTORY_PAGE_SIZE = 20;
 const STATUS_OPTIONS = ['all', ...EXECUTION_STATUSES] as const;
 const STATUS_FILTER_LABELS = { all: 'All statuses', ...STATUS_LABELS };
 
-type Props = { actions: TRemediationAction[]; onOpen: (id: string) => void };
+type Props = {
+  actions: TRemediationAction[];
+  onOpen: (id: string) => void;
+  /** Why the role may not export the verification evidence, or null. */
+  exportReason: string | null;
+};
 
-/** Every execution, filtered by status, action and target, a page at a time. */
-export function HistoryView({ actions, onOpen }: Props) {
+/** Every execution, filtered by status, action and target, a page at a time; Export Evidence. */
+export function HistoryView({ actions, onOpen, exportReason }: Props) {
   const [status, setStatus] = useState<'all' | TExecutionStatus>('all');
   const [actionId, setActionId] = useState('all');
   const [target, setTarget] = useState('');
@@ -46,6 +52,7 @@ export function HistoryView({ actions, onOpen }: Props) {
 
   return (
     <div className="min-w-0 space-y-4">
+      <EvidenceExport reason={exportReason} />
       <div className="grid gap-3 sm:grid-cols-3">
         <LabeledSelect
           id="history-status"

@@ -1,8 +1,10 @@
 import type { TExecutionStatus } from '@netguard/contracts';
 import { Badge } from '@/components/ui/badge';
 import {
+  BATCH_STATUS_LABELS,
   RISK_LABELS,
   STATUS_LABELS,
+  type TBatchStatus,
   type TRiskLevel,
 } from '@/features/remediation/remediation-labels';
 import { cn } from '@/lib/utils';
@@ -43,6 +45,36 @@ export function ExecutionStatusBadge({ status, testId = 'execution-status' }: St
   return (
     <Badge className={cn('border-transparent', tone)} data-testid={testId} data-status={status}>
       {STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+const BATCH_TONE: Record<TBatchStatus, string> = {
+  scheduled: 'bg-sky-100 text-sky-800',
+  running: 'bg-sky-100 text-sky-800',
+  completed: 'bg-emerald-100 text-emerald-800',
+  stopped: 'bg-red-100 text-red-800',
+  cancelled: 'bg-muted text-muted-foreground',
+};
+
+/** The batch's state in words; data-status holds the API's value. */
+export function BatchStatusBadge({ status }: { status: TBatchStatus }) {
+  return (
+    <Badge
+      className={cn('border-transparent', BATCH_TONE[status])}
+      data-testid="batch-status"
+      data-status={status}
+    >
+      {BATCH_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+/** Marks an execution that a scheduled batch created. */
+export function BatchBadge({ batchId }: { batchId: string }) {
+  return (
+    <Badge variant="outline" title={`Batch ${batchId}`} data-testid="execution-batch">
+      Batch
     </Badge>
   );
 }
