@@ -10,3 +10,11 @@ const NUMBER = new Intl.NumberFormat('en-US');
 
 /** 12345 → "12,345". */
 export const formatCount = (value: number): string => NUMBER.format(value);
+
+/** A Date as the value of an <input type="datetime-local"> in the browser's zone. */
+export function toLocalInput(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(
+    date.getHours(),
+  )}:${pad(date.getMinutes())}`;
+}

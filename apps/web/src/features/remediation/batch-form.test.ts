@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { batchRequest, defaultBatchForm } from '@/features/remediation/batch-form';
-import { toLocalInput } from '@/features/siem/siem-format';
+import { toLocalInput } from '@/lib/format';
 
 const now = new Date('2026-11-27T10:00:00Z');
 const ids = ['00000000-0000-4000-8000-0000000000a1', '00000000-0000-4000-8000-0000000000a2'];

@@ -1,5 +1,5 @@
 import { type TScheduleBatch, ZScheduleBatch } from '@netguard/contracts';
-import { toLocalInput } from '@/features/siem/siem-format';
+import { toLocalInput } from '@/lib/format';
 
 /** The Schedule Batch dialog's fields, as the inputs hold them. */
 export type TBatchForm = {

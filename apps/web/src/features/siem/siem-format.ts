@@ -1,4 +1,5 @@
 import type { TSiemReceipt } from '@netguard/contracts';
+import { toLocalInput } from '@/lib/format';
 
 /** Milliseconds as "85 ms" or "1.2 s"; "—" when there is none yet. */
 export function formatLatency(ms: number | null): string {
@@ -15,14 +16,6 @@ export function formatReceipt(receipt: TSiemReceipt | null): string {
   if (receipt.result) parts.push(receipt.result);
   if (receipt.note) parts.push(receipt.note);
   return parts.join(' · ');
-}
-
-/** A Date as the value of an <input type="datetime-local"> in the browser's zone. */
-export function toLocalInput(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(
-    date.getHours(),
-  )}:${pad(date.getMinutes())}`;
 }
 
 /** Export's default range: the last 24 hours up to now. */
