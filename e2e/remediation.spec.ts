@@ -77,7 +77,14 @@ test('Remediate a finding on a namespace host: dry-run diff, approve, verified, 
     await expect(page.getByTestId('execution-rollback-verification')).toContainText(
       'Anonymous FTP',
     );
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: /Export Evidence/ })).toBeEnabled();
+    await shoot(page, 'remediation-history-1440');
     await page.goto(PAGE);
+    await page.getByRole('tab', { name: 'Active Executions' }).click();
+    await expect(page.getByRole('button', { name: 'Schedule Batch' })).toBeEnabled();
+    await shoot(page, 'remediation-active-1440');
+    await page.getByRole('tab', { name: 'Available Actions' }).click();
     await shoot(page, 'remediation-page-1440');
     await page.setViewportSize({ width: 390, height: 900 });
     await shoot(page, 'remediation-page-390');
