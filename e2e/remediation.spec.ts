@@ -88,6 +88,10 @@ test('Remediate a finding on a namespace host: dry-run diff, approve, verified, 
     await shoot(page, 'remediation-page-1440');
     await page.setViewportSize({ width: 390, height: 900 });
     await shoot(page, 'remediation-page-390');
+    // Nothing wider than the phone: long API names wrap inside their cards.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
   } finally {
     await host.stop();
   }

@@ -30,10 +30,14 @@ export function ActionCard({ action, deniedReason, onExecute, onDetails }: Props
     >
       <CardHeader className="gap-2">
         <div className="flex flex-wrap items-start justify-between gap-2">
-          <CardTitle className="min-w-0 text-base break-words">{action.name}</CardTitle>
+          <CardTitle className="min-w-0 text-base [overflow-wrap:anywhere]">
+            {action.name}
+          </CardTitle>
           <RiskBadge risk={action.riskLevel} />
         </div>
-        <p className="text-sm text-muted-foreground">{action.description}</p>
+        <p className="text-sm [overflow-wrap:anywhere] text-muted-foreground">
+          {action.description}
+        </p>
       </CardHeader>
       <CardContent className="space-y-3">
         <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
