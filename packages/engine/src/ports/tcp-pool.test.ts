@@ -141,7 +141,11 @@ describe('TCP pool', () => {
       onResult: (r) => results.push(r),
     });
     expect(results).toHaveLength(50);
-    expect(stats.closed).toBe(50);
+    expect(new Set(results.map((r) => r.port)).size).toBe(50);
+    // Every port answered; one may be open when a test running beside this one listens on all
+    // addresses at an ephemeral port in this range (seen on CI's second Node pass).
+    expect(stats.open + stats.closed).toBe(50);
+    expect(stats.filtered).toBe(0);
   });
 });
 
