@@ -9,6 +9,7 @@ import type { Workers } from '../src/workers.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
 import {
   addHost,
+  addRootHost,
   call,
   ENDED,
   enteredAt,
@@ -43,13 +44,7 @@ beforeAll(async () => {
   admin = await createAccount(ctx, 'batch-admin@example.com');
   other = await createAccount(ctx, 'batch-other@example.com');
   for (const host of [ftp, redis]) {
-    await addHost(ctx, admin, {
-      name: host.address,
-      address: host.address,
-      username: 'root',
-      auth: { type: 'key', privateKey: host.rootKey },
-      privilege: 'none',
-    });
+    await addRootHost(ctx, admin, host, host.address);
     await addHost(ctx, other, {
       name: host.address,
       address: host.address,

@@ -13,7 +13,7 @@ import { type EmbeddedHandle, startEmbeddedPostgres } from '../src/db/embedded.t
 import { remediationExecutions } from '../src/db/schema.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
 import {
-  addHost,
+  addRootHost,
   call,
   findingOf,
   scanHost,
@@ -45,13 +45,7 @@ beforeAll(async () => {
   host = await startTestHost({ name: 'srv-rem6', index: 56, services: ['ssh', 'vsftpd'] });
   ctx = await createTestApp({ SCAN_ALLOWED_RANGES: TEST_RANGES }, {}, cluster.url);
   admin = await createAccount(ctx, 'remediation-restart@example.com');
-  await addHost(ctx, admin, {
-    name: 'ns host',
-    address: host.address,
-    username: 'root',
-    auth: { type: 'key', privateKey: host.rootKey },
-    privilege: 'none',
-  });
+  await addRootHost(ctx, admin, host);
 }, 120_000);
 afterAll(async () => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');

@@ -11,7 +11,7 @@ import { remediationExecutions } from '../src/db/schema.ts';
 import { STALE_SECONDS } from '../src/modules/remediation/remediation.runner.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
 import {
-  addHost,
+  addRootHost,
   call,
   findingOf,
   scanHost,
@@ -38,13 +38,7 @@ beforeAll(async () => {
   original = readFileSync(host.outside(CONF));
   ctx = await createTestApp({ SCAN_ALLOWED_RANGES: TEST_RANGES });
   admin = await createAccount(ctx, 'remediation-fault@example.com');
-  await addHost(ctx, admin, {
-    name: 'ns host',
-    address: host.address,
-    username: 'root',
-    auth: { type: 'key', privateKey: host.rootKey },
-    privilege: 'none',
-  });
+  await addRootHost(ctx, admin, host);
 }, 120_000);
 afterAll(async () => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');

@@ -130,6 +130,21 @@ export async function listExecutions(
 export const enteredAt = (e: TExecution, status: string) =>
   Date.parse(e.transitions.find((t) => t.status === status)?.at ?? '');
 
+/** The namespace test host as an SSH connection of `who`'s organization: root with its key. */
+export const addRootHost = (
+  ctx: TestContext,
+  who: Account,
+  host: { address: string; rootKey: string },
+  name = 'ns host',
+) =>
+  addHost(ctx, who, {
+    name,
+    address: host.address,
+    username: 'root',
+    auth: { type: 'key', privateKey: host.rootKey },
+    privilege: 'none',
+  });
+
 export async function addHost(ctx: TestContext, who: Account, body: Record<string, unknown>) {
   const res = await call(ctx, who, 'POST', '/api/remediation/hosts', body);
   if (res.statusCode !== 201) throw new Error(`add host: ${res.statusCode} ${res.body}`);

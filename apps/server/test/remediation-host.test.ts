@@ -9,6 +9,7 @@ import type { Workers } from '../src/workers.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
 import {
   addHost,
+  addRootHost,
   call,
   getExecution,
   scanHost,
@@ -77,13 +78,7 @@ describe('a host connection', () => {
   });
 
   it('is stored sealed, tested, and its host key pinned on first use', async () => {
-    const created = await addHost(ctx, admin, {
-      name: 'ns host',
-      address: host.address,
-      username: 'root',
-      auth: { type: 'key', privateKey: host.rootKey },
-      privilege: 'none',
-    });
+    const created = await addRootHost(ctx, admin, host);
     expect(created.hostKeySha256).toBeNull();
     const [row] = (
       await ctx.db.execute(sql`select * from remediation_hosts where id = ${created.id}`)

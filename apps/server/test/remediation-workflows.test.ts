@@ -12,7 +12,7 @@ import { runWorkflows } from '../src/modules/remediation/remediation.workflows.t
 import type { Workers } from '../src/workers.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
 import {
-  addHost,
+  addRootHost,
   call,
   findingOf,
   listExecutions,
@@ -41,13 +41,7 @@ beforeAll(async () => {
   ctx = await createTestApp({ SCAN_ALLOWED_RANGES: TEST_RANGES });
   workers = await startRemediationWorkers(ctx);
   admin = await createAccount(ctx, 'workflow-admin@example.com');
-  await addHost(ctx, admin, {
-    name: 'ns host',
-    address: host.address,
-    username: 'root',
-    auth: { type: 'key', privateKey: host.rootKey },
-    privilege: 'none',
-  });
+  await addRootHost(ctx, admin, host);
   vulns = await scanHost(ctx, admin, host.address, [21, 6379]);
 }, 180_000);
 afterAll(async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from './cli.ts';
 import { parseArgs, UsageError } from './cli-args.ts';
 
-const SSH = ['--host', '10.0.0.1', '--user', 'root', '--key', '/k'];
+const SSH = ['--host', '192.0.2.1', '--user', 'root', '--key', '/k'];
 const PIN = `SHA256:${'A'.repeat(43)}`;
 
 describe('parseArgs', () => {
@@ -26,7 +26,7 @@ describe('parseArgs', () => {
       ]),
     ).toEqual({
       command: 'dry-run',
-      ssh: { host: '10.0.0.1', port: 2222, user: 'root', keyFile: '/k', sudo: true, pin: PIN },
+      ssh: { host: '192.0.2.1', port: 2222, user: 'root', keyFile: '/k', sudo: true, pin: PIN },
       action: 'firewall-close-port',
       params: { port: 21, webRoot: '/var/www/html' },
       playbook: true,

@@ -2,7 +2,11 @@
 // timeline, a security event, a SIEM event (remediation_applied) and the realtime notice, all in
 // one transaction. A move into a running state on a host that another execution is changing
 // breaks the one-per-host index: HostBusy, and the execution waits.
-import type { TEventSeverity, TExecutionStatus } from '@netguard/contracts';
+import {
+  FINISHED_EXECUTION_STATUSES,
+  type TEventSeverity,
+  type TExecutionStatus,
+} from '@netguard/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { remediationExecutions } from '../../db/schema.ts';
@@ -21,13 +25,7 @@ export class HostBusy extends Error {
   override name = 'HostBusy';
 }
 
-const TERMINAL: readonly TExecutionStatus[] = [
-  'verified',
-  'failed_verification',
-  'rolled_back',
-  'failed',
-  'cancelled',
-];
+const TERMINAL: readonly TExecutionStatus[] = [...FINISHED_EXECUTION_STATUSES, 'cancelled'];
 
 const SEVERITY: Partial<Record<TExecutionStatus, TEventSeverity>> = {
   executing: 'medium',

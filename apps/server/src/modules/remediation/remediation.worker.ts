@@ -1,6 +1,7 @@
 // The remediation workers of a process: runs executions from the queue, and every 2 s sends a job
 // for each execution that is due (new, approved, or left half way by a killed runner), ticks the
 // batches, and now and then runs the workflows.
+import { ACTIVE_EXECUTION_STATUSES, ROLLBACK_FROM_STATUSES } from '@netguard/contracts';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
@@ -27,10 +28,10 @@ export type RemediationWorkerDeps = {
 export async function dueExecutions(db: Executor): Promise<string[]> {
   const result = await db.execute(sql`
     select id from remediation_executions
-    where (status in ('approved', 'dry_run', 'executing', 'applied', 'verifying', 'rolling_back')
+    where (status::text in (select jsonb_array_elements_text(${JSON.stringify(ACTIVE_EXECUTION_STATUSES)}::jsonb))
            or (status = 'proposed' and dry_run is null)
            or (rollback_requested_at is not null
-               and status in ('applied', 'verifying', 'verified', 'failed_verification', 'failed')))
+               and status::text in (select jsonb_array_elements_text(${JSON.stringify(ROLLBACK_FROM_STATUSES)}::jsonb))))
       and (heartbeat_at is null or heartbeat_at < now() - make_interval(secs => ${STALE_SECONDS}))
       and (next_run_at is null or next_run_at <= now())
     order by created_at limit 500`);

@@ -5,7 +5,7 @@ const KEY = '-----BEGIN OPENSSH PRIVATE KEY-----\nabc\n-----END OPENSSH PRIVATE 
 const filled = {
   ...EMPTY_HOST_FORM,
   name: 'web-1',
-  address: '10.0.0.5',
+  address: '192.0.2.5',
   username: 'netguard',
   privateKey: KEY,
 };
@@ -14,7 +14,7 @@ describe('toHostBody', () => {
   it('sends only the chosen authentication, and no blank fingerprint', () => {
     expect(toHostBody({ ...filled, password: 'unused' })).toEqual({
       name: 'web-1',
-      address: '10.0.0.5',
+      address: '192.0.2.5',
       port: 22,
       username: 'netguard',
       auth: { type: 'key', privateKey: KEY },

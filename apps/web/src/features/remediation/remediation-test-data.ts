@@ -35,7 +35,7 @@ export const execution = (overrides: Partial<TExecution> = {}): TExecution => ({
   actionName: 'Disable SSH root login',
   riskLevel: 'low',
   automationLevel: 'fully_automated',
-  target: '10.0.0.5:22',
+  target: '192.0.2.5:22',
   hostId: null,
   status: 'proposed',
   dryRunOnly: false,

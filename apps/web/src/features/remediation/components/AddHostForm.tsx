@@ -53,7 +53,7 @@ export function AddHostForm({ onDone }: { onDone: () => void }) {
       <FormField
         id="host-address"
         label="Address"
-        placeholder="10.0.0.5 or web-1.example.com"
+        placeholder="192.0.2.5 or web-1.example.com"
         spellCheck={false}
         error={errors.address?.message}
         {...form.register('address')}

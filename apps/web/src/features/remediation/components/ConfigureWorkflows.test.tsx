@@ -27,7 +27,7 @@ function render(node: ReactNode) {
       {
         id: 'h1',
         name: 'web-1',
-        address: '10.0.0.5',
+        address: '192.0.2.5',
         port: 22,
         username: 'netguard',
         authType: 'key',
@@ -61,7 +61,7 @@ describe('Configure Workflows for a role that is not admin', () => {
 
   it('shows the hosts with Add Host, Test and Delete off', () => {
     const html = render(<HostsSection reason={reason} />);
-    expect(html).toContain('netguard@10.0.0.5:22');
+    expect(html).toContain('netguard@192.0.2.5:22');
     expect(html).toContain('Host key mismatch');
     expect(button(html, 'Test web-1')).toContain('aria-disabled="true"');
     expect(button(html, 'Delete web-1')).toContain('aria-disabled="true"');

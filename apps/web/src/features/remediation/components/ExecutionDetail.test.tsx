@@ -32,7 +32,7 @@ describe('ApproveForm', () => {
       <ApproveForm execution={highRisk} reason={null} busy={false} onApprove={() => {}} />,
     );
     expect(html).toContain('Type the target to approve this high-risk change');
-    expect(html).toContain('10.0.0.5:22');
+    expect(html).toContain('192.0.2.5:22');
     expect(button(html, 'Approve')).toMatch(/disabled=""/);
   });
 
@@ -45,9 +45,9 @@ describe('ApproveForm', () => {
   });
 
   it('accepts only the exact target', () => {
-    expect(acknowledgementMatches(highRisk, '10.0.0.5:22')).toBe(true);
-    expect(acknowledgementMatches(highRisk, '10.0.0.5')).toBe(false);
-    expect(acknowledgementMatches(highRisk, ' 10.0.0.5:22')).toBe(false);
+    expect(acknowledgementMatches(highRisk, '192.0.2.5:22')).toBe(true);
+    expect(acknowledgementMatches(highRisk, '192.0.2.5')).toBe(false);
+    expect(acknowledgementMatches(highRisk, ' 192.0.2.5:22')).toBe(false);
   });
 });
 

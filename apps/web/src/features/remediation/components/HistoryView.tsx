@@ -73,7 +73,7 @@ export function HistoryView({ actions, onOpen, exportReason }: Props) {
         <FormField
           id="history-target"
           label="Target"
-          placeholder="10.0.0.5"
+          placeholder="192.0.2.5"
           value={target}
           onChange={(event) => filter(setTarget)(event.target.value)}
         />

@@ -28,7 +28,7 @@ describe('diffLines', () => {
 
 describe('UnifiedDiff', () => {
   it('colours added lines green and removed lines red, in a box that scrolls sideways', () => {
-    const html = renderToStaticMarkup(<UnifiedDiff target="10.0.0.5:22" diff={DIFF} />);
+    const html = renderToStaticMarkup(<UnifiedDiff target="192.0.2.5:22" diff={DIFF} />);
     expect(html).toMatch(/class="[^"]*bg-green-50[^"]*" data-kind="add">\+PermitRootLogin no/);
     expect(html).toMatch(/class="[^"]*bg-red-50[^"]*" data-kind="remove">-PermitRootLogin yes/);
     expect(html).toMatch(/data-kind="context"> Port 22/);
