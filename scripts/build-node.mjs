@@ -70,7 +70,10 @@ export const TARGETS = {
   },
 };
 
-/** Builds one target into `outdir` (default `<dir>/dist`), replacing what was there. */
+/**
+ * Builds one target into `outdir` (default `<dir>/dist`), replacing what was there; returns
+ * esbuild's metafile (which output holds which input, and what each output imports).
+ */
 export async function buildTarget(
   name,
   outdir = path.join(ROOT, TARGETS[name]?.dir ?? '', 'dist'),
@@ -78,7 +81,7 @@ export async function buildTarget(
   const target = TARGETS[name];
   if (!target) throw new Error(`unknown build target ${name}: ${Object.keys(TARGETS).join(', ')}`);
   await rm(outdir, { recursive: true, force: true });
-  await build({
+  const result = await build({
     absWorkingDir: ROOT,
     entryPoints: target.entries,
     outdir,
@@ -91,6 +94,7 @@ export async function buildTarget(
     target: 'node20',
     sourcemap: 'linked',
     legalComments: 'none',
+    metafile: true,
     minify: !target.external,
     logLevel: 'warning',
     plugins: target.external ? [nodeModulesExternal] : [],
@@ -105,6 +109,7 @@ export async function buildTarget(
   for (const [from, to] of target.assets) {
     await cp(path.join(ROOT, from), path.join(outdir, to), { recursive: true });
   }
+  return result.metafile;
 }
 
 export async function buildAll(names = Object.keys(TARGETS)) {

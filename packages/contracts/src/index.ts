@@ -12,6 +12,7 @@ export * from './feeds.ts';
 export * from './findings.ts';
 export * from './health.ts';
 export * from './incidents.ts';
+export * from './ipv4.ts';
 export * from './messages.ts';
 export * from './mfa.ts';
 export * from './organization.ts';

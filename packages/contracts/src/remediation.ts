@@ -1,10 +1,10 @@
 // Automated remediation (spec part 2 "Automated Remediation page", §3, §7, §8; issue 21): the
 // action catalogue's fields, the execution state machine, what the API takes.
 import { z } from 'zod';
+import { isIPv4 } from './ipv4.ts';
 import { VULN_SEVERITIES } from './security-events.ts';
 import { isHostname } from './targets.ts';
 import { textField } from './text-field.ts';
-import { isIPv4 } from './validation.ts';
 
 /** Texts of the page and its toasts (spec §8). */
 export const REMEDIATION_TEXT = {

@@ -1,4 +1,4 @@
-import { isIPv4 } from './validation.ts';
+import { isIPv4 } from './ipv4.ts';
 
 export const TARGET_MESSAGES = {
   invalidTitle: 'Invalid targets detected',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { isIPv4 } from './ipv4.ts';
 import { textField } from './text-field.ts';
-import { isIPv4 } from './validation.ts';
 
 /** Node types, statuses and link types of the topology diagram (spec part 1 §3). */
 export const TOPOLOGY_NODE_TYPES = ['internet', 'firewall', 'router', 'server', 'client'] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIPv4 } from './ipv4.ts';
 import { textField } from './text-field.ts';
 
 /** Messages of the shared input-validation rules (spec part 2, "Input-validation rules"), kept verbatim. */
@@ -86,14 +87,6 @@ export const ZUsername = textField({ error: M.usernameTooShort })
   .regex(/^[A-Za-z0-9_-]+$/, M.usernameChars);
 
 export const ZUuid = z.uuid(M.uuid);
-
-const IPV4_OCTET = '(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
-export const IPV4_PATTERN = new RegExp(`^${IPV4_OCTET}(\\.${IPV4_OCTET}){3}$`);
-
-/** True for a dotted-quad IPv4 address with octets 0-255. */
-export function isIPv4(value: string): boolean {
-  return IPV4_PATTERN.test(value);
-}
 
 export const ZIpAddress = textField().trim().max(15, M.ip).refine(isIPv4, M.ip);
 

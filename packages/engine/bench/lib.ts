@@ -6,7 +6,8 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median } from '../../../bench/tools.ts';
-import { createEngine, type EngineOptions } from '../src/engine.ts';
+import { createEngine } from '../src/engine.ts';
+import type { EngineOptions } from '../src/port-engine.ts';
 
 export type Row = {
   bench: string;
@@ -173,7 +174,9 @@ export type Compared = {
 
 /**
  * Runs every contender once per round, in turn (so a slow moment of the machine hits all of
- * them), for `rounds` rounds; rows of medians with recall against `expected`.
+ * them), for `rounds` rounds; rows of medians with recall against `expected`. A first round warms
+ * up every contender and is not counted: the in-process engine is measured as a warm process
+ * (its threads started, its code compiled), and the whole processes find their files cached.
  */
 export async function alternate(
   bench: string,
@@ -185,6 +188,9 @@ export async function alternate(
   const cpu = contenders.map(() => [] as number[]);
   const rss = contenders.map(() => undefined as number | undefined);
   const found = contenders.map(() => new Set<string>());
+  const warmUp: string[] = [];
+  for (const c of contenders) warmUp.push(`${c.name} ${fmt((await c.run()).ms)} ms`);
+  console.log(`warm-up round, not counted: ${warmUp.join(', ')}`);
   for (let round = 0; round < rounds; round++) {
     const line: string[] = [];
     for (const [i, c] of contenders.entries()) {

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { parsePorts, topPorts } from '@netguard/contracts';
-import type { EngineOptions } from './engine.ts';
+import type { EngineOptions } from './port-engine.ts';
 import { USAGE } from './usage.ts';
 
 export { USAGE };

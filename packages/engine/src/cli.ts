@@ -1,12 +1,16 @@
+// The scan command. What only some runs need (service detection and checks, the advisories, the
+// nmap XML and SARIF writers, and zod under them) is imported when a run needs it, so that a
+// ports-only scan starts on little more than Node itself.
 import type { TFinding } from '@netguard/contracts';
-import { runAdvisoriesCommand } from './advisories/cli.ts';
-import { existingDefaultStore } from './advisories/store.ts';
 import { parseCliArgs, USAGE } from './cli-args.ts';
-import { createEngine, type Progress } from './engine.ts';
 import { findingLine, portLine, summaryLine } from './output/jsonl.ts';
-import { toNmapXml } from './output/nmap-xml.ts';
 import type { ScanReport } from './output/report.ts';
-import { toSarif } from './output/sarif.ts';
+import {
+  createPortEngine,
+  type EngineOptions,
+  type Progress,
+  prestartThreads,
+} from './port-engine.ts';
 import type { ServiceResult } from './types.ts';
 
 function drawProgress(p: Progress): void {
@@ -17,12 +21,27 @@ function drawProgress(p: Progress): void {
   );
 }
 
+/** The engine for these options: service detection and checks are loaded unless ports only. */
+async function engineFor(options: EngineOptions) {
+  if (options.portsOnly) return createPortEngine(options);
+  const [{ createEngine }, { existingDefaultStore }] = await Promise.all([
+    import('./engine.ts'),
+    import('./advisories/store.ts'),
+  ]);
+  return createEngine({
+    ...options,
+    advisoriesFile: options.advisoriesFile ?? existingDefaultStore(),
+  });
+}
+
 async function main(argv: string[]): Promise<number> {
-  if (argv[0] === 'advisories')
+  if (argv[0] === 'advisories') {
+    const { runAdvisoriesCommand } = await import('./advisories/cli.ts');
     return runAdvisoriesCommand(argv.slice(1), {
       out: (t) => process.stdout.write(t),
       err: (t) => process.stderr.write(t),
     });
+  }
   let config: ReturnType<typeof parseCliArgs>;
   try {
     config = parseCliArgs(argv);
@@ -34,10 +53,11 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return 0;
   }
-  config.engine.advisoriesFile ??= existingDefaultStore();
-  let engine: ReturnType<typeof createEngine>;
+  let engine: ReturnType<typeof createPortEngine>;
   try {
-    engine = createEngine(config.engine);
+    // The threads boot while the rest of the program loads.
+    prestartThreads(config.engine, config.targets);
+    engine = await engineFor(config.engine);
   } catch (error) {
     process.stderr.write(`netguard-scan: ${(error as Error).message}\n`);
     return 2;
@@ -74,8 +94,13 @@ async function main(argv: string[]): Promise<number> {
     summary,
   };
   if (config.output === 'jsonl') process.stdout.write(`${summaryLine(summary)}\n`);
-  else if (config.output === 'nmap-xml') process.stdout.write(toNmapXml(report));
-  else process.stdout.write(`${JSON.stringify(toSarif(report), null, 2)}\n`);
+  else if (config.output === 'nmap-xml') {
+    const { toNmapXml } = await import('./output/nmap-xml.ts');
+    process.stdout.write(toNmapXml(report));
+  } else {
+    const { toSarif } = await import('./output/sarif.ts');
+    process.stdout.write(`${JSON.stringify(toSarif(report), null, 2)}\n`);
+  }
   return summary.cancelled ? 130 : 0;
 }
 

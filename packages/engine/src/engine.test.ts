@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine, type Progress } from './engine.ts';
+import { createEngine } from './engine.ts';
 import { toJsonLines } from './output/jsonl.ts';
 import { toNmapXml } from './output/nmap-xml.ts';
 import { toSarif } from './output/sarif.ts';
+import type { Progress } from './port-engine.ts';
 import { freePort, type Peer } from './testing/peers.ts';
 import { startRedisPeer } from './testing/protocol-peers.ts';
 import { startHttpPeer } from './testing/servers.ts';

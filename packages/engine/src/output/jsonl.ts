@@ -1,5 +1,5 @@
 import type { TFinding } from '@netguard/contracts';
-import type { ScanSummary } from '../engine.ts';
+import type { ScanSummary } from '../port-engine.ts';
 import type { ServiceResult } from '../types.ts';
 import type { ScanReport } from './report.ts';
 

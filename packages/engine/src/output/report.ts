@@ -1,6 +1,6 @@
 import type { TFinding } from '@netguard/contracts';
 import type { HostReason } from '../discovery/discover.ts';
-import type { HostPortCounts, ScanSummary } from '../engine.ts';
+import type { HostPortCounts, ScanSummary } from '../port-engine.ts';
 import type { ServiceResult } from '../types.ts';
 
 /** Everything one run produced, for exporters that write a whole document at the end. */
