@@ -3,6 +3,7 @@ import { drizzle, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { SerialClient } from './serial-client.ts';
 
 export type Schema = typeof schema;
 /** The database handle or a transaction: what every repo function takes. */
@@ -17,6 +18,7 @@ export type Database = {
 /** Opens a connection pool and a Drizzle handle over it. */
 export function createDatabase(url: string, options: { max?: number } = {}): Database {
   const pool = new pg.Pool({
+    Client: SerialClient,
     connectionString: url,
     max: options.max ?? 10,
     // Also how long a request waits for a free connection in a burst: queueing, not an outage
