@@ -1,10 +1,19 @@
+import { writeFileSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
-/** Port and data dir of the server the browser tests run against; fresh for every run. */
+// .ci/run starts the Node 24 unit pass once the bundles are built: `npm run test:e2e` builds, then
+// starts Playwright, which loads this file.
+if (process.env.NETGUARD_BUILT_MARKER) writeFileSync(process.env.NETGUARD_BUILT_MARKER, '');
+
+/**
+ * Port and data dir of the server the browser tests run against; fresh for every run. Its fixed
+ * ports on 127.0.0.1 sit below the kernel's ephemeral range (32768+), which is all a Vitest file
+ * may hold there, so the two runners share the machine (README, "How the tests run side by side").
+ */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 18181);
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? 'artifacts/e2e-data';
 export const E2E_SERVER_LOG = process.env.E2E_SERVER_LOG ?? 'artifacts/e2e-server.log';
-export const E2E_PGPORT = Number(process.env.E2E_PGPORT ?? 54391);
+export const E2E_PGPORT = Number(process.env.E2E_PGPORT ?? 18391);
 /** The moto_server port the cloud spec starts; the e2e server's AWS calls all go there. */
 export const E2E_AWS_MOTO_PORT = Number(process.env.E2E_AWS_MOTO_PORT ?? 18195);
 
@@ -42,6 +51,9 @@ export default defineConfig({
     reuseExistingServer: false,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     env: {
+      // Loopback only, not every address: the specs' and Vitest's loopback blocks stay free of it
+      // (a wildcard listener would answer on E2E_PORT at every 127.x.y.z they scan).
+      HOST: '127.0.0.1',
       PORT: String(E2E_PORT),
       NETGUARD_DATA_DIR: E2E_DATA_DIR,
       PGPORT: String(E2E_PGPORT),

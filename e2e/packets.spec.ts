@@ -2,11 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { resourcesOf } from '../scripts/testing/resources.ts';
 import { runNetguardCli } from './db.ts';
 import { captureLoopback, makeRequests, startLoopbackHttp, tsharkCount } from './packets-tools.ts';
 import { newAccount, shoot } from './support.ts';
 
-// Ports of this spec's own HTTP servers on 127.0.0.1, away from the other specs' ports.
+// This spec's own HTTP servers: an address of its loopback block, a port for each test.
+const HOST = resourcesOf(import.meta.url).host(1);
 const FILE_PORT = 18561;
 const LIVE_PORT = 18562;
 
@@ -75,11 +77,11 @@ test('packets file: a real tcpdump capture uploads, filters, dissects and export
 }) => {
   test.setTimeout(120_000);
   const dir = mkdtempSync(join(tmpdir(), 'packets-e2e-'));
-  const server = await startLoopbackHttp('127.0.0.1', FILE_PORT);
+  const server = await startLoopbackHttp(HOST, FILE_PORT);
   try {
     const file = join(dir, 'loopback-http.pcap');
-    await captureLoopback(file, `tcp port ${FILE_PORT}`, () =>
-      makeRequests(`http://127.0.0.1:${FILE_PORT}`, 3),
+    await captureLoopback(file, `host ${HOST} and tcp port ${FILE_PORT}`, () =>
+      makeRequests(`http://${HOST}:${FILE_PORT}`, 3),
     );
     const total = tsharkCount(file);
     const filter = `tcp.port == ${FILE_PORT} and http`;
@@ -97,7 +99,7 @@ test('packets file: a real tcpdump capture uploads, filters, dissects and export
     await expect(statCard(page, 'Status')).toContainText('STOPPED');
     await expect(page.getByTestId('capture-files')).toContainText('loopback-http.pcap');
     expect(await shownCount(page)).toBe(total);
-    await expect(page.getByTestId('top-hosts')).toContainText('127.0.0.1');
+    await expect(page.getByTestId('top-hosts')).toContainText(HOST);
 
     const input = page.getByLabel('Display filter');
     await input.fill(filter);
@@ -154,7 +156,7 @@ test('packets live: capture on lo with a BPF sees the test connections', async (
   // The operator command line is a process of its own (tsx), slow on a busy machine.
   test.setTimeout(180_000);
   const dir = mkdtempSync(join(tmpdir(), 'packets-e2e-'));
-  const server = await startLoopbackHttp('127.0.0.1', LIVE_PORT);
+  const server = await startLoopbackHttp(HOST, LIVE_PORT);
   try {
     const email = await openPackets(page, 'packets-live');
     // A new sign-up is its organization's admin, not an operator of the server: it may not capture.
@@ -180,7 +182,7 @@ test('packets live: capture on lo with a BPF sees the test connections', async (
     await expect(page.getByTestId('live-error')).toContainText('nonsense', { timeout: 15_000 });
     await expect(statCard(page, 'Status')).toContainText('STOPPED');
 
-    await bpf.fill(`tcp port ${LIVE_PORT}`);
+    await bpf.fill(`host ${HOST} and tcp port ${LIVE_PORT}`);
     await page.getByRole('button', { name: 'Start Capture' }).click();
     await expect(toast(page, 'Packet capture started')).toBeVisible({ timeout: 15_000 });
     await expect(statCard(page, 'Status')).toContainText('CAPTURING');
@@ -188,7 +190,7 @@ test('packets live: capture on lo with a BPF sees the test connections', async (
     // A few connections, bounded, until the page shows their packets.
     const rows = page.getByTestId('packet-row');
     for (let attempt = 0; attempt < 10 && (await rows.count()) < 10; attempt += 1) {
-      await makeRequests(`http://127.0.0.1:${LIVE_PORT}`, 2);
+      await makeRequests(`http://${HOST}:${LIVE_PORT}`, 2);
       await page.waitForTimeout(500);
     }
     await expect(rows.first()).toBeVisible();

@@ -1,6 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { startTestHost, type TestHost } from '../packages/remediation/src/testing/netns-host.ts';
+import { resourcesOf } from '../scripts/testing/resources.ts';
 import { newAccount, scanThroughApi, shoot } from './support.ts';
+
+const res = resourcesOf(import.meta.url);
 
 const PAGE = '/dashboard/automated-remediation';
 
@@ -28,7 +31,7 @@ test('Remediate a finding on a namespace host: dry-run diff, approve, verified, 
   page,
 }) => {
   test.setTimeout(300_000);
-  const host = await startTestHost({ name: 'e2e-rem', index: 60, services: ['ssh', 'vsftpd'] });
+  const host = await startTestHost({ namespace: res.namespace(1), services: ['ssh', 'vsftpd'] });
   try {
     const email = await newAccount(page, 'remediation');
     await page.setViewportSize({ width: 1440, height: 1000 });

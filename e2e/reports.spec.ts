@@ -2,26 +2,30 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { resourcesOf } from '../scripts/testing/resources.ts';
 import { newAccount, PASSWORD, SCREENSHOT_DIR, shoot } from './support.ts';
 
-/** A web server on 127.0.0.1:8899 (a top-1000 port) that sends none of the security headers. */
+/** The scanned host: an address of this spec's own loopback block. */
+const HOST = resourcesOf(import.meta.url).host(1);
+
+/** A web server on HOST:8899 (a top-1000 port) that sends none of the security headers. */
 async function startBareWebServer(): Promise<http.Server> {
   const server = http.createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html', server: 'Apache/2.4.49 (Unix)' });
     res.end('<html><body>reports target</body></html>');
   });
-  server.listen(8899, '127.0.0.1');
+  server.listen(8899, HOST);
   await once(server, 'listening');
   return server;
 }
 
-/** Runs a vulnerability scan of 127.0.0.1 through the API and waits until it has completed. */
+/** Runs a vulnerability scan of HOST through the API and waits until it has completed. */
 async function completeScan(request: APIRequestContext, email: string): Promise<void> {
   const session = await request.post('/api/auth/sign-in', { data: { email, password: PASSWORD } });
   const headers = { authorization: `Bearer ${(await session.json()).access_token}` };
   const created = await request.post('/api/scans', {
     headers,
-    data: { scan_name: 'Loopback audit', scan_type: 'vulnerability', target_hosts: ['127.0.0.1'] },
+    data: { scan_name: 'Loopback audit', scan_type: 'vulnerability', target_hosts: [HOST] },
   });
   const { id } = await created.json();
   expect((await request.post(`/api/scans/${id}/start`, { headers })).status()).toBe(202);
@@ -39,7 +43,7 @@ async function waitForToastsToClose(page: Page): Promise<void> {
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 20_000 });
 }
 
-test('generate, find and download reports from a real scan of 127.0.0.1', async ({
+test('generate, find and download reports from a real scan of a loopback host', async ({
   page,
   request,
 }) => {

@@ -1,12 +1,13 @@
 import { once } from 'node:events';
 import net from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
+import { resourcesOf } from '../scripts/testing/resources.ts';
 import { runNetguardCli } from './db.ts';
 import { epssCsv, uploadFeed } from './feed-files.ts';
 import { newAccount, PASSWORD, shoot } from './support.ts';
 
-/** A loopback address of this spec alone; port 22 is in every scan profile. */
-const HOST = '127.0.0.57';
+/** A loopback address of this spec's own block; port 22 is in every scan profile. */
+const HOST = resourcesOf(import.meta.url).host(57);
 const CVE = 'CVE-2024-6387';
 /** The banner of a Debian 12 OpenSSH build before the regreSSHion fix (+deb12u3). */
 const BANNER = 'SSH-2.0-OpenSSH_9.2p1 Debian-2+deb12u2\r\n';

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, test } from '@playwright/test';
+import { resourcesOf } from '../scripts/testing/resources.ts';
 import { setRoleInDatabase } from './db.ts';
 import {
   newAccount,
@@ -11,6 +12,9 @@ import {
   signUp,
   uniqueEmail,
 } from './support.ts';
+
+/** An address of this spec's own loopback block that nothing listens on. */
+const QUIET_HOST = resourcesOf(import.meta.url).host(59);
 
 const SCAN_REFUSED =
   'Insufficient permissions for security scan. Allowed for: Admin, Security Analyst.';
@@ -25,7 +29,7 @@ async function completeDiscovery(request: APIRequestContext, email: string) {
   const headers = await bearer(request, email);
   const created = await request.post('/api/scans', {
     headers,
-    data: { scan_name: 'Audit base', scan_type: 'network', target_hosts: ['127.0.0.59'] },
+    data: { scan_name: 'Audit base', scan_type: 'network', target_hosts: [QUIET_HOST] },
   });
   const { id } = await created.json();
   expect((await request.post(`/api/scans/${id}/start`, { headers })).status()).toBe(202);
@@ -71,7 +75,7 @@ test('an auditor downloads a report but cannot start a scan: disabled with the r
   await expect(page.getByRole('button', { name: 'Launch Scan' })).toBeDisabled();
   const refused = await request.post('/api/scans', {
     headers: await bearer(request, email),
-    data: { scan_name: 'Not allowed', scan_type: 'network', target_hosts: ['127.0.0.59'] },
+    data: { scan_name: 'Not allowed', scan_type: 'network', target_hosts: [QUIET_HOST] },
   });
   expect(refused.status()).toBe(403);
   expect((await refused.json()).error).toEqual({

@@ -1,20 +1,24 @@
 import { once } from 'node:events';
 import http from 'node:http';
 import { expect, test } from '@playwright/test';
+import { resourcesOf } from '../scripts/testing/resources.ts';
 import { newAccount, shoot } from './support.ts';
 
-/** A web server on 127.0.0.1:8888 (a top-1000 port) that sends none of the security headers. */
+/** The scanned host: an address of this spec's own loopback block. */
+const HOST = resourcesOf(import.meta.url).host(1);
+
+/** A web server on HOST:8888 (a top-1000 port) that sends none of the security headers. */
 async function startBareWebServer(): Promise<http.Server> {
   const server = http.createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html', server: 'Apache/2.4.49 (Unix)' });
     res.end('<html><body>intranet</body></html>');
   });
-  server.listen(8888, '127.0.0.1');
+  server.listen(8888, HOST);
   await once(server, 'listening');
   return server;
 }
 
-test('launch a vulnerability scan of 127.0.0.1, follow it live and open its findings', async ({
+test('launch a vulnerability scan of a loopback host, follow it live and open its findings', async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -28,7 +32,7 @@ test('launch a vulnerability scan of 127.0.0.1, follow it live and open its find
     await page.getByLabel('Scan Type').click();
     await page.getByRole('option', { name: /Vulnerability Scan/ }).click();
     await expect(page.getByRole('listbox')).toBeHidden();
-    await page.getByLabel('Target Hosts').fill('127.0.0.1, not_a_host');
+    await page.getByLabel('Target Hosts').fill(`${HOST}, not_a_host`);
     await page.keyboard.press('Enter');
     await expect(page.getByText('Invalid targets detected')).toBeVisible();
     await expect(page.getByTestId('target-count')).toContainText('1');
@@ -52,7 +56,9 @@ test('launch a vulnerability scan of 127.0.0.1, follow it live and open its find
     await expect(page.getByTestId('scan-detail')).toHaveAttribute('data-status', 'completed');
     const findings = page.getByRole('list', { name: 'Findings' });
     await expect(findings.getByText('Missing HTTP security headers')).toBeVisible();
-    await expect(findings.getByText(/127\.0\.0\.1:8888/).first()).toBeVisible();
+    await expect(
+      findings.getByText(new RegExp(`${HOST.replaceAll('.', '\\.')}:8888`)).first(),
+    ).toBeVisible();
     await page.getByRole('tab', { name: /Services/ }).click();
     await expect(page.getByRole('table', { name: 'Services' })).toContainText('8888');
     await shoot(page, 'scan-detail');

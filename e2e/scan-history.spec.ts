@@ -1,8 +1,12 @@
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
+import { resourcesOf } from '../scripts/testing/resources.ts';
 import { connectE2eDatabase } from './db.ts';
 import { newAccount, shoot } from './support.ts';
+
+/** This spec's own loopback block: the re-run scan and the listeners stay inside it. */
+const res = resourcesOf(import.meta.url);
 
 const DAY_MS = 86_400_000;
 const DESKTOP = { width: 1440, height: 900 };
@@ -10,7 +14,8 @@ const PHONE = { width: 390, height: 844 };
 
 /**
  * Gives `email`'s organization 23 finished scans from earlier months, "Archive 01" (the newest,
- * 41 days ago) to "Archive 23", one a day; every third one failed.
+ * 41 days ago) to "Archive 23", one a day; every third one failed. Archive n targets
+ * res.host(n + 1).
  */
 async function seedArchive(email: string): Promise<void> {
   const db = await connectE2eDatabase();
@@ -20,7 +25,7 @@ async function seedArchive(email: string): Promise<void> {
          progress, created_at, started_at, completed_at)
        select u.id, r.organization_id, 'Archive ' || lpad(n::text, 2, '0'),
          (array['network','port','vulnerability','comprehensive'])[1 + n % 4]::scan_type,
-         array['127.0.0.' || (n + 1)],
+         array[($2::text[])[n]],
          (case when n % 3 = 0 then 'failed' else 'completed' end)::scan_status,
          case when n % 3 = 0 then 0 else 100 end,
          now() - (40 + n) * interval '1 day',
@@ -28,7 +33,7 @@ async function seedArchive(email: string): Promise<void> {
          now() - (40 + n) * interval '1 day' + interval '3 minutes'
        from users u join user_roles r on r.user_id = u.id, generate_series(1, 23) as n
        where u.email = $1`,
-      [email],
+      [email, Array.from({ length: 23 }, (_, i) => res.host(i + 2))],
     );
   } finally {
     await db.end();
@@ -80,7 +85,7 @@ test('scan history: every scan reachable, filtered, opened, re-run and exported'
   await expect(page.getByText('1–7 of 7')).toBeVisible();
   await expect(rows(page).filter({ hasText: 'Completed' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Clear filters' }).click();
-  await page.getByLabel('Search scans by name or target').fill('127.0.0.8');
+  await page.getByLabel('Search scans by name or target').fill(res.host(8));
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toContainText('Archive 07');
   await page.getByRole('button', { name: 'Clear filters' }).click();
@@ -114,7 +119,7 @@ test('scan history: every scan reachable, filtered, opened, re-run and exported'
   await expect(page.getByText('1–20 of 24')).toBeVisible();
   await expect(rows(page).first()).toContainText('Archive 04');
   await expect(rows(page).first()).toContainText('Network Discovery');
-  await expect(rows(page).first()).toContainText('127.0.0.5');
+  await expect(rows(page).first()).toContainText(res.host(5));
 
   await page.setViewportSize(PHONE);
   await shoot(page, 'scan-history-390');
@@ -136,7 +141,7 @@ async function listen(host: string, ports: number[]) {
 
 test('scan form: port coverage per type, custom ports, scans left this month', async ({ page }) => {
   test.setTimeout(240_000);
-  const host = '127.0.63.91';
+  const host = res.host(91);
   const close = await listen(host, [6390, 11299]);
   try {
     await newAccount(page, 'ports');

@@ -5,17 +5,20 @@ import {
   type SplunkHecFake,
   startSplunkHecFake,
 } from '../packages/siem/src/testing/splunk-hec-fake.ts';
+import { resourcesOf } from '../scripts/testing/resources.ts';
 import { newAccount, shoot } from './support.ts';
 
 const PAGE = '/dashboard/siem-integrations';
+/** The scanned host: an address of this spec's own loopback block. */
+const HOST = resourcesOf(import.meta.url).host(1);
 
-/** A web server on 127.0.0.1:8888 without the security headers: a scan of it has findings. */
+/** A web server on HOST:8888 without the security headers: a scan of it has findings. */
 async function startBareWebServer(): Promise<http.Server> {
   const server = http.createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html', server: 'Apache/2.4.49 (Unix)' });
     res.end('<html><body>intranet</body></html>');
   });
-  server.listen(8888, '127.0.0.1');
+  server.listen(8888, HOST);
   await once(server, 'listening');
   return server;
 }
@@ -26,7 +29,7 @@ async function scanLoopback(page: Page, name: string) {
   await page.getByLabel('Scan Type').click();
   await page.getByRole('option', { name: /Vulnerability Scan/ }).click();
   await expect(page.getByRole('listbox')).toBeHidden();
-  await page.getByLabel('Target Hosts').fill('127.0.0.1');
+  await page.getByLabel('Target Hosts').fill(HOST);
   await page.keyboard.press('Enter');
   await page.getByRole('button', { name: 'Launch Scan' }).click();
   await expect(page.getByText('Scan completed', { exact: true })).toBeVisible({

@@ -2,11 +2,13 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { expect, type Page, test } from '@playwright/test';
+import { resourcesOf } from '../scripts/testing/resources.ts';
 import { newAccount, PASSWORD, shoot } from './support.ts';
 
-// Extra loopback addresses of their own, so this spec never meets another spec's servers.
-const SERVER_HOST = '127.0.0.3';
-const CLIENT_HOST = '127.0.0.4';
+// Addresses of this spec's own loopback block, so it never meets another test's servers.
+const res = resourcesOf(import.meta.url);
+const SERVER_HOST = res.host(3);
+const CLIENT_HOST = res.host(4);
 const WEB_PORT = 8888; // in the Network Discovery scan's top 100 ports
 
 async function startWebServer(): Promise<http.Server> {
@@ -110,8 +112,8 @@ test('topology: the labelled sample, then the network a real scan found, with Pi
     await expect(page.getByTestId('sample-notice')).toBeHidden();
     await expect(node(page, `host:${SERVER_HOST}`)).toHaveAttribute('data-type', 'server');
     await expect(node(page, `host:${CLIENT_HOST}`)).toHaveAttribute('data-type', 'client');
-    await expect(node(page, 'gateway:127.0.0.0/24')).toHaveAttribute('data-type', 'router');
-    await expect(page.getByTestId('topology-segments')).toContainText('127.0.0.0/24');
+    await expect(node(page, `gateway:${res.block}`)).toHaveAttribute('data-type', 'router');
+    await expect(page.getByTestId('topology-segments')).toContainText(res.block);
     await expect(summary).toContainText('3 online, 0 warning');
 
     await node(page, `host:${SERVER_HOST}`).click();

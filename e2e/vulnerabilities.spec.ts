@@ -2,11 +2,13 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { expect, type Page, test } from '@playwright/test';
+import { resourcesOf } from '../scripts/testing/resources.ts';
 import { connectE2eDatabase } from './db.ts';
 import { newAccount, scanThroughApi, shoot } from './support.ts';
 import { LONG_VECTOR, seedFindings, seedKevEvent } from './vulnerability-seed.ts';
 
-const HOST = '127.0.0.31';
+/** The scanned web server's address, in this spec's own loopback block. */
+const HOST = resourcesOf(import.meta.url).host(31);
 
 test('real findings: search, filters, details, mitigation status and CSV export', async ({
   page,

@@ -5,7 +5,7 @@
 // The packages' bundles inline their workspace dependencies and zod, so a packed package
 // (scripts/pack.mjs) needs nothing else; the server's bundle inlines the workspace packages and
 // leaves node_modules to Node. Source maps are written next to each bundle.
-import { cp, mkdir, rm } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -70,6 +70,41 @@ export const TARGETS = {
   },
 };
 
+async function filesUnder(dir, prefix = '') {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  const out = [];
+  for (const e of entries) {
+    const rel = path.join(prefix, e.name);
+    if (e.isDirectory()) out.push(...(await filesUnder(path.join(dir, e.name), rel)));
+    else out.push(rel);
+  }
+  return out;
+}
+
+/**
+ * Makes `outdir` hold what `built` holds: changed files are replaced by a rename (a reader never
+ * sees half a file), unchanged ones are left alone and files the build no longer makes are
+ * removed. Two test runs building the same sources side by side (Node 20 and Node 24, Vitest and
+ * Playwright) so never disturb each other.
+ */
+async function syncInto(built, outdir) {
+  const fresh = await filesUnder(built);
+  for (const rel of fresh) {
+    const from = path.join(built, rel);
+    const to = path.join(outdir, rel);
+    const bytes = await readFile(from);
+    const old = await readFile(to).catch(() => undefined);
+    if (old?.equals(bytes)) continue;
+    await mkdir(path.dirname(to), { recursive: true });
+    const temp = `${to}.${process.pid}.tmp`;
+    await writeFile(temp, bytes);
+    await rename(temp, to);
+  }
+  const keep = new Set(fresh);
+  for (const rel of await filesUnder(outdir))
+    if (!keep.has(rel) && !rel.endsWith('.tmp')) await rm(path.join(outdir, rel), { force: true });
+}
+
 /**
  * Builds one target into `outdir` (default `<dir>/dist`), replacing what was there; returns
  * esbuild's metafile (which output holds which input, and what each output imports).
@@ -80,7 +115,18 @@ export async function buildTarget(
 ) {
   const target = TARGETS[name];
   if (!target) throw new Error(`unknown build target ${name}: ${Object.keys(TARGETS).join(', ')}`);
-  await rm(outdir, { recursive: true, force: true });
+  const built = `${outdir}.build-${process.pid}`;
+  await rm(built, { recursive: true, force: true });
+  try {
+    const metafile = await buildInto(target, built);
+    await syncInto(built, outdir);
+    return metafile;
+  } finally {
+    await rm(built, { recursive: true, force: true });
+  }
+}
+
+async function buildInto(target, outdir) {
   const result = await build({
     absWorkingDir: ROOT,
     entryPoints: target.entries,

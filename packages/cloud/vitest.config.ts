@@ -4,6 +4,7 @@ export default defineProject({
   test: {
     name: 'cloud',
     include: ['src/**/*.test.ts'],
+    setupFiles: ['../../scripts/testing/bind-guard.ts'],
     globalSetup: ['../../scripts/vitest-build-setup.ts'],
     testTimeout: 20_000,
     // The SDK's notice that its 2027 releases need Node 22: known, and not the tests' business.

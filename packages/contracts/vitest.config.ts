@@ -1,5 +1,9 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: 'contracts', include: ['src/**/*.test.ts'] },
+  test: {
+    name: 'contracts',
+    include: ['src/**/*.test.ts'],
+    setupFiles: ['../../scripts/testing/bind-guard.ts'],
+  },
 });

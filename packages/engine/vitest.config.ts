@@ -4,6 +4,7 @@ export default defineProject({
   test: {
     name: 'engine',
     include: ['src/**/*.test.ts'],
+    setupFiles: ['../../scripts/testing/bind-guard.ts'],
     globalSetup: ['../../scripts/vitest-build-setup.ts'],
     testTimeout: 20_000,
   },

@@ -4,6 +4,7 @@ export default defineProject({
   test: {
     name: 'remediation',
     include: ['src/**/*.test.ts'],
+    setupFiles: ['../../scripts/testing/bind-guard.ts'],
     // The CLI's tests run netguard-remediate as it ships: compiled (scripts/build-node.mjs).
     globalSetup: ['../../scripts/vitest-build-setup.ts'],
     testTimeout: 20_000,

@@ -4,6 +4,7 @@ export default defineProject({
   test: {
     name: 'siem',
     include: ['src/**/*.test.ts'],
+    setupFiles: ['../../scripts/testing/bind-guard.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

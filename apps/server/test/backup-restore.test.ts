@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EmbeddedHandle, startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { committedMigrations, migrateInTransaction } from '../src/db/migrate.ts';
+import { findFreePort } from '../src/lib/net.ts';
 import { netguardWith } from './cli-run.ts';
 import { PASSWORD } from './helpers.ts';
 import { type ServerProcess, startServerProcess } from './server-process.ts';
@@ -33,12 +34,20 @@ afterAll(async () => {
   await fs.rm(root, { recursive: true, force: true });
 });
 
-/** The CLI on the embedded PostgreSQL of a data dir (no DATABASE_URL), as `npm run netguard`. */
 /** The newest migration of this checkout: the level a fresh database is at. */
 const NEWEST = committedMigrations().at(-1)?.tag;
 
-const cli = (dataDir: string, ...args: string[]) =>
-  netguardWith(args, { DATABASE_URL: '', NETGUARD_DATA_DIR: dataDir, NETGUARD_SECRET_KEY: SECRET });
+/**
+ * The CLI on the embedded PostgreSQL of a data dir (no DATABASE_URL), as `npm run netguard`; a
+ * cluster it starts listens on 127.0.0.1 at a port the kernel chose, not the fixed default.
+ */
+const cli = async (dataDir: string, ...args: string[]) =>
+  netguardWith(args, {
+    DATABASE_URL: '',
+    NETGUARD_DATA_DIR: dataDir,
+    NETGUARD_SECRET_KEY: SECRET,
+    PGPORT: String(await findFreePort()),
+  });
 /** The CLI on an external PostgreSQL (DATABASE_URL). */
 const cliOn = (url: string, args: string[], env: Record<string, string> = {}) =>
   netguardWith(args, {

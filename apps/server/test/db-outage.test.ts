@@ -4,6 +4,7 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testResources } from '../../../scripts/testing/current.ts';
 import { type EmbeddedHandle, startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { findFreePort } from '../src/lib/net.ts';
 import { startSlowBanner, waitFor } from './scan-helpers.ts';
@@ -14,9 +15,10 @@ import {
   startServerProcess,
 } from './server-process.ts';
 
-// Ten addresses no other test listens on, each with a slow SSH banner on a top-1000 port, so
-// that the scan's five chunks take seconds each and span the outage.
-const HOSTS = Array.from({ length: 10 }, (_, i) => `127.0.96.${i + 1}`);
+// Hosts 1 to 10 of this file's block, each with a slow SSH banner on a top-1000 port, so that
+// the scan's five chunks take seconds each and span the outage.
+const net = testResources();
+const HOSTS = Array.from({ length: 10 }, (_, i) => net.host(i + 1));
 const SLOW_PORT = 7000;
 const OUTAGE_MS = 30_000;
 
@@ -80,7 +82,7 @@ describe('PostgreSQL dies during a scan', () => {
       body: JSON.stringify({
         scan_name: 'Outage',
         scan_type: 'port',
-        target_hosts: ['127.0.96.1-10'],
+        target_hosts: [`${net.host(1)}-10`],
       }),
     });
     const scanId = ((await created.json()) as { id: string }).id;

@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testResources } from '../../../scripts/testing/current.ts';
 import type { Workers } from '../src/workers.ts';
 import { nvdPage, uploadFeed } from './feeds-helpers.ts';
 import {
@@ -11,8 +12,8 @@ import {
 } from './helpers.ts';
 import { createScan, getScan, scanAction, waitFor } from './scan-helpers.ts';
 
-// An sshd banner on an address and port no other test uses; no bundled advisory covers 9.9p1.
-const HOST = '127.0.0.77';
+// An sshd banner on an address of this file's block; no bundled advisory covers 9.9p1.
+const HOST = testResources().host(77);
 const PORT = 2299;
 
 let ctx: TestContext;

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { encodePcapHeader, encodePcapRecord } from '@netguard/packets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testResources } from '../../../scripts/testing/current.ts';
 import { loadConfig } from '../src/config.ts';
 import { createLogger } from '../src/lib/logger.ts';
 import { METRICS_TEXT } from '../src/modules/metrics/metrics.routes.ts';
@@ -10,6 +11,7 @@ import { type Account, createAccount, createTestApp, type TestContext } from './
 import { makeDataDir, uploadCapture } from './packets-helpers.ts';
 import { createScan, openSocket, runScan, scanAction, waitFor } from './scan-helpers.ts';
 
+const net = testResources();
 const TOKEN = 'metrics-token-for-the-tests';
 const bearer = { authorization: `Bearer ${TOKEN}` };
 
@@ -102,7 +104,7 @@ describe('/metrics', () => {
   it('moves with real work: queue depth, chunk durations, scans by status, uploads, mail', async () => {
     const before = await scrape();
     // Without workers, a started scan's planning job waits in its queue.
-    const waiting = (await createScan(ctx, owner, { target_hosts: ['127.0.97.1'] })).json();
+    const waiting = (await createScan(ctx, owner, { target_hosts: [net.host(1)] })).json();
     await scanAction(ctx, owner, waiting.id, 'start');
     const queued = await scrape();
     const plans = [
@@ -126,7 +128,7 @@ describe('/metrics', () => {
         });
         return res.json().status === 'completed';
       }, 45_000);
-      await runScan(ctx, owner, { target_hosts: ['127.0.97.2'] });
+      await runScan(ctx, owner, { target_hosts: [net.host(2)] });
     } finally {
       await workers.stop();
     }

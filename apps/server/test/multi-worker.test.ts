@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testResources } from '../../../scripts/testing/current.ts';
 import { scanChunks } from '../src/db/schema.ts';
 import { findFreePort } from '../src/lib/net.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
@@ -8,7 +9,9 @@ import { createScan, getScan, scanAction, startSlowBanner, waitFor } from './sca
 import { subscribe } from './seed.ts';
 import { spawnWorker } from './worker-process.ts';
 
-const HOSTS = Array.from({ length: 8 }, (_, i) => `127.0.0.${i + 1}`);
+const net = testResources();
+/** Hosts 1 to 8 of this file's block. */
+const HOSTS = Array.from({ length: 8 }, (_, i) => net.host(i + 1));
 // A top-1000 port; a banner that comes late makes service detection wait, so chunks take seconds.
 const SLOW_PORT = 7000;
 
@@ -47,7 +50,7 @@ describe('scale-out workers', () => {
       await createScan(ctx, owner, {
         scan_name: 'Shared',
         scan_type: 'port',
-        target_hosts: ['127.0.0.1-8'],
+        target_hosts: [`${net.host(1)}-8`],
       })
     ).json();
     expect((await scanAction(ctx, owner, scan.id, 'start')).statusCode).toBe(202);

@@ -5,6 +5,7 @@
 import type { TBatch, TExecution, TVulnerability } from '@netguard/contracts';
 import { startTestHost, type TestHost } from '@netguard/remediation/testing/netns-host';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testResources } from '../../../scripts/testing/current.ts';
 import type { Workers } from '../src/workers.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
 import {
@@ -36,8 +37,8 @@ let theirs: TVulnerability[];
 
 beforeAll(async () => {
   [ftp, redis] = await Promise.all([
-    startTestHost({ name: 'srv-rem2', index: 52, services: ['ssh', 'vsftpd'] }),
-    startTestHost({ name: 'srv-rem3', index: 53, services: ['ssh', 'redis-server'] }),
+    startTestHost({ namespace: testResources().namespace(1), services: ['ssh', 'vsftpd'] }),
+    startTestHost({ namespace: testResources().namespace(2), services: ['ssh', 'redis-server'] }),
   ]);
   ctx = await createTestApp({ SCAN_ALLOWED_RANGES: TEST_RANGES });
   workers = await startRemediationWorkers(ctx);

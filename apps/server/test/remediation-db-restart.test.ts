@@ -9,6 +9,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { startTestHost, type TestHost } from '@netguard/remediation/testing/netns-host';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testResources } from '../../../scripts/testing/current.ts';
 import { type EmbeddedHandle, startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { remediationExecutions } from '../src/db/schema.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
@@ -42,7 +43,10 @@ beforeAll(async () => {
   await fs.chmod(dir, 0o755);
   cluster = await startCluster(0);
   clusterUp = true;
-  host = await startTestHost({ name: 'srv-rem6', index: 56, services: ['ssh', 'vsftpd'] });
+  host = await startTestHost({
+    namespace: testResources().namespace(1),
+    services: ['ssh', 'vsftpd'],
+  });
   ctx = await createTestApp({ SCAN_ALLOWED_RANGES: TEST_RANGES }, {}, cluster.url);
   admin = await createAccount(ctx, 'remediation-restart@example.com');
   await addRootHost(ctx, admin, host);

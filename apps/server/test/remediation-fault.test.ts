@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { startTestHost, type TestHost } from '@netguard/remediation/testing/netns-host';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testResources } from '../../../scripts/testing/current.ts';
 import { remediationExecutions } from '../src/db/schema.ts';
 import { STALE_SECONDS } from '../src/modules/remediation/remediation.runner.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
@@ -34,7 +35,10 @@ const worker = () =>
   spawnWorker(children, ctx.url, { NETGUARD_SECRET_KEY: SECRET, SCAN_ALLOWED_RANGES: TEST_RANGES });
 
 beforeAll(async () => {
-  host = await startTestHost({ name: 'srv-rem5', index: 55, services: ['ssh', 'vsftpd'] });
+  host = await startTestHost({
+    namespace: testResources().namespace(1),
+    services: ['ssh', 'vsftpd'],
+  });
   original = readFileSync(host.outside(CONF));
   ctx = await createTestApp({ SCAN_ALLOWED_RANGES: TEST_RANGES });
   admin = await createAccount(ctx, 'remediation-fault@example.com');

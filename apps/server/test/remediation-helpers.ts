@@ -6,8 +6,11 @@ import type { Account, TestContext } from './helpers.ts';
 import { runScan, waitFor } from './scan-helpers.ts';
 import { SECRET } from './siem-helpers.ts';
 
-/** Loopback and the namespace test hosts (10.231.x.2) that the tests create. */
-export const TEST_RANGES = '127.0.0.0/8,10.231.0.0/16';
+/**
+ * Loopback and the namespace test hosts that the tests create: testResources().namespace(n) puts
+ * them in 10.a.b.0/24, a and b those of the file's loopback block (a from 64 to 191).
+ */
+export const TEST_RANGES = '127.0.0.0/8,10.64.0.0/10,10.128.0.0/10';
 
 export function startRemediationWorkers(ctx: TestContext) {
   return startWorkers({

@@ -5,6 +5,7 @@ import type { TExecution, TVulnerability } from '@netguard/contracts';
 import { startTestHost, type TestHost } from '@netguard/remediation/testing/netns-host';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testResources } from '../../../scripts/testing/current.ts';
 import type { Workers } from '../src/workers.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
 import {
@@ -26,8 +27,7 @@ let vulns: TVulnerability[];
 
 beforeAll(async () => {
   host = await startTestHost({
-    name: 'srv-rem',
-    index: 51,
+    namespace: testResources().namespace(1),
     services: ['ssh', 'vsftpd', 'redis-server', 'nginx'],
   });
   ctx = await createTestApp({ SCAN_ALLOWED_RANGES: TEST_RANGES });
@@ -74,7 +74,7 @@ describe('a host connection', () => {
       actionId: 'vsftpd-disable-anonymous',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toMatch(/No SSH connection for 10\.231\.51\.2/);
+    expect(res.json().error.message).toContain(`No SSH connection for ${host.address}`);
   });
 
   it('is stored sealed, tested, and its host key pinned on first use', async () => {

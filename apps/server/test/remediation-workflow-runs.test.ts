@@ -1,8 +1,10 @@
 // Every worker process runs the workflows every 30 s: runs that overlap (two `netguard worker`
 // processes, or the API's workers beside one) propose each finding once. Seeded findings on a
-// loopback address with a stored host connection; no workers run, so nothing connects anywhere.
+// loopback address of this file's block with a stored host connection; no workers run, so nothing
+// connects anywhere.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { testResources } from '../../../scripts/testing/current.ts';
 import { vulnerabilities } from '../src/db/schema.ts';
 import { runWorkflows } from '../src/modules/remediation/remediation.workflows.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
@@ -10,6 +12,7 @@ import { addHost, call } from './remediation-helpers.ts';
 import { seedScan, seedVulnerability } from './seed.ts';
 
 const FINDINGS = 10;
+const HOST = testResources().host(9);
 let ctx: TestContext;
 let admin: Account;
 
@@ -18,7 +21,7 @@ beforeAll(async () => {
   admin = await createAccount(ctx, 'workflow-runs@example.com');
   await addHost(ctx, admin, {
     name: 'never connected',
-    address: '127.0.0.9',
+    address: HOST,
     username: 'root',
     auth: { type: 'password', password: 'unused' },
   });
@@ -26,7 +29,7 @@ beforeAll(async () => {
   for (let i = 0; i < FINDINGS; i++) {
     const v = await seedVulnerability(ctx, admin, scan.id, {
       severity: 'high',
-      host: '127.0.0.9',
+      host: HOST,
       port: 2100 + i,
     });
     await ctx.db

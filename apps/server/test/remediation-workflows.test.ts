@@ -7,6 +7,7 @@ import type { TExecution, TRemediationWorkflow, TVulnerability } from '@netguard
 import { startTestHost, type TestHost } from '@netguard/remediation/testing/netns-host';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testResources } from '../../../scripts/testing/current.ts';
 import { kevEntries, vulnerabilities } from '../src/db/schema.ts';
 import { runWorkflows } from '../src/modules/remediation/remediation.workflows.ts';
 import type { Workers } from '../src/workers.ts';
@@ -34,8 +35,7 @@ let vulns: TVulnerability[];
 
 beforeAll(async () => {
   host = await startTestHost({
-    name: 'srv-rem4',
-    index: 54,
+    namespace: testResources().namespace(1),
     services: ['ssh', 'vsftpd', 'redis-server'],
   });
   ctx = await createTestApp({ SCAN_ALLOWED_RANGES: TEST_RANGES });

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testResources } from '../../../scripts/testing/current.ts';
 import { riskSnapshots, vulnerabilities, vulnerabilityAssessments } from '../src/db/schema.ts';
 import { takeDueRiskSnapshots } from '../src/modules/risk/risk.assess.ts';
 import type { Workers } from '../src/workers.ts';
@@ -13,7 +14,7 @@ import {
 import { runScan, startPlainHttp, waitFor } from './scan-helpers.ts';
 import { ago } from './seed.ts';
 
-const HOST = '127.0.0.64';
+const HOST = testResources().host(64);
 let ctx: TestContext;
 let workers: Workers;
 let owner: Account;

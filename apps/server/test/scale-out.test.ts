@@ -5,6 +5,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testResources } from '../../../scripts/testing/current.ts';
 import { scanChunks } from '../src/db/schema.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
 import { type Moto, startMoto, storageEnv } from './moto.ts';
@@ -14,7 +15,9 @@ import { type ServerProcess, startServerProcess } from './server-process.ts';
 import { tinyPcap } from './tenant-matrix-fixtures.ts';
 import { spawnWorker } from './worker-process.ts';
 
-const HOSTS = Array.from({ length: 8 }, (_, i) => `127.0.0.${i + 1}`);
+const net = testResources();
+/** Hosts 1 to 8 of this file's block. */
+const HOSTS = Array.from({ length: 8 }, (_, i) => net.host(i + 1));
 // A top-1000 port whose banner comes late: service detection waits, so chunks take seconds.
 const SLOW_PORT = 7000;
 
@@ -38,7 +41,7 @@ async function startScan(api: ServerProcess, name: string): Promise<string> {
   const created = await call(api, 'POST', '/api/scans', {
     scan_name: name,
     scan_type: 'port',
-    target_hosts: ['127.0.0.1-8'],
+    target_hosts: [`${net.host(1)}-8`],
   });
   expect(created.status).toBe(201);
   const id = String(created.json.id);

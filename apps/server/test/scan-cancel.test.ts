@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testResources } from '../../../scripts/testing/current.ts';
 import { scanChunks } from '../src/db/schema.ts';
 import type { Workers } from '../src/workers.ts';
 import {
@@ -12,6 +13,7 @@ import {
 import { createScan, getScan, scanAction, waitFor } from './scan-helpers.ts';
 import { subscribe } from './seed.ts';
 
+const net = testResources();
 let ctx: TestContext;
 let workers: Workers;
 let owner: Account;
@@ -34,14 +36,14 @@ async function launch(body: { scan_name: string; scan_type: string; target_hosts
 }
 
 /**
- * Launches a Port Scan of 127.0.0.1 and measures, from the moment it is running, how long until
+ * Launches a Port Scan of host 1 of the file's block and measures, from the moment it is running, how long until
  * a worker holds one of its chunks (started) and until it leaves 0 %; waits for its end.
  */
 async function timePortScan() {
   const id = await launch({
     scan_name: 'Port scan',
     scan_type: 'port',
-    target_hosts: ['127.0.0.1'],
+    target_hosts: [net.host(1)],
   });
   const runningAt = Date.now();
   await waitFor(async () => {
@@ -68,7 +70,7 @@ describe('cancelling a scan', () => {
     const audit = await launch({
       scan_name: 'Full audit',
       scan_type: 'comprehensive',
-      target_hosts: ['127.0.0.0/27'],
+      target_hosts: [net.subnet(0, 27)],
     });
     await waitFor(async () => {
       const rows = await ctx.db.select().from(scanChunks).where(eq(scanChunks.scanId, audit));

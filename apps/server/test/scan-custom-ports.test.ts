@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testResources } from '../../../scripts/testing/current.ts';
 import type { Workers } from '../src/workers.ts';
 import {
   type Account,
@@ -11,9 +12,9 @@ import {
 import { createScan, getScan, scanAction, waitFor } from './scan-helpers.ts';
 import { subscribe } from './seed.ts';
 
-// An address no other test listens on, with services on ports outside the top 1000:
+// An address of this file's block, with services on ports outside the top 1000:
 // Redis moved to 6390 and Memcached to 11299, as in the issue.
-const HOST = '127.0.63.90';
+const HOST = testResources().host(90);
 const PORTS = [6390, 11299];
 
 let ctx: TestContext;

@@ -110,8 +110,11 @@ export async function openSocket(baseUrl: string, path = '/api/realtime') {
   };
 }
 
-/** An HTTP server without security headers on the first free port of `ports` (127.0.0.1). */
-export async function startPlainHttp(ports: number[], host = '127.0.0.1') {
+/**
+ * An HTTP server without security headers on the first free port of `ports` at `host`: an
+ * address of the test file's block (testResources().host(n)), where these fixed ports are its own.
+ */
+export async function startPlainHttp(ports: number[], host: string) {
   for (const port of ports) {
     const server = http.createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html', server: 'TestServer' });

@@ -2,6 +2,7 @@ import dgram from 'node:dgram';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testResources } from '../../../scripts/testing/current.ts';
 import { loadConfig } from '../src/config.ts';
 import { scanChunks } from '../src/db/schema.ts';
 import { createLogger } from '../src/lib/logger.ts';
@@ -25,6 +26,10 @@ import {
 } from './scan-helpers.ts';
 import { subscribe } from './seed.ts';
 
+const net = testResources();
+/** The address the web server and the scans' main target share, in this file's block. */
+const HOST = net.host(1);
+
 let ctx: TestContext;
 let workers: Workers;
 let owner: Account;
@@ -40,7 +45,7 @@ beforeAll(async () => {
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
   // Top-1000 ports, so the real vulnerability profile finds it quickly on loopback.
-  web = await startPlainHttp([8888, 8008, 8081, 9000, 9090, 7000]);
+  web = await startPlainHttp([8888, 8008, 8081, 9000, 9090, 7000], HOST);
 });
 afterAll(async () => {
   await web?.close();
@@ -49,11 +54,15 @@ afterAll(async () => {
 });
 
 describe('a real scan, end to end in one process', () => {
-  it('scans 127.0.0.1, stores host, service and finding, and streams progress', async () => {
+  it('scans a loopback host, stores host, service and finding, and streams progress', async () => {
     const socket = await openSocket(base);
     await socket.join(owner.accessToken);
     const scan = (
-      await createScan(ctx, owner, { scan_name: 'Loopback vuln', scan_type: 'vulnerability' })
+      await createScan(ctx, owner, {
+        scan_name: 'Loopback vuln',
+        scan_type: 'vulnerability',
+        target_hosts: [HOST],
+      })
     ).json();
     expect((await scanAction(ctx, owner, scan.id, 'start')).statusCode).toBe(202);
 
@@ -62,10 +71,10 @@ describe('a real scan, end to end in one process', () => {
       return ['completed', 'failed'].includes(res.status) ? res : null;
     }, 45_000);
     expect(done).toMatchObject({ status: 'completed', progress: 100, error: null });
-    expect(done.hosts).toContainEqual({ address: '127.0.0.1', hostname: null, status: 'up' });
+    expect(done.hosts).toContainEqual({ address: HOST, hostname: null, status: 'up' });
     expect(done.services).toContainEqual(
       expect.objectContaining({
-        host: '127.0.0.1',
+        host: HOST,
         port: web.port,
         protocol: 'tcp',
         state: 'open',
@@ -77,7 +86,7 @@ describe('a real scan, end to end in one process', () => {
         v.title === 'Missing HTTP security headers' && v.port === web.port,
     );
     expect(headers).toMatchObject({
-      host: '127.0.0.1',
+      host: HOST,
       severity: 'low',
       vulnerability_type: 'misconfiguration',
     });
@@ -104,7 +113,7 @@ describe('a real scan, end to end in one process', () => {
   });
 
   it('keeps one vulnerability across scans, fixed when the service goes, reopened when it returns', async () => {
-    const host = '127.0.0.23';
+    const host = net.host(23);
     const runVulnScan = () =>
       runScan(
         ctx,
@@ -146,17 +155,21 @@ describe('a real scan, end to end in one process', () => {
   });
 
   it('runs the UDP probes in a comprehensive scan and stores UDP services once', async () => {
-    // A DNS responder on 127.0.0.1:53 that answers every query with an empty response.
+    // A DNS responder on HOST:53 that answers every query with an empty response.
     const dns = dgram.createSocket('udp4');
     dns.on('message', (msg, peer) => {
       const reply = Buffer.from(msg);
       reply.writeUInt16BE(0x8180, 2);
       dns.send(reply, peer.port, peer.address);
     });
-    await new Promise<void>((resolve) => dns.bind(53, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => dns.bind(53, HOST, resolve));
     try {
       const scan = (
-        await createScan(ctx, owner, { scan_name: 'Full audit', scan_type: 'comprehensive' })
+        await createScan(ctx, owner, {
+          scan_name: 'Full audit',
+          scan_type: 'comprehensive',
+          target_hosts: [HOST],
+        })
       ).json();
       expect((await scanAction(ctx, owner, scan.id, 'start')).statusCode).toBe(202);
       const done = await waitFor(async () => {
@@ -165,7 +178,7 @@ describe('a real scan, end to end in one process', () => {
       }, 90_000);
       expect(done).toMatchObject({ status: 'completed', progress: 100 });
       const udp = done.services.filter((s: { protocol: string }) => s.protocol === 'udp');
-      expect(udp).toEqual([expect.objectContaining({ host: '127.0.0.1', port: 53 })]);
+      expect(udp).toEqual([expect.objectContaining({ host: HOST, port: 53 })]);
       expect(done.services).toContainEqual(expect.objectContaining({ port: web.port }));
     } finally {
       dns.close();
@@ -194,11 +207,11 @@ describe('a real scan, end to end in one process', () => {
   });
 
   it('on graceful shutdown aborts the in-flight chunk and leaves it for retry', async () => {
-    const slow = await startSlowBanner('127.0.0.9', 7000, 5_000);
+    const slow = await startSlowBanner(net.host(9), 7000, 5_000);
     const own = await startTestWorkers(ctx);
     try {
       const scan = (
-        await createScan(ctx, owner, { scan_type: 'port', target_hosts: ['127.0.0.9'] })
+        await createScan(ctx, owner, { scan_type: 'port', target_hosts: [net.host(9)] })
       ).json();
       await scanAction(ctx, owner, scan.id, 'start');
       await waitFor(async () => {

@@ -1,12 +1,13 @@
 import type { TFinding } from '@netguard/contracts';
 import { createEngine, type ServiceResult, toNmapXml } from '@netguard/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testResources } from '../../../scripts/testing/current.ts';
 import { vulnerabilities } from '../src/db/schema.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
 import { startPlainHttp } from './scan-helpers.ts';
 import { subscribe } from './seed.ts';
 
-const HOST = '127.0.98.20';
+const HOST = testResources().host(20);
 
 let ctx: TestContext;
 let owner: Account;

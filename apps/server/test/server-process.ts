@@ -19,14 +19,20 @@ export type ServerProcess = {
   stop: () => Promise<void>;
 };
 
-/** The compiled server (dist/main.js) as `npm start` runs it, ready once it says so. */
+/**
+ * The compiled server (dist/main.js) as `npm start` runs it, ready once it says so: on 127.0.0.1
+ * at a port the kernel chose, and so is the embedded PostgreSQL it starts without DATABASE_URL
+ * (unless `env` names PGPORT), never the fixed default port another test file could hold.
+ */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await findFreePort();
+  const pgPort = await findFreePort();
   const child = spawn(process.execPath, ['--enable-source-maps', MAIN], {
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
+      PGPORT: String(pgPort),
       LOG_LEVEL: 'warn',
       NETGUARD_SECRET_KEY: 'test-secret-key-for-netguard-tests',
       WEB_DIST_DIR: '/nonexistent/netguard-web-dist',

@@ -1,6 +1,7 @@
 import { type Rsyslog, startRsyslog } from '@netguard/siem/testing/rsyslog';
 import { type SplunkHecFake, startSplunkHecFake } from '@netguard/siem/testing/splunk-hec-fake';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testResources } from '../../../scripts/testing/current.ts';
 import { netguard, netguardWith } from './cli-run.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
 import { createIntegration, SECRET } from './siem-helpers.ts';
@@ -14,7 +15,7 @@ beforeAll(async () => {
   ctx = await createTestApp();
   admin = await createAccount(ctx, 'siem-cli@example.com');
   hec = await startSplunkHecFake('cli-token');
-  rsyslog = await startRsyslog('127.0.0.23');
+  rsyslog = await startRsyslog(testResources().host(23));
 });
 afterAll(async () => {
   await rsyslog?.close();

@@ -5,6 +5,7 @@ import type { CheckMeta } from '@netguard/cloud';
 import type { SiemEvent } from '@netguard/siem';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testResources } from '../../../scripts/testing/current.ts';
 import {
   securityEvents,
   securityIncidents,
@@ -30,8 +31,8 @@ import { type Account, createAccount, createTestApp, signIn, type TestContext } 
 import { createScan, getScan, scanAction, startPlainHttp, waitFor } from './scan-helpers.ts';
 import { finding, seedScan, subscribe } from './seed.ts';
 
-// A loopback address of its own, so no other test file's services answer here.
-const HOST = '127.0.77.1';
+// An address of this file's block, so no other test file's services answer here.
+const HOST = testResources().host(1);
 const PUBLIC = 'aws_s3_bucket_policy_public';
 const SSH = 'aws_ec2_sg_open_ssh';
 

@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import net from 'node:net';
 import type { TRole } from '@netguard/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { testResources } from '../../../scripts/testing/current.ts';
 import {
   reports,
   scanHosts,
@@ -31,8 +32,11 @@ export type Caller = {
 /** Text put into B's names, which A's callers must never see. */
 export const MARK_B = 'tmB-4e1d';
 
-/** A loopback host only A's scans know (B's nmap import knows 127.0.0.1 only). */
-export const TOPOLOGY_HOST = '127.0.0.3';
+/**
+ * A loopback host of the test file's block that only A's scans know (B's nmap import knows
+ * 127.0.0.1 only).
+ */
+export const TOPOLOGY_HOST = testResources().host(3);
 
 /** Text put into A's names so that a leak shows in B's responses. */
 export const MARK = 'tmA-7f3c';

@@ -3,9 +3,16 @@ import net from 'node:net';
 import { DEFAULT_TOPOLOGY_SETTINGS } from '@netguard/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testResources } from '../../../scripts/testing/current.ts';
 import { auditLogs, scanHosts } from '../src/db/schema.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
 import { seedScan, seedService } from './seed.ts';
+
+const block = testResources();
+/** Alice's two scanned hosts, and one nobody scanned, in this file's block. */
+const HOST = block.host(1);
+const QUIET = block.host(2);
+const UNKNOWN = block.host(9);
 
 let ctx: TestContext;
 let alice: Account;
@@ -20,18 +27,18 @@ beforeAll(async () => {
   // The probe resets the connections it opens: the server side only sees them go.
   listener = net
     .createServer((socket) => socket.on('error', () => undefined).end())
-    .listen(0, '127.0.0.1');
+    .listen(0, HOST);
   await once(listener, 'listening');
   openPort = (listener.address() as net.AddressInfo).port;
   const scan = await seedScan(ctx, alice, {
     status: 'completed',
-    targets: ['127.0.0.1', '127.0.0.2'],
+    targets: [HOST, QUIET],
   });
   await ctx.db.insert(scanHosts).values([
-    { scanId: scan.id, address: '127.0.0.1' },
-    { scanId: scan.id, address: '127.0.0.2' },
+    { scanId: scan.id, address: HOST },
+    { scanId: scan.id, address: QUIET },
   ]);
-  await seedService(ctx, scan.id, '127.0.0.1', openPort);
+  await seedService(ctx, scan.id, HOST, openPort);
 });
 afterAll(async () => {
   listener?.close();
@@ -56,10 +63,10 @@ const settings = (who: Account, payload?: unknown) =>
 
 describe('POST /api/topology/ping', () => {
   it('measures the round trip of a TCP connect to a known open port', async () => {
-    const res = await post(alice, 'ping', { host: '127.0.0.1' });
+    const res = await post(alice, 'ping', { host: HOST });
     expect(res.statusCode).toBe(200);
     const result = res.json();
-    expect(result).toMatchObject({ host: '127.0.0.1', reachable: true, port: openPort });
+    expect(result).toMatchObject({ host: HOST, reachable: true, port: openPort });
     expect(result.port_state).toBe('open');
     expect(result.rtt_ms).toBeGreaterThanOrEqual(0);
     expect(result.probed_ports[0]).toBe(openPort);
@@ -67,20 +74,20 @@ describe('POST /api/topology/ping', () => {
       .select()
       .from(auditLogs)
       .where(and(eq(auditLogs.userId, alice.userId), eq(auditLogs.action, 'topology.ping')));
-    expect(audit).toMatchObject({ resourceType: 'host', resourceId: '127.0.0.1' });
+    expect(audit).toMatchObject({ resourceType: 'host', resourceId: HOST });
   });
 
   it('counts a refused connection as an answer', async () => {
-    const result = (await post(alice, 'ping', { host: '127.0.0.2' })).json();
+    const result = (await post(alice, 'ping', { host: QUIET })).json();
     expect(result.reachable).toBe(true);
     expect(['open', 'closed']).toContain(result.port_state);
     expect(typeof result.rtt_ms).toBe('number');
   });
 
   it('refuses hosts outside the organization’s scan data and the scanner’s scope', async () => {
-    const unknown = await post(alice, 'ping', { host: '127.0.0.9' });
+    const unknown = await post(alice, 'ping', { host: UNKNOWN });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().error.message).toContain('127.0.0.9');
+    expect(unknown.json().error.message).toContain(UNKNOWN);
     const metadata = await post(alice, 'ping', { host: '169.254.169.254' });
     expect(metadata.statusCode).toBe(400);
     expect(metadata.json().error.code).toBe('scope_refused');
@@ -105,13 +112,13 @@ describe('POST /api/topology/ping', () => {
 
 describe('POST /api/topology/port-scan', () => {
   it('creates and starts a port scan of the host through the scans service', async () => {
-    const res = await post(alice, 'port-scan', { host: '127.0.0.1' });
+    const res = await post(alice, 'port-scan', { host: HOST });
     expect(res.statusCode).toBe(202);
     const scan = res.json();
     expect(scan).toMatchObject({
       scan_type: 'port',
-      target_hosts: ['127.0.0.1'],
-      scan_name: 'Port Scan 127-0-0-1',
+      target_hosts: [HOST],
+      scan_name: `Port Scan ${HOST.replaceAll('.', '-')}`,
     });
     expect(['running', 'pending']).toContain(scan.status);
     const listed = await ctx.app.inject({
@@ -125,7 +132,7 @@ describe('POST /api/topology/port-scan', () => {
   it('applies the free plan’s monthly scan limit', async () => {
     // Alice has 2 scans this month; the free plan allows 5.
     for (let i = 0; i < 3; i++) await seedScan(ctx, alice, { status: 'completed' });
-    const res = await post(alice, 'port-scan', { host: '127.0.0.1' });
+    const res = await post(alice, 'port-scan', { host: HOST });
     expect(res.statusCode).toBe(402);
     expect(res.json().error.code).toBe('payment_required');
   });
@@ -133,15 +140,15 @@ describe('POST /api/topology/port-scan', () => {
 
 describe('cross-account isolation', () => {
   it('never lets another organization ping or scan a host it has not scanned', async () => {
-    const ping = await post(bob, 'ping', { host: '127.0.0.1' });
+    const ping = await post(bob, 'ping', { host: HOST });
     expect(ping.statusCode).toBe(404);
-    const scan = await post(bob, 'port-scan', { host: '127.0.0.1' });
+    const scan = await post(bob, 'port-scan', { host: HOST });
     expect(scan.statusCode).toBe(404);
     const list = await ctx.app.inject({ method: 'GET', url: '/api/scans', headers: bob.auth });
     expect(list.json().total).toBe(0);
     const graph = await ctx.app.inject({ method: 'GET', url: '/api/topology', headers: bob.auth });
     expect(graph.json().source).toBe('sample');
-    expect(JSON.stringify(graph.json())).not.toContain('127.0.0.');
+    expect(JSON.stringify(graph.json())).not.toContain(HOST.replace(/\d+$/, ''));
   });
 });
 

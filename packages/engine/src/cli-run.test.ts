@@ -2,11 +2,13 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testResources } from '../../../scripts/testing/current.ts';
 import type { Peer } from './testing/peers.ts';
 import { startHttpPeer } from './testing/servers.ts';
 
 const BIN = fileURLToPath(new URL('../bin/netguard-scan.js', import.meta.url));
-const HOST = '127.0.98.7';
+// The web peer's address, in the file's block.
+const HOST = testResources().host(7);
 
 type Line = { type: string; product?: string | null; check_id?: string };
 

@@ -1,27 +1,29 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testResources } from '../../../scripts/testing/current.ts';
 import { createEngine } from './engine.ts';
 import { makeCert } from './testing/certs.ts';
 import { startMemcached, startNginx, startRedis, startVsftpd } from './testing/daemons.ts';
 import type { Peer } from './testing/peers.ts';
 import type { Finding, ServiceResult } from './types.ts';
 
-// Real Debian daemons (redis-server, memcached, vsftpd, nginx) on 127.0.9.x, one address each,
-// scanned through the whole engine: detection and checks as a user of the CLI sees them.
+// Real Debian daemons (redis-server, memcached, vsftpd, nginx) on the file's block, one address
+// each, scanned through the whole engine: detection and checks as a user of the CLI sees them.
+const net = testResources();
 const peers: Record<string, Peer> = {};
 beforeAll(async () => {
   const tls = makeCert('valid');
   const started = await Promise.allSettled([
-    startRedis('127.0.9.1'),
-    startRedis('127.0.9.2', 'Str0ng-redis-password'),
-    startMemcached('127.0.9.3'),
-    startVsftpd('127.0.9.4', true),
-    startVsftpd('127.0.9.5', false),
-    startNginx('127.0.9.6', { tls, hardened: false }),
-    startNginx('127.0.9.7', { tls, hardened: true }),
+    startRedis(net.host(1)),
+    startRedis(net.host(2), 'Str0ng-redis-password'),
+    startMemcached(net.host(3)),
+    startVsftpd(net.host(4), true),
+    startVsftpd(net.host(5), false),
+    startNginx(net.host(6), { tls, hardened: false }),
+    startNginx(net.host(7), { tls, hardened: true }),
     // Off their default ports (6379, 11211), as the issue found them.
-    startRedis('127.0.9.8', undefined, 6390),
-    startMemcached('127.0.9.9', 11299),
+    startRedis(net.host(8), undefined, 6390),
+    startMemcached(net.host(9), 11299),
   ]);
   const names = [
     'redis',

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testResources } from '../../../scripts/testing/current.ts';
 import { createEngine } from './engine.ts';
 import { toJsonLines } from './output/jsonl.ts';
 import { toNmapXml } from './output/nmap-xml.ts';
@@ -9,13 +10,17 @@ import { startRedisPeer } from './testing/protocol-peers.ts';
 import { startHttpPeer } from './testing/servers.ts';
 import type { Finding, ServiceResult } from './types.ts';
 
+const net = testResources();
+const WEB = net.host(6);
+const REDIS = net.host(7);
+
 let web: Peer;
 let redis: Peer;
 beforeAll(async () => {
-  web = await startHttpPeer('127.0.0.6', (_q, res) =>
+  web = await startHttpPeer(WEB, (_q, res) =>
     res.writeHead(200, { Server: 'nginx/1.18.0' }).end('hi'),
   );
-  redis = await startRedisPeer('127.0.0.7');
+  redis = await startRedisPeer(REDIS);
 });
 afterAll(async () => {
   await web.close();
@@ -23,7 +28,7 @@ afterAll(async () => {
 });
 
 async function scan(targets: string, checks = 'all') {
-  const closed = await freePort('127.0.0.6');
+  const closed = await freePort(WEB);
   const ports: ServiceResult[] = [];
   const findings: Finding[] = [];
   const progress: Progress[] = [];
@@ -50,12 +55,12 @@ async function scan(targets: string, checks = 'all') {
 describe('createEngine().run', () => {
   it('streams open ports with services and findings from checks', async () => {
     const { hosts, ports, findings, summary, progress } = await scan(
-      '127.0.0.6-7, 169.254.169.254, bad_host',
+      `${WEB}-7, 169.254.169.254, bad_host`,
     );
-    expect(hosts.sort()).toEqual(['127.0.0.6', '127.0.0.7']);
+    expect(hosts.sort()).toEqual([WEB, REDIS]);
     expect(ports.map((p) => `${p.host}:${p.port}:${p.service.name}`).sort()).toEqual([
-      `127.0.0.6:${web.port}:http`,
-      `127.0.0.7:${redis.port}:redis`,
+      `${WEB}:${web.port}:http`,
+      `${REDIS}:${redis.port}:redis`,
     ]);
     expect(findings.map((f) => f.check_id).sort()).toEqual([
       'http-security-headers',
@@ -78,7 +83,7 @@ describe('createEngine().run', () => {
   });
 
   it('writes jsonl, nmap XML and SARIF 2.1.0 from the same run', async () => {
-    const { report } = await scan('127.0.0.6-7');
+    const { report } = await scan(`${WEB}-7`);
     const lines = toJsonLines(report)
       .trim()
       .split('\n')
@@ -102,17 +107,17 @@ describe('createEngine().run', () => {
     const hosts: string[] = [];
     const ports: string[] = [];
     const engine = createEngine({ ports: [web.port], portsOnly: true, hostGroupSize: 1 });
-    const summary = await engine.run('127.0.0.3-9', {
+    const summary = await engine.run(`${net.host(3)}-9`, {
       onHost: (h) => hosts.push(h.address),
       onPort: (p) => ports.push(`${p.host}:${p.port}`),
     });
     expect(hosts).toHaveLength(7);
-    expect(ports).toEqual([`127.0.0.6:${web.port}`]);
+    expect(ports).toEqual([`${WEB}:${web.port}`]);
     expect(summary).toMatchObject({ hosts_total: 7, hosts_up: 7, ports_scanned: 7, open: 1 });
   });
 
   it('runs no checks with checks "none"', async () => {
-    const { findings, ports } = await scan('127.0.0.6-7', 'none');
+    const { findings, ports } = await scan(`${WEB}-7`, 'none');
     expect(ports).toHaveLength(2);
     expect(findings).toEqual([]);
   });

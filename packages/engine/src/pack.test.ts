@@ -1,14 +1,18 @@
 import { once } from 'node:events';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testResources } from '../../../scripts/testing/current.ts';
 import { type Installed, packAndInstall } from '../../../scripts/testing/packed.ts';
+
+// On the file's block: the scan's second port must be closed, so no other file may hold it.
+const HOST = testResources().host(1);
 
 let pkg: Installed;
 // The scanner resets its connects: that is not an error of the listener.
 const listener = net.createServer((socket) => socket.on('error', () => {}).end());
 
 beforeAll(async () => {
-  listener.listen(0, '127.0.0.1');
+  listener.listen(0, HOST);
   await once(listener, 'listening');
   pkg = await packAndInstall('engine');
 }, 120_000);
@@ -27,7 +31,7 @@ describe('the packed engine', () => {
   it('scans a loopback listener through its installed bin', async () => {
     const port = (listener.address() as net.AddressInfo).port;
     const { stdout } = await pkg.bin('netguard-scan', [
-      '127.0.0.1',
+      HOST,
       '-p',
       `${port},${port === 65535 ? 65534 : port + 1}`,
       '--run',

@@ -1,6 +1,6 @@
 // The compiled netguard-remediate (bin/netguard-remediate.js on plain node) against a namespace
 // test host running vsftpd with anonymous logins: verify, dry run, apply, verify, rollback, verify.
-// Only the host this test creates (10.231.44.2) is contacted; every run and wait is bounded.
+// Only the host this test creates (in the file's namespace) is contacted; every run and wait is bounded.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testResources } from '../../../scripts/testing/current.ts';
 import { startTestHost, type TestHost } from './testing/netns-host.ts';
 
 const BIN = fileURLToPath(new URL('../bin/netguard-remediate.js', import.meta.url));
@@ -31,7 +32,10 @@ async function run(args: string[], env: Record<string, string> = {}, bin = BIN):
 let host: TestHost;
 let dir: string;
 beforeAll(async () => {
-  host = await startTestHost({ name: 'rem-cli', index: 44, services: ['ssh', 'vsftpd'] });
+  host = await startTestHost({
+    namespace: testResources().namespace(1),
+    services: ['ssh', 'vsftpd'],
+  });
   dir = mkdtempSync(join(tmpdir(), 'netguard-remediate-cli-'));
 }, 60_000);
 afterAll(async () => {

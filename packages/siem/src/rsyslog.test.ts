@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testResources } from '../../../scripts/testing/current.ts';
 import type { SiemEvent } from './event.ts';
 import { formatCef } from './formats/cef.ts';
 import { formatLeef } from './formats/leef.ts';
@@ -21,7 +22,7 @@ import { type Normalized, normalize } from './testing/lognormalizer.ts';
 import { type Rsyslog, startRsyslog } from './testing/rsyslog.ts';
 import { type SyslogTarget, sendSyslog } from './transport.ts';
 
-const HOST = '127.0.0.20';
+const HOST = testResources().host(20);
 const HOSTNAME = 'netguard-test';
 let rsyslog: Rsyslog;
 

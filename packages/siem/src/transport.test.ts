@@ -1,11 +1,12 @@
-// Failures of the senders, against local peers on 127.0.0.21: each is a classified error on
+// Failures of the senders, against local peers on an address of the file's loopback block: each is a classified error on
 // every message it concerns, within the timeout.
 import dgram from 'node:dgram';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { testResources } from '../../../scripts/testing/current.ts';
 import { type SendResult, SyslogTransportError, sendSyslog } from './transport.ts';
 
-const HOST = '127.0.0.21';
+const HOST = testResources().host(21);
 const servers: net.Server[] = [];
 const sockets = new Set<net.Socket>();
 

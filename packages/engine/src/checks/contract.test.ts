@@ -2,12 +2,16 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ZFinding } from '@netguard/contracts';
 import { describe, expect, it } from 'vitest';
+import { testResources } from '../../../../scripts/testing/current.ts';
 import { freePort } from '../testing/peers.ts';
 import type { CheckContext, ServiceInfo } from '../types.ts';
 import { CHECKS, selectChecks } from './index.ts';
 
 const dir = import.meta.dirname;
 const folders = readdirSync(dir).filter((f) => statSync(join(dir, f)).isDirectory());
+
+// The closed port's address, in the file's block: no other file's listener can hold the port.
+const CLOSED_HOST = testResources().host(1);
 
 // Every service shape a check might be handed, all pointing at a closed loopback port.
 const SERVICES: ServiceInfo[] = [
@@ -64,10 +68,10 @@ describe.each(CHECKS.map((c) => [c.id, c] as const))('check %s', (id, check) => 
   });
 
   it('never throws against a closed port and returns only valid findings', async () => {
-    const port = await freePort('127.0.0.1');
+    const port = await freePort(CLOSED_HOST);
     for (const service of SERVICES) {
       const ctx: CheckContext = {
-        host: '127.0.0.1',
+        host: CLOSED_HOST,
         port,
         protocol: 'tcp',
         service,

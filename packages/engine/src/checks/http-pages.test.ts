@@ -1,5 +1,6 @@
 import type { Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { testResources } from '../../../../scripts/testing/current.ts';
 import { createEngine } from '../engine.ts';
 import { contextFor } from '../testing/check-context.ts';
 import { type Peer, startTcpPeer } from '../testing/peers.ts';
@@ -9,6 +10,8 @@ import { httpDirectoryListing } from './http-directory-listing/index.ts';
 import { httpExposedFiles } from './http-exposed-files/index.ts';
 import { COMMON_PATHS, httpPages } from './http-pages.ts';
 import { httpServerVersion } from './http-server-version/index.ts';
+
+const net = testResources();
 
 let peers: Peer[] = [];
 afterEach(async () => {
@@ -78,16 +81,18 @@ describe('http pages', () => {
   it('never follows a link to another host, scheme or port', async () => {
     const { peer, requests } = await startSite({});
     const trap: string[] = [];
-    // Same port on 127.0.0.2: a crawler that ignored the host would land here.
+    // Same port on another address (of the file's block): a crawler that ignored the host would
+    // land here.
     const onConnection = (socket: Socket) => {
       trap.push('connected');
       socket.end();
     };
-    peers.push(await startTcpPeer('127.0.0.2', onConnection, peer.port));
+    const trapHost = net.host(2);
+    peers.push(await startTcpPeer(trapHost, onConnection, peer.port));
     const { peer: other, requests: otherRequests } = await startSite({});
     const site = links(
-      `http://127.0.0.2:${peer.port}/off-host`,
-      `//127.0.0.2:${peer.port}/protocol-relative`,
+      `http://${trapHost}:${peer.port}/off-host`,
+      `//${trapHost}:${peer.port}/protocol-relative`,
       `http://localhost:${peer.port}/other-name`,
       `https://127.0.0.1:${peer.port}/other-scheme`,
       `http://127.0.0.1:${other.port}/other-port`,
@@ -134,7 +139,7 @@ describe('http pages in a scan', () => {
         '/files/': `<title>Index of /files/</title>${links('../', '.env')}`,
         '/files/.env': 'API_KEY=x',
       },
-      '127.0.16.2',
+      net.host(16),
     );
     const findings: Finding[] = [];
     const checks = 'http-server-version,http-directory-listing,http-exposed-files';

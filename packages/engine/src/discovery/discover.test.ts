@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { testResources } from '../../../../scripts/testing/current.ts';
 import type { ProbeOutcome } from '../ports/tcp-probe.ts';
 import { DISCOVERY_PORTS, discoverHosts } from './discover.ts';
 
+const net = testResources();
+
 describe('discoverHosts', () => {
   it('counts a refused connection as proof that a loopback host is up', async () => {
-    expect(await discoverHosts(['127.0.0.4', '127.0.0.5'])).toEqual(['127.0.0.4', '127.0.0.5']);
+    // Addresses of the file's block, where no other file listens on the discovery ports.
+    const hosts = [net.host(4), net.host(5)];
+    expect(await discoverHosts(hosts)).toEqual(hosts);
   });
 
   it('leaves out a host where every probe stays silent', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testResources } from '../../../../scripts/testing/current.ts';
 import { createEngine } from '../engine.ts';
 import type { Peer } from '../testing/peers.ts';
 import { startFtpPeer, startRedisPeer } from '../testing/protocol-peers.ts';
@@ -22,14 +23,17 @@ type SarifRun = {
   results: { partialFingerprints: Record<string, string> }[];
 };
 
+// The peers' address, in the file's block.
+const HOST = testResources().host(12);
+
 const peers: Peer[] = [];
 beforeAll(async () => {
   peers.push(
-    await startHttpPeer('127.0.0.12', (_q, res) =>
+    await startHttpPeer(HOST, (_q, res) =>
       res.writeHead(200, { Server: 'nginx/1.18.0' }).end('hi'),
     ),
-    await startRedisPeer('127.0.0.12'),
-    await startFtpPeer('127.0.0.12', true),
+    await startRedisPeer(HOST),
+    await startFtpPeer(HOST, true),
   );
 });
 afterAll(() => Promise.all(peers.map((p) => p.close())));
@@ -38,13 +42,13 @@ describe('toSarif', () => {
   it('writes a log that is valid against the SARIF 2.1.0 schema, from real findings', async () => {
     const ports: ServiceResult[] = [];
     const findings: Finding[] = [];
-    const summary = await createEngine({ ports: peers.map((p) => p.port) }).run('127.0.0.12', {
+    const summary = await createEngine({ ports: peers.map((p) => p.port) }).run(HOST, {
       onPort: (p) => ports.push(p),
       onFinding: (f) => findings.push(f),
     });
     expect(new Set(findings.map((f) => f.severity)).size).toBeGreaterThan(2);
     const sarif = toSarif({
-      args: 'netguard-scan 127.0.0.12',
+      args: `netguard-scan ${HOST}`,
       startedAt: new Date(),
       ports,
       findings,

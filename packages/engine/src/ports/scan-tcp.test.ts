@@ -1,13 +1,16 @@
 import { getEventListeners } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testResources } from '../../../../scripts/testing/current.ts';
 import { freePort, type Peer, startTcpPeer } from '../testing/peers.ts';
 import type { PortResult } from '../types.ts';
 import { scanTcp } from './scan-tcp.ts';
 import type { ProbeOutcome } from './tcp-probe.ts';
 
-// Addresses no other test listens on: the ports open on one host must be closed on the others,
-// and a listener of a test running alongside on 127.0.0.1 once took one of them there.
-const HOSTS = ['127.0.83.1', '127.0.83.2', '127.0.83.3'];
+// Addresses of the file's block, where no other test listens: the ports open on one host must be
+// closed on the others, and a listener of a test running alongside on 127.0.0.1 once took one of
+// them there.
+const net = testResources();
+const HOSTS = [net.host(1), net.host(2), net.host(3)];
 const peers: Peer[] = [];
 beforeAll(async () => {
   for (const host of [HOSTS[0]!, ...HOSTS]) {
@@ -41,7 +44,7 @@ describe('scanTcp against real loopback listeners', () => {
     const ports = Array.from({ length: 20_000 }, (_, i) => i + 1);
     setTimeout(() => controller.abort(), 30);
     const started = Date.now();
-    await scanTcp(['127.0.0.1'], ports, {
+    await scanTcp([net.host(4)], ports, {
       signal: controller.signal,
       onProgress: (d) => {
         done = d;

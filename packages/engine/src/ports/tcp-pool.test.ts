@@ -1,13 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testResources } from '../../../../scripts/testing/current.ts';
 import { createEngine } from '../engine.ts';
 import { freePort, type Peer, startTcpPeer } from '../testing/peers.ts';
 import type { PortResult } from '../types.ts';
 import { scanTcp } from './scan-tcp.ts';
 import { createTcpPool, scanTcpParallel, splitBudget } from './tcp-pool.ts';
 
+// Peers and scanned ranges on the file's block, where no other test listens.
+const net = testResources();
+const [ONE, TWO, THREE] = [net.host(1), net.host(2), net.host(3)];
+
 const peers: Peer[] = [];
 beforeAll(async () => {
-  for (const host of ['127.0.0.1', '127.0.0.1', '127.0.0.2', '127.0.0.3']) {
+  for (const host of [ONE, ONE, TWO, THREE]) {
     peers.push(await startTcpPeer(host));
   }
 });
@@ -20,9 +25,9 @@ describe.each([
   ['two worker threads', (h, p, o) => scanTcpParallel(h, p, { ...o, threads: 2 })],
 ] as [string, typeof scanTcp][])('TCP scan on %s', (_name, scan) => {
   it('finds exactly the open ports on several hosts and reports every port once', async () => {
-    const closed = await freePort('127.0.0.1');
+    const closed = await freePort(ONE);
     const ports = [...new Set([...peers.map((p) => p.port), closed, ...range(40_000, 300)])];
-    const hosts = ['127.0.0.1', '127.0.0.2', '127.0.0.3'];
+    const hosts = [ONE, TWO, THREE];
     const results: PortResult[] = [];
     let last = 0;
     const stats = await scan(hosts, ports, {
@@ -46,10 +51,10 @@ describe.each([
   it('reuses refused sockets without mixing up answers', async () => {
     // One socket at a time, so every probe after a refusal goes out on the refused socket.
     const [a, b] = peers;
-    const closed = await freePort('127.0.0.1');
+    const closed = await freePort(ONE);
     const ports = [...range(45_000, 40), a!.port, closed, ...range(45_040, 40), b!.port, closed];
     const states = new Map<number, string>();
-    await scan(['127.0.0.1'], ports, {
+    await scan([ONE], ports, {
       concurrency: 1,
       onResult: (r) => states.set(r.port, r.state),
     });
@@ -65,7 +70,7 @@ describe.each([
     const ports = range(1, 60_000);
     setTimeout(() => controller.abort(), 50);
     const started = Date.now();
-    await scan(['127.0.0.1'], ports, {
+    await scan([ONE], ports, {
       signal: controller.signal,
       onProgress: (d) => {
         done = d;
@@ -76,7 +81,7 @@ describe.each([
   });
 
   it('stops probing a host once it answered, and still completes', async () => {
-    const hosts = ['127.0.0.2', '127.0.0.3'];
+    const hosts = [TWO, THREE];
     const ports = range(43_000, 2000);
     const answered = new Set<string>();
     let results = 0;
@@ -100,7 +105,7 @@ describe.each([
 
   it('holds the whole scan to the probe rate', async () => {
     const started = performance.now();
-    await scan(['127.0.0.1'], range(41_000, 240), { rate: 400 });
+    await scan([ONE], range(41_000, 240), { rate: 400 });
     // 240 probes at 400/s (bursts of at most 8) need at least ~580 ms, however many threads.
     expect(performance.now() - started).toBeGreaterThan(500);
   });
@@ -135,7 +140,7 @@ describe('TCP pool', () => {
 
   it('scans with fewer threads than the pool has when the cap is smaller', async () => {
     const results: PortResult[] = [];
-    const stats = await scanTcpParallel(['127.0.0.2'], range(43_000, 50), {
+    const stats = await scanTcpParallel([TWO], range(43_000, 50), {
       threads: 2,
       concurrency: 1,
       onResult: (r) => results.push(r),
@@ -154,7 +159,7 @@ describe('engine on worker threads', () => {
     const ports = [...new Set([...range(44_000, 1400), ...peers.map((p) => p.port)])];
     const openWith = async (threads: number) => {
       const open: string[] = [];
-      const summary = await createEngine({ ports, portsOnly: true, threads }).run('127.0.0.1-3', {
+      const summary = await createEngine({ ports, portsOnly: true, threads }).run(`${ONE}-3`, {
         onPort: (r) => open.push(`${r.host}:${r.port}`),
       });
       expect(summary.ports_scanned).toBe(3 * ports.length);

@@ -2,6 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { testResources } from '../../../../scripts/testing/current.ts';
 import { freePort, type Peer } from './peers.ts';
 
 const SSHD = '/usr/sbin/sshd';
@@ -9,7 +10,7 @@ const START_TIMEOUT_MS = 10_000;
 
 export type SshdOptions = {
   passwordAuthentication: boolean;
-  /** Loopback address to listen on; default 127.0.2.22, away from the port-scanner tests. */
+  /** Loopback address to listen on; default host 22 of the calling test file's block. */
   host?: string;
   extraConfig?: string[];
 };
@@ -28,7 +29,7 @@ export async function startSshd(options: SshdOptions): Promise<Peer> {
   const dir = mkdtempSync(join(tmpdir(), 'netguard-sshd-'));
   const hostKey = join(dir, 'host_ed25519');
   execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', hostKey], { stdio: 'pipe' });
-  const host = options.host ?? '127.0.2.22';
+  const host = options.host ?? testResources().host(22);
   const port = await freePort(host);
   const config = join(dir, 'sshd_config');
   writeFileSync(

@@ -2,12 +2,14 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
+import { testResources } from '../../../../scripts/testing/current.ts';
 import { createEngine } from '../engine.ts';
 import type { Progress } from '../port-engine.ts';
 import { freePort } from '../testing/peers.ts';
 import { startDnsPeer, startNtpPeer, startSnmpPeer, type UdpPeer } from '../testing/udp-peers.ts';
 import type { ServiceResult } from '../types.ts';
 
+const net = testResources();
 const peers: UdpPeer[] = [];
 afterEach(async () => {
   await Promise.all(peers.splice(0).map((p) => p.close()));
@@ -15,7 +17,7 @@ afterEach(async () => {
 
 describe('createEngine({ udp })', () => {
   it('streams UDP ports with their services and counts them in the summary', async () => {
-    const host = '127.0.0.8';
+    const host = net.host(8);
     const ntp = await startNtpPeer(host);
     const snmp = await startSnmpPeer(
       host,
@@ -49,20 +51,20 @@ describe('createEngine({ udp })', () => {
   });
 
   it('probes no UDP port unless asked', async () => {
-    const dns = await startDnsPeer('127.0.0.8', '9.18.24');
+    const host = net.host(8);
+    const dns = await startDnsPeer(host, '9.18.24');
     peers.push(dns);
-    await createEngine({ ports: [await freePort('127.0.0.8')], skipDiscovery: true }).run(
-      '127.0.0.8',
-    );
+    await createEngine({ ports: [await freePort(host)], skipDiscovery: true }).run(host);
     expect(dns.received).toHaveLength(0);
   });
 });
 
-// The CLI's --udp probes the well-known ports, so its peers bind 53, 123 and 161 (CI runs as root).
+// The CLI's --udp probes the well-known ports, so its peers bind 53, 123 and 161 (CI runs as root),
+// on an address of the file's block, where no other file binds them.
 describe('netguard-scan --udp', () => {
   it('prints jsonl port lines with protocol "udp" for open ports, none for closed ones', async () => {
-    const up = '127.0.53.1';
-    const down = '127.0.53.2';
+    const up = net.host(53);
+    const down = net.host(54);
     try {
       peers.push(
         await startDnsPeer(up, '9.18.24-1-Debian', 53),

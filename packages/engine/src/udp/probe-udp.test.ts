@@ -1,5 +1,6 @@
 import dgram from 'node:dgram';
 import { afterEach, describe, expect, it } from 'vitest';
+import { testResources } from '../../../../scripts/testing/current.ts';
 import {
   startDnsPeer,
   startNtpPeer,
@@ -11,6 +12,8 @@ import { probeUdp } from './probe-udp.ts';
 import { scanUdp } from './scan-udp.ts';
 import { snmpGetRequest } from './snmp.ts';
 
+// Peers and closed ports on the file's block, where no other file binds.
+const net = testResources();
 const peers: UdpPeer[] = [];
 const track = async (peer: Promise<UdpPeer>) => {
   const p = await peer;
@@ -34,7 +37,7 @@ const fast = { timeoutMs: 300, retries: 1 };
 
 describe('probeUdp', () => {
   it('names a DNS server from its version.bind answer', async () => {
-    const peer = await track(startDnsPeer('127.0.0.1', '9.18.24-1-Debian'));
+    const peer = await track(startDnsPeer(net.host(1), '9.18.24-1-Debian'));
     const r = await probeUdp(peer.host, { port: peer.port, protocol: 'dns' }, fast);
     expect(r).toMatchObject({ protocol: 'udp', state: 'open' });
     expect(r.service).toMatchObject({ name: 'domain', product: 'BIND', version: '9.18.24' });
@@ -42,7 +45,7 @@ describe('probeUdp', () => {
   });
 
   it('reads NTP version and stratum', async () => {
-    const peer = await track(startNtpPeer('127.0.0.2', 3));
+    const peer = await track(startNtpPeer(net.host(2), 3));
     const r = await probeUdp(peer.host, { port: peer.port, protocol: 'ntp' }, fast);
     expect(r.state).toBe('open');
     expect(r.service).toMatchObject({ name: 'ntp', version: 'v4' });
@@ -51,7 +54,7 @@ describe('probeUdp', () => {
 
   it('reads SNMP sysDescr with community "public"', async () => {
     const descr = 'Linux edge-router 6.1.0-18-amd64 #1 SMP PREEMPT_DYNAMIC Debian x86_64';
-    const peer = await track(startSnmpPeer('127.0.0.3', descr));
+    const peer = await track(startSnmpPeer(net.host(3), descr));
     const r = await probeUdp(peer.host, { port: peer.port, protocol: 'snmp' }, fast);
     expect(r.state).toBe('open');
     expect(r.service).toMatchObject({ name: 'snmp', product: 'Linux', version: '6.1.0-18-amd64' });
@@ -59,7 +62,7 @@ describe('probeUdp', () => {
   });
 
   it('reports open|filtered after every retry goes unanswered', async () => {
-    const peer = await track(startSnmpPeer('127.0.0.3', 'x', 'not-public'));
+    const peer = await track(startSnmpPeer(net.host(3), 'x', 'not-public'));
     const started = performance.now();
     const r = await probeUdp(peer.host, { port: peer.port, protocol: 'snmp' }, fast);
     expect(r.state).toBe('open|filtered');
@@ -68,15 +71,15 @@ describe('probeUdp', () => {
   });
 
   it('reports closed when ICMP port unreachable comes back', async () => {
-    const port = await closedUdpPort('127.0.0.1');
+    const port = await closedUdpPort(net.host(1));
     const started = performance.now();
-    const r = await probeUdp('127.0.0.1', { port, protocol: 'dns' }, { timeoutMs: 2000 });
+    const r = await probeUdp(net.host(1), { port, protocol: 'dns' }, { timeoutMs: 2000 });
     expect(r.state).toBe('closed');
     expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it('counts any datagram from the port as open, keeping its bytes', async () => {
-    const peer = await track(startUdpPeer('127.0.0.1', () => Buffer.from('hello?')));
+    const peer = await track(startUdpPeer(net.host(1), () => Buffer.from('hello?')));
     const r = await probeUdp(peer.host, { port: peer.port, protocol: 'ntp' }, fast);
     expect(r).toMatchObject({ state: 'open', service: { name: 'ntp', banner: 'hello?' } });
   });
@@ -84,10 +87,10 @@ describe('probeUdp', () => {
 
 describe('scanUdp', () => {
   it('probes every host and port and streams each result', async () => {
-    const dns = await track(startDnsPeer('127.0.0.4', 'unbound 1.17.1'));
-    const closed = await closedUdpPort('127.0.0.4');
+    const dns = await track(startDnsPeer(net.host(4), 'unbound 1.17.1'));
+    const closed = await closedUdpPort(net.host(4));
     const results: string[] = [];
-    const stats = await scanUdp(['127.0.0.4'], {
+    const stats = await scanUdp([net.host(4)], {
       ...fast,
       ports: [
         { port: dns.port, protocol: 'dns' },

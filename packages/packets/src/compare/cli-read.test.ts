@@ -7,6 +7,7 @@ import { PassThrough } from 'node:stream';
 import { promisify } from 'node:util';
 import { compilePacketFilter } from '@netguard/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testResources } from '../../../../scripts/testing/current.ts';
 import { runCli } from '../cli-run.ts';
 import { type DnsServer, startDnsServer } from '../testing/dns-server.ts';
 import { startTestCapture, type TestCapture } from '../testing/tcpdump.ts';
@@ -14,7 +15,7 @@ import { TSHARK, tsharkFields } from '../testing/tshark.ts';
 import { dissectFile, TCP_ANALYSIS } from './compare.ts';
 
 const run = promisify(execFile);
-const HOST = '127.0.91.8';
+const HOST = testResources().host(8);
 
 async function cliOutput(...argv: string[]): Promise<string> {
   const stdout = new PassThrough();
@@ -105,7 +106,7 @@ describe('netguard-packets on a real capture, next to tshark', () => {
     'tcp.flags.syn == 1 && tcp.flags.ack == 0',
     'tcp.port in {53, 80}',
     'tcp.dstport in {1..1024}',
-    'ip.dst == 127.0.91.8 && frame.len > 100',
+    `ip.dst == ${HOST} && frame.len > 100`,
     'ip.addr == 127.0.0.0/8 and not tcp',
     'icmp || http.request.method == "GET"',
     'http.response.code == 200',

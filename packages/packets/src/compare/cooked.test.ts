@@ -3,11 +3,12 @@ import http from 'node:http';
 import type net from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testResources } from '../../../../scripts/testing/current.ts';
 import { startTestCapture, type TestCapture } from '../testing/tcpdump.ts';
 import { type Comparison, compareWithTshark } from './compare.ts';
 
 const run = promisify(execFile);
-const HOST = '127.0.91.7';
+const HOST = testResources().host(7);
 
 // tcpdump -i any writes Linux cooked captures: v2 (LINKTYPE 276) by default, v1 (113) with -y.
 describe.each([

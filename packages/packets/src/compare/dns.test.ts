@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import net from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testResources } from '../../../../scripts/testing/current.ts';
 import { type DnsServer, startDnsServer } from '../testing/dns-server.ts';
 import { DNS_TYPE, encodeDns, framedForTcp, unframeTcp } from '../testing/dns-wire.ts';
 import { startTestCapture, type TestCapture } from '../testing/tcpdump.ts';
@@ -10,7 +11,7 @@ import { tsharkFields } from '../testing/tshark.ts';
 import { type Comparison, compareWithTshark } from './compare.ts';
 
 const run = promisify(execFile);
-const HOST = '127.0.91.2';
+const HOST = testResources().host(2);
 
 /** Sends an A and an AAAA query for example.test in one segment; resolves on both answers. */
 async function pipelinedQueries(port: number): Promise<void> {

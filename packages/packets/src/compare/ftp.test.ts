@@ -1,13 +1,14 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testResources } from '../../../../scripts/testing/current.ts';
 import { startVsftpd } from '../../../engine/src/testing/daemons.ts';
 import type { Peer } from '../../../engine/src/testing/peers.ts';
 import { startTestCapture, type TestCapture } from '../testing/tcpdump.ts';
 import { type Comparison, compareWithTshark, protocolCounts } from './compare.ts';
 
 const run = promisify(execFile);
-const HOST = '127.0.91.5';
+const HOST = testResources().host(5);
 
 describe('FTP capture (curl and vsftpd) read like tshark', () => {
   let capture: TestCapture;

@@ -3,12 +3,13 @@ import http from 'node:http';
 import type net from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testResources } from '../../../../scripts/testing/current.ts';
 import { startTestCapture, type TestCapture } from '../testing/tcpdump.ts';
 import { tsharkFields } from '../testing/tshark.ts';
 import { type Comparison, compareWithTshark } from './compare.ts';
 
 const run = promisify(execFile);
-const HOST = '127.0.91.1';
+const HOST = testResources().host(1);
 
 describe('HTTP capture read like tshark', () => {
   let capture: TestCapture;

@@ -3,11 +3,12 @@ import dgram from 'node:dgram';
 import { existsSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testResources } from '../../../../scripts/testing/current.ts';
 import { startTestCapture, type TestCapture } from '../testing/tcpdump.ts';
 import { type Comparison, compareWithTshark, protocolCounts } from './compare.ts';
 
 const run = promisify(execFile);
-const HOST = '127.0.91.6';
+const HOST = testResources().host(6);
 // Echo requests from Debian's ping (iputils-ping) or, without it, nping (nmap).
 const PINGER = ['/usr/bin/ping', '/bin/ping'].find(existsSync)
   ? ['ping', '-c', '2', '-i', '0.2', '-W', '2', HOST]

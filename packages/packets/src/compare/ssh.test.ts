@@ -1,12 +1,13 @@
 import { execFile } from 'node:child_process';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testResources } from '../../../../scripts/testing/current.ts';
 import type { Peer } from '../../../engine/src/testing/peers.ts';
 import { startSshd } from '../../../engine/src/testing/sshd.ts';
 import { startTestCapture, type TestCapture } from '../testing/tcpdump.ts';
 import { type Comparison, compareWithTshark, protocolCounts } from './compare.ts';
 
-const HOST = '127.0.91.4';
+const HOST = testResources().host(4);
 
 // Waits for sshd's banner and the close of this probe, so that none of it can reach the capture
 // started next (under load sshd's banner used to arrive after tcpdump had started).

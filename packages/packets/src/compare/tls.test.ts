@@ -3,13 +3,14 @@ import https from 'node:https';
 import type net from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testResources } from '../../../../scripts/testing/current.ts';
 import { makeCert } from '../../../engine/src/testing/certs.ts';
 import { startTestCapture, type TestCapture } from '../testing/tcpdump.ts';
 import { tsharkFields } from '../testing/tshark.ts';
 import { type Comparison, compareWithTshark, protocolCounts } from './compare.ts';
 
 const run = promisify(execFile);
-const HOST = '127.0.91.3';
+const HOST = testResources().host(3);
 
 describe('TLS capture (curl, TLS 1.3 and 1.2, SNI) read like tshark', () => {
   let capture: TestCapture;

@@ -23,7 +23,10 @@ export type TestCapture = {
 };
 
 export type TestCaptureOptions = {
-  /** BPF filter, e.g. "host 127.0.91.1"; required so a test only sees its own traffic. */
+  /**
+   * BPF filter naming the file's own addresses, e.g. `host ${testResources().host(1)}`; required
+   * so a test only sees its own traffic.
+   */
   filter: string;
   /** 'lo' (default) or 'any' (Linux cooked capture). */
   interface?: 'lo' | 'any';

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testResources } from '../../../../scripts/testing/current.ts';
 import { RemediationError } from '../execution.ts';
 import { startTestHost, type TestHost } from '../testing/netns-host.ts';
 import { actionById, remediationCycle } from '../testing/remediation-cycle.ts';
@@ -12,7 +13,10 @@ const HARDENING = '/etc/nginx/conf.d/netguard-hardening.conf';
 let host: TestHost;
 let root: HostConnection;
 beforeAll(async () => {
-  host = await startTestHost({ name: 'rem-web', index: 43, services: ['ssh', 'nginx'] });
+  host = await startTestHost({
+    namespace: testResources().namespace(1),
+    services: ['ssh', 'nginx'],
+  });
   root = await connectHost({
     host: host.address,
     username: 'root',

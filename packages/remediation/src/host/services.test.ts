@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testResources } from '../../../../scripts/testing/current.ts';
 import { RemediationError } from '../execution.ts';
 import { startTestHost, type TestHost } from '../testing/netns-host.ts';
 import { actionById, remediationCycle } from '../testing/remediation-cycle.ts';
@@ -13,8 +14,7 @@ let host: TestHost;
 let root: HostConnection;
 beforeAll(async () => {
   host = await startTestHost({
-    name: 'rem-svc',
-    index: 41,
+    namespace: testResources().namespace(1),
     services: ['ssh', 'vsftpd', 'redis-server', 'memcached'],
     files: { '/etc/netguard-latin1.conf': LATIN1 },
   });

@@ -1,5 +1,6 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testResources } from '../../../../scripts/testing/current.ts';
 import { startTestHost, type TestHost } from '../testing/netns-host.ts';
 import { remediationCycle } from '../testing/remediation-cycle.ts';
 import { connectHost, type HostConnection } from './connection.ts';
@@ -7,7 +8,7 @@ import { connectHost, type HostConnection } from './connection.ts';
 let host: TestHost;
 let root: HostConnection;
 beforeAll(async () => {
-  host = await startTestHost({ name: 'rem-ssh', index: 42, services: ['ssh'] });
+  host = await startTestHost({ namespace: testResources().namespace(1), services: ['ssh'] });
   root = await connectHost({ host: host.address, username: 'root', privateKey: host.rootKey });
 }, 60_000);
 afterAll(async () => {

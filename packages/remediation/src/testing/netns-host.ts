@@ -1,7 +1,8 @@
-// A throwaway Debian "host" for remediation tests: a network namespace reached over a veth pair
-// (10.231.<index>.2), whose processes see private copies of the configuration (bind mounts in
-// their own mount namespace) and run the real daemons with Debian's init scripts. Needs root,
-// iproute2, util-linux (unshare, nsenter), openssh-server and nftables.
+// A throwaway Debian "host" for remediation tests: a network namespace of the test file
+// (testResources().namespace(n), scripts/testing/resources.ts) reached over its veth pair, whose
+// processes see private copies of the configuration (bind mounts in their own mount namespace)
+// and run the real daemons with Debian's init scripts. Needs root, iproute2, util-linux (unshare,
+// nsenter), openssh-server and nftables.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import {
   chmodSync,
@@ -15,15 +16,17 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import type { TestNamespace } from '../../../../scripts/testing/resources.ts';
 import { hostFiles, type TestService } from './netns-files.ts';
 
 export type { TestService } from './netns-files.ts';
 
 export type TestHostOptions = {
-  /** Namespace ng-<name>; a stale one of the same name is removed first. */
-  name: string;
-  /** 1..254: the host is 10.231.<index>.2, the outside end 10.231.<index>.1. */
-  index: number;
+  /**
+   * The test file's namespace (testResources().namespace(n)): the host is its insideAddress, the
+   * outside end of the veth pair its outsideAddress. A stale one of the same name is removed first.
+   */
+  namespace: TestNamespace;
   services: TestService[];
   /** More files for the host, by absolute path inside one of its private trees. */
   files?: Record<string, string | Buffer>;
@@ -80,9 +83,11 @@ const quiet = (command: string) => {
   } catch {}
 };
 
-/** Removes what a crashed run with this name left: processes, veth, namespace, temp dirs. */
-function removeStale(name: string, index: number): void {
-  const ns = `ng-${name}`;
+const tempPrefix = (ns: TestNamespace) => `netguard-host-${ns.name}-`;
+
+/** Removes what a crashed run with this namespace left: processes, veth, namespace, temp dirs. */
+function removeStale(namespace: TestNamespace): void {
+  const ns = namespace.name;
   if (
     sh('ip netns list')
       .split('\n')
@@ -91,9 +96,9 @@ function removeStale(name: string, index: number): void {
     quiet(`ip netns pids ${ns} | xargs -r kill -9`);
     quiet(`ip netns del ${ns}`);
   }
-  quiet(`ip link del ng${index}o`);
+  quiet(`ip link del ${namespace.outsideLink}`);
   for (const entry of readdirSync(tmpdir()))
-    if (entry.startsWith(`netguard-host-${name}-`))
+    if (entry.startsWith(tempPrefix(namespace)))
       rmSync(join(tmpdir(), entry), { recursive: true, force: true });
 }
 
@@ -109,14 +114,15 @@ const fingerprint = (pub: string) =>
 
 /** Starts the host; resolves once every service has started. */
 export async function startTestHost(options: TestHostOptions): Promise<TestHost> {
-  const { name, index, services } = options;
-  if (!/^[a-z0-9-]{1,20}$/.test(name) || !(index >= 1 && index <= 254))
-    throw new Error('startTestHost: name is [a-z0-9-]{1,20}, index 1..254');
+  const { namespace, services } = options;
+  const { name: ns, outsideLink, insideLink, prefix } = namespace;
+  const names = [ns, outsideLink, insideLink];
+  if (!names.every((n) => /^[A-Za-z0-9-]{1,15}$/.test(n)) || prefix !== 30)
+    throw new Error('startTestHost: namespace is testResources().namespace(n)');
   requireTools(services);
-  removeStale(name, index);
-  const ns = `ng-${name}`;
-  const address = `10.231.${index}.2`;
-  const dir = mkdtempSync(join(tmpdir(), `netguard-host-${name}-`));
+  removeStale(namespace);
+  const address = namespace.insideAddress;
+  const dir = mkdtempSync(join(tmpdir(), tempPrefix(namespace)));
   chmodSync(dir, 0o755);
   let built: ReturnType<typeof hostFiles>;
   try {
@@ -129,16 +135,16 @@ export async function startTestHost(options: TestHostOptions): Promise<TestHost>
     sh(
       [
         `ip netns add ${ns}`,
-        `ip link add ng${index}o type veth peer name ng${index}i netns ${ns}`,
-        `ip addr add 10.231.${index}.1/30 dev ng${index}o`,
-        `ip link set ng${index}o up`,
-        `ip -n ${ns} addr add ${address}/30 dev ng${index}i`,
-        `ip -n ${ns} link set ng${index}i up`,
+        `ip link add ${outsideLink} type veth peer name ${insideLink} netns ${ns}`,
+        `ip addr add ${namespace.outsideAddress}/${prefix} dev ${outsideLink}`,
+        `ip link set ${outsideLink} up`,
+        `ip -n ${ns} addr add ${address}/${prefix} dev ${insideLink}`,
+        `ip -n ${ns} link set ${insideLink} up`,
         `ip -n ${ns} link set lo up`,
       ].join(' && '),
     );
   } catch (error) {
-    removeStale(name, index);
+    removeStale(namespace);
     throw error;
   }
   const outside = (path: string) => outsideOf(dir, built.trees, path);
@@ -189,7 +195,7 @@ export async function startTestHost(options: TestHostOptions): Promise<TestHost>
       host.hostKeySha256 = hostKeySha256;
       return hostKeySha256;
     },
-    stop: () => stopHost(child, ns, index, dir),
+    stop: () => stopHost(child, namespace, dir),
   };
   try {
     await waitReady(child);
@@ -246,7 +252,8 @@ function waitReady(child: ChildProcess): Promise<void> {
   });
 }
 
-async function stopHost(child: ChildProcess, ns: string, index: number, dir: string) {
+async function stopHost(child: ChildProcess, namespace: TestNamespace, dir: string) {
+  const ns = namespace.name;
   child.stdin!.end();
   quiet(`ip netns pids ${ns} | xargs -r kill -9`);
   if (child.exitCode === null && child.signalCode === null)
@@ -254,7 +261,7 @@ async function stopHost(child: ChildProcess, ns: string, index: number, dir: str
       new Promise((resolve) => child.once('exit', resolve)),
       new Promise((resolve) => setTimeout(resolve, 5_000)),
     ]);
-  quiet(`ip link del ng${index}o`);
+  quiet(`ip link del ${namespace.outsideLink}`);
   quiet(`ip netns del ${ns}`);
   rmSync(dir, { recursive: true, force: true });
 }

@@ -1,5 +1,5 @@
 // Debian's rsyslogd as a real syslog receiver: a child of the test, listening only on one
-// 127.0.0.x address (TCP, UDP, and TCP with the gtls driver for TLS), storing each message's
+// loopback address (one of the test file's block) (TCP, UDP, and TCP with the gtls driver for TLS), storing each message's
 // raw text, one per line, in a file of its temporary folder. close() kills it and removes the folder.
 import { type ChildProcess, spawn } from 'node:child_process';
 import dgram from 'node:dgram';
@@ -90,7 +90,7 @@ input(type="imtcp" address="${host}" port="${ports.tls}" ruleset="store"
 `;
 }
 
-/** Starts rsyslogd on `host` (a 127.0.0.x address) and waits until its TCP and TLS ports accept. */
+/** Starts rsyslogd on `host` (a loopback address of the test file's block) and waits until its TCP and TLS ports accept. */
 export async function startRsyslog(host: string): Promise<Rsyslog> {
   if (!host.startsWith('127.'))
     throw new Error(`rsyslog test receiver must listen on 127.0.0.0/8, not ${host}`);

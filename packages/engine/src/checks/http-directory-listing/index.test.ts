@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { testResources } from '../../../../../scripts/testing/current.ts';
 import { makeCert } from '../../testing/certs.ts';
 import { contextFor } from '../../testing/check-context.ts';
 import { startNginx } from '../../testing/daemons.ts';
@@ -47,7 +48,7 @@ describe('http-directory-listing', () => {
   });
 
   it('finds the listing real nginx serves under a folder its home page links to', async () => {
-    peer = await startNginx('127.0.16.1', {
+    peer = await startNginx(testResources().host(1), {
       tls: makeCert('valid'),
       hardened: false,
       listedFolder: 'files',

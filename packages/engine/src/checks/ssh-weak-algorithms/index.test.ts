@@ -1,10 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { testResources } from '../../../../../scripts/testing/current.ts';
 import { sshHello } from '../../services/probes/ssh.ts';
 import { contextFor } from '../../testing/check-context.ts';
 import type { Peer } from '../../testing/peers.ts';
 import { MODERN_KEXINIT, startSshKexPeer } from '../../testing/ssh-peers.ts';
 import { startSshd } from '../../testing/sshd.ts';
 import { sshWeakAlgorithms } from './index.ts';
+
+// The peers' address, in the file's block (startSshd's default, host 22, is in it too).
+const HOST = testResources().host(21);
 
 let peer: Peer | undefined;
 afterEach(async () => {
@@ -23,7 +27,7 @@ const LEGACY = {
 
 describe('ssh-weak-algorithms', () => {
   it('reports weak kex, ciphers and MACs read from the server KEXINIT', async () => {
-    peer = await startSshKexPeer('127.0.2.21', 'SSH-2.0-OpenSSH_6.6.1', LEGACY);
+    peer = await startSshKexPeer(HOST, 'SSH-2.0-OpenSSH_6.6.1', LEGACY);
     const ctx = await contextFor(peer);
     expect(sshWeakAlgorithms.appliesTo(ctx)).toBe(true);
     const findings = await sshWeakAlgorithms.run(ctx);
@@ -52,7 +56,7 @@ describe('ssh-weak-algorithms', () => {
 
   it('reports Terrapin exposure: ChaCha20-Poly1305 without strict key exchange', async () => {
     const kex = MODERN_KEXINIT.kex.filter((k) => !k.startsWith('kex-strict'));
-    peer = await startSshKexPeer('127.0.2.21', 'SSH-2.0-OpenSSH_9.3', { ...MODERN_KEXINIT, kex });
+    peer = await startSshKexPeer(HOST, 'SSH-2.0-OpenSSH_9.3', { ...MODERN_KEXINIT, kex });
     const findings = await sshWeakAlgorithms.run(await contextFor(peer));
     expect(findings.map((f) => f.cve_id)).toEqual(['CVE-2023-48795']);
     expect(findings[0]!.detection).toEqual({
@@ -65,7 +69,7 @@ describe('ssh-weak-algorithms', () => {
   });
 
   it('stays quiet for a server offering only modern algorithms', async () => {
-    peer = await startSshKexPeer('127.0.2.21', 'SSH-2.0-OpenSSH_9.9', MODERN_KEXINIT);
+    peer = await startSshKexPeer(HOST, 'SSH-2.0-OpenSSH_9.9', MODERN_KEXINIT);
     expect(await sshWeakAlgorithms.run(await contextFor(peer))).toEqual([]);
   });
 

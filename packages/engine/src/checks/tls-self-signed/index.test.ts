@@ -1,9 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { testResources } from '../../../../../scripts/testing/current.ts';
 import { makeCaSignedCert, makeCert } from '../../testing/certs.ts';
 import { contextFor } from '../../testing/check-context.ts';
 import type { Peer } from '../../testing/peers.ts';
 import { startTlsPeer } from '../../testing/servers.ts';
 import { tlsSelfSigned } from './index.ts';
+
+const net = testResources();
 
 let peer: Peer;
 afterEach(() => peer.close());
@@ -18,7 +21,7 @@ describe('tls-self-signed', () => {
 
   it('stays quiet for a leaf signed by a separate (untrusted) CA', async () => {
     const { key, cert } = makeCaSignedCert();
-    peer = await startTlsPeer('127.0.3.1', { key, cert });
+    peer = await startTlsPeer(net.host(1), { key, cert });
     const ctx = await contextFor(peer);
     expect(ctx.service.tls).toMatchObject({ issuer: 'CN=NetGuard Test CA', authorized: false });
     expect(await tlsSelfSigned.run(ctx)).toEqual([]);
@@ -26,7 +29,7 @@ describe('tls-self-signed', () => {
 
   it('stays quiet when the peer also sends the CA certificate in its chain', async () => {
     const { key, cert, ca } = makeCaSignedCert();
-    peer = await startTlsPeer('127.0.3.2', { key, cert: `${cert}${ca}` });
+    peer = await startTlsPeer(net.host(2), { key, cert: `${cert}${ca}` });
     const ctx = await contextFor(peer);
     expect(ctx.service.tls).toMatchObject({
       subject: 'CN=127.0.0.1',

@@ -1,5 +1,6 @@
 import { type TFinding, ZFinding } from '@netguard/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
+import { testResources } from '../../../../../scripts/testing/current.ts';
 import { indexAdvisories, matchAdvisories } from '../../advisories/match.ts';
 import { type TAdvisoryInput, ZAdvisory } from '../../advisories/schema.ts';
 import { loadAdvisories } from '../../advisories/store.ts';
@@ -20,6 +21,9 @@ import {
   vulnerableVersion,
   withAdvisories,
 } from './index.ts';
+
+// Peers on 127.0.0.1 take a kernel-chosen port; those on fixed addresses use the file's block.
+const net = testResources();
 
 let peer: Peer | undefined;
 afterEach(async () => {
@@ -54,7 +58,7 @@ describe('vulnerable-version against real peers', () => {
   });
 
   it('stays quiet for OpenSSH 9.8p1', async () => {
-    expect(await findingsFor(startBannerPeer('127.0.0.2', 'SSH-2.0-OpenSSH_9.8p1\r\n'))).toEqual(
+    expect(await findingsFor(startBannerPeer(net.host(2), 'SSH-2.0-OpenSSH_9.8p1\r\n'))).toEqual(
       [],
     );
   });
@@ -253,7 +257,7 @@ describe('distribution-aware matching', () => {
 
   it('finds regreSSHion by package revision in +deb12u2, but not the client-only CVE-2023-38408', async () => {
     const findings = await findingsFor(
-      startBannerPeer('127.0.0.3', 'SSH-2.0-OpenSSH_9.2p1 Debian-2+deb12u2\r\n'),
+      startBannerPeer(net.host(3), 'SSH-2.0-OpenSSH_9.2p1 Debian-2+deb12u2\r\n'),
     );
     expect(cves(findings)).toEqual(['CVE-2024-6387']);
     const f = one(findings, 'CVE-2024-6387')!;
@@ -275,9 +279,9 @@ describe('distribution-aware matching', () => {
   // The real sshd above only proves "no finding on this machine's revision": these fixed banners
   // pin each side of the Debian 12 fixes (CVE-2024-6387 in deb12u3, CVE-2023-38408 in deb12u1).
   it.each([
-    ['127.0.42.1', 'Debian-2+deb12u10', []],
-    ['127.0.42.2', 'Debian-2+deb12u3', []],
-    ['127.0.42.3', 'Debian-2+deb12u2', ['CVE-2024-6387']],
+    [net.host(41), 'Debian-2+deb12u10', []],
+    [net.host(42), 'Debian-2+deb12u3', []],
+    [net.host(43), 'Debian-2+deb12u2', ['CVE-2024-6387']],
   ])(
     'judges the Debian 12 banner %s OpenSSH_9.2p1 %s by its package revision',
     async (host, build, expected) => {
@@ -292,8 +296,8 @@ describe('distribution-aware matching', () => {
     // 1:9.2p1-2 is older than Debian's fix for both CVEs (deb12u1, deb12u3) and 9.2p1 is below
     // the upstream fix 9.3p2: only the advisory's component (client) keeps CVE-2023-38408 out.
     for (const [host, banner] of [
-      ['127.0.42.4', 'SSH-2.0-OpenSSH_9.2p1 Debian-2\r\n'],
-      ['127.0.42.5', 'SSH-2.0-OpenSSH_9.2p1\r\n'],
+      [net.host(44), 'SSH-2.0-OpenSSH_9.2p1 Debian-2\r\n'],
+      [net.host(45), 'SSH-2.0-OpenSSH_9.2p1\r\n'],
     ] as const) {
       const findings = await findingsFor(startBannerPeer(host, banner));
       expect(cves(findings)).toEqual(['CVE-2024-6387']);
@@ -303,7 +307,7 @@ describe('distribution-aware matching', () => {
   });
 
   it('matches a banner without a distribution on the upstream version (QoD 80)', async () => {
-    const findings = await findingsFor(startBannerPeer('127.0.0.4', 'SSH-2.0-OpenSSH_9.2p1\r\n'));
+    const findings = await findingsFor(startBannerPeer(net.host(4), 'SSH-2.0-OpenSSH_9.2p1\r\n'));
     expect(cves(findings)).toEqual(['CVE-2024-6387']);
     expect(findings[0]!.detection).toMatchObject({
       method: 'upstream_version',

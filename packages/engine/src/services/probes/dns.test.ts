@@ -1,5 +1,6 @@
 import type net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { testResources } from '../../../../../scripts/testing/current.ts';
 import { type Peer, startTcpPeer } from '../../testing/peers.ts';
 import { probeDnsTcp } from './dns.ts';
 
@@ -37,6 +38,9 @@ function dnsServer(txt?: string) {
   };
 }
 
+// The peers' addresses, in the file's block.
+const block = testResources();
+
 let peer: Peer;
 afterEach(() => peer.close());
 
@@ -44,7 +48,7 @@ const endpoint = () => ({ host: peer.host, port: peer.port, timeoutMs: 1500 });
 
 describe('probeDnsTcp', () => {
   it('names a DNS server and reads its version.bind answer', async () => {
-    peer = await startTcpPeer('127.0.3.3', dnsServer('9.18.24-1ubuntu1'));
+    peer = await startTcpPeer(block.host(3), dnsServer('9.18.24-1ubuntu1'));
     expect(await probeDnsTcp(endpoint())).toMatchObject({
       name: 'domain',
       product: 'BIND',
@@ -55,14 +59,14 @@ describe('probeDnsTcp', () => {
   });
 
   it('still names a DNS server that refuses version.bind, without a version', async () => {
-    peer = await startTcpPeer('127.0.3.4', dnsServer());
+    peer = await startTcpPeer(block.host(4), dnsServer());
     const service = await probeDnsTcp(endpoint());
     expect(service).toMatchObject({ name: 'domain' });
     expect(service?.version).toBeUndefined();
   });
 
   it('returns null for a peer that does not speak DNS', async () => {
-    peer = await startTcpPeer('127.0.3.5', (s) => s.end('SSH-2.0-OpenSSH_9.6\r\n'));
+    peer = await startTcpPeer(block.host(5), (s) => s.end('SSH-2.0-OpenSSH_9.6\r\n'));
     expect(await probeDnsTcp(endpoint())).toBeNull();
   });
 });

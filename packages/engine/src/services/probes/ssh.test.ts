@@ -1,10 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { testResources } from '../../../../../scripts/testing/current.ts';
 import { type Peer, startTcpPeer } from '../../testing/peers.ts';
 import { MODERN_KEXINIT, startSshKexPeer } from '../../testing/ssh-peers.ts';
 import { sshAuthMethods, sshHello } from './ssh.ts';
 import { encodeKexInit, plainPacket } from './ssh-wire.ts';
 
-const H = '127.0.2.24';
+// The peers' address, in the file's block.
+const H = testResources().host(24);
 let peer: Peer | undefined;
 afterEach(async () => {
   await peer?.close();
