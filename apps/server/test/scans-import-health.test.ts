@@ -69,9 +69,9 @@ describe('nmap import under attack', () => {
     const postHostile = preparedImport('Hostile', fill('<nmaprun>', '<host', TEN_MB));
     const real = repeatedNmapReport(TEN_MB);
     const postReal = preparedImport('Real 10 MB', real.xml);
-    // The machine's own noise, for the record: the same polling with no import under way.
+    // The machine's own noise: the same polling with no import under way.
     const idle = await startHealthPoller();
-    await delay(2_000);
+    await delay(3_000);
     const idleMax = Math.max(...(await idle.stop()).map((l) => l.ms));
     const poller = await startHealthPoller();
     const started = performance.now();
@@ -93,6 +93,8 @@ describe('nmap import under attack', () => {
     expect(row?.n).toBe(real.hosts);
     expect(latencies.every((l) => l.status === 200)).toBe(true);
     expect(latencies.length).toBeGreaterThan(5);
-    expect(max).toBeLessThan(MAX_HEALTH_MS);
+    // The import may add at most 200 ms to what the machine itself costs a reply (idle: a few ms
+    // on a quiet machine, more while other test files run beside this one).
+    expect(max).toBeLessThan(MAX_HEALTH_MS + idleMax);
   }, 120_000);
 });
