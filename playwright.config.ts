@@ -1,9 +1,4 @@
-import { writeFileSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
-
-// .ci/run starts the Node 24 unit pass once the bundles are built: `npm run test:e2e` builds, then
-// starts Playwright, which loads this file.
-if (process.env.NETGUARD_BUILT_MARKER) writeFileSync(process.env.NETGUARD_BUILT_MARKER, '');
 
 /**
  * Port and data dir of the server the browser tests run against; fresh for every run. Its fixed

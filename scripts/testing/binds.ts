@@ -12,17 +12,20 @@ export type Bind = { proto: 'tcp' | 'udp'; address: string; port: number };
 const LOCALHOST = new Set(['127.0.0.1', '::1']);
 const WILDCARD = new Set(['0.0.0.0', '::', '*']);
 
-function ephemeralRange(): [number, number] {
+/** What `read` gives, or `fallback` when the /proc entry is gone (its process or fd ended). */
+function fromProc<T>(read: () => T, fallback: T): T {
   try {
-    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
-      .trim()
-      .split(/\s+/)
-      .map(Number);
-    if (low && high) return [low, high];
-  } catch {}
-  return [32768, 60999];
+    return read();
+  } catch {
+    return fallback;
+  }
 }
-const [EPHEMERAL_LOW, EPHEMERAL_HIGH] = ephemeralRange();
+
+const [EPHEMERAL_LOW = 32768, EPHEMERAL_HIGH = 60999] = fromProc(
+  () =>
+    readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number),
+  [],
+);
 const ephemeral = (port: number) => port >= EPHEMERAL_LOW && port <= EPHEMERAL_HIGH;
 
 /**
@@ -47,15 +50,12 @@ function processTree(root: number): number[] {
   while (queue.length && seen.length < 10_000) {
     const pid = queue.shift() as number;
     seen.push(pid);
-    let tasks: string[] = [];
-    try {
-      tasks = readdirSync(`/proc/${pid}/task`);
-    } catch {}
-    for (const tid of tasks) {
-      try {
-        const children = readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').trim();
-        if (children) queue.push(...children.split(/\s+/).map(Number));
-      } catch {}
+    for (const tid of fromProc(() => readdirSync(`/proc/${pid}/task`), [])) {
+      const children = fromProc(
+        () => readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8'),
+        '',
+      );
+      queue.push(...children.split(/\s+/).filter(Boolean).map(Number));
     }
   }
   return seen;
@@ -64,15 +64,9 @@ function processTree(root: number): number[] {
 function socketInodes(pids: number[]): Set<string> {
   const inodes = new Set<string>();
   for (const pid of pids) {
-    let fds: string[] = [];
-    try {
-      fds = readdirSync(`/proc/${pid}/fd`);
-    } catch {}
-    for (const fd of fds) {
-      try {
-        const link = readlinkSync(`/proc/${pid}/fd/${fd}`);
-        if (link.startsWith('socket:[')) inodes.add(link.slice(8, -1));
-      } catch {}
+    for (const fd of fromProc(() => readdirSync(`/proc/${pid}/fd`), [])) {
+      const link = fromProc(() => readlinkSync(`/proc/${pid}/fd/${fd}`), '');
+      if (link.startsWith('socket:[')) inodes.add(link.slice(8, -1));
     }
   }
   return inodes;
