@@ -13,7 +13,8 @@ import { resourcesOf } from './resources.ts';
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-it('fails the tests that bind outside the block, and only those', async () => {
+/** Runs the fixtures in a Vitest of their own; each test's title and status. */
+async function runFixtures(...args: string[]) {
   const out = join(tmpdir(), `netguard-bind-guard-${process.pid}.json`);
   await run(
     process.execPath,
@@ -24,6 +25,7 @@ it('fails the tests that bind outside the block, and only those', async () => {
       join(ROOT, 'scripts/testing/fixtures/vitest.config.ts'),
       '--reporter=json',
       `--outputFile=${out}`,
+      ...args,
     ],
     { cwd: ROOT },
   ).catch(() => undefined); // failing tests are the point: exit code 1
@@ -33,22 +35,34 @@ it('fails the tests that bind outside the block, and only those', async () => {
     }[];
   };
   rmSync(out, { force: true });
-  const results = report.testResults.flatMap((f) => f.assertionResults);
-  const status = Object.fromEntries(results.map((r) => [r.title, r.status]));
-  expect(status).toEqual({
-    'tcp in the block': 'passed',
-    'tcp on 127.0.0.1, port 0': 'passed',
-    'tcp outside the block': 'failed',
-    'tcp on every address': 'failed',
-    'child tcp in the block': 'passed',
-    'child tcp outside the block': 'failed',
-    'udp outside the block': 'failed',
-    'udp client send (implicit bind)': 'passed',
-  });
+  return report.testResults.flatMap((f) => f.assertionResults);
+}
+
+const EXPECTED = {
+  'tcp in the block': 'passed',
+  'tcp on 127.0.0.1, port 0': 'passed',
+  'tcp outside the block': 'failed',
+  'tcp on every address': 'failed',
+  'child tcp in the block': 'passed',
+  'child tcp outside the block': 'failed',
+  'udp outside the block': 'failed',
+  'udp client send (implicit bind)': 'passed',
+  'neighbour tcp in its own block': 'passed',
+  "neighbour tcp in binds.test.ts's block": 'failed',
+};
+
+it('fails the tests that bind outside the block, and only those', async () => {
+  const results = await runFixtures();
+  expect(Object.fromEntries(results.map((r) => [r.title, r.status]))).toEqual(EXPECTED);
   const outside = results.find((r) => r.title === 'tcp outside the block');
   expect(outside?.failureMessages.join('\n')).toMatch(
     /bind guard: tcp 127\.63\.255\.7:\d+ .* block 127\.\d+\.\d+\.0\/24/,
   );
+});
+
+it('holds each file to its own block when one worker runs both files unisolated', async () => {
+  const results = await runFixtures('--no-isolate', '--maxWorkers=1');
+  expect(Object.fromEntries(results.map((r) => [r.title, r.status]))).toEqual(EXPECTED);
 });
 
 it('gives each file its own block, namespaces and veth subnets', () => {

@@ -33,10 +33,10 @@ export type Caller = {
 export const MARK_B = 'tmB-4e1d';
 
 /**
- * A loopback host of the test file's block that only A's scans know (B's nmap import knows
- * 127.0.0.1 only).
+ * A loopback host of the running test file's block that only A's scans know (B's nmap import
+ * knows 127.0.0.1 only). A function: files share this module when a worker runs several.
  */
-export const TOPOLOGY_HOST = testResources().host(3);
+export const topologyHost = () => testResources().host(3);
 
 /** Text put into A's names so that a leak shows in B's responses. */
 export const MARK = 'tmA-7f3c';
@@ -129,18 +129,18 @@ export async function makeFixtures(ctx: TestContext) {
   const as = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     ctx.app.inject({ method, url, headers: admin.auth, ...(payload ? { payload } : {}) });
 
-  // A completed scan of TOPOLOGY_HOST with a finding, the host up and an open port (the test's).
+  // A completed scan of topologyHost() with a finding, the host up and an open port (the test's).
   const listener = net.createServer((s) => s.on('error', () => undefined).end());
-  listener.listen(0, TOPOLOGY_HOST);
+  listener.listen(0, topologyHost());
   await once(listener, 'listening');
   const openPort = (listener.address() as net.AddressInfo).port;
   const scan = await seedScan(ctx, admin, {
     status: 'completed',
     name: `${MARK} scan`,
-    targets: [TOPOLOGY_HOST],
+    targets: [topologyHost()],
   });
-  await ctx.db.insert(scanHosts).values({ scanId: scan.id, address: TOPOLOGY_HOST });
-  await seedService(ctx, scan.id, TOPOLOGY_HOST, openPort);
+  await ctx.db.insert(scanHosts).values({ scanId: scan.id, address: topologyHost() });
+  await seedService(ctx, scan.id, topologyHost(), openPort);
   const vulnerability = await seedVulnerability(ctx, admin, scan.id, {
     severity: 'high',
     host: '192.0.2.44',

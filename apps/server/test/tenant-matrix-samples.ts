@@ -8,8 +8,8 @@ import {
   type Fixtures,
   insertIncident,
   MARK,
-  TOPOLOGY_HOST,
   tinyPcap,
+  topologyHost,
   unique,
 } from './tenant-matrix-fixtures.ts';
 
@@ -127,14 +127,14 @@ const asset = (target: string) => ({
   'GET /api/risk/trends': { req: get('/api/risk/trends?range=90d') },
   'GET /api/risk/insights': { req: get('/api/risk/insights?range=90d') },
   'GET /api/topology': { req: get('/api/topology') },
-  // TOPOLOGY_HOST is a host of A's scan (with an open port of the test); B does not know it: 404.
+  // topologyHost() is a host of A's scan (with an open port of the test); B does not know it: 404.
   'POST /api/topology/ping': {
-    req: send('/api/topology/ping', { host: TOPOLOGY_HOST }),
+    req: () => ({ url: '/api/topology/ping', payload: { host: topologyHost() } }),
     other: 404,
   },
-  // Creates and enqueues a port scan of TOPOLOGY_HOST; no worker runs, so no traffic.
+  // Creates and enqueues a port scan of topologyHost(); no worker runs, so no traffic.
   'POST /api/topology/port-scan': {
-    req: send('/api/topology/port-scan', { host: TOPOLOGY_HOST }),
+    req: () => ({ url: '/api/topology/port-scan', payload: { host: topologyHost() } }),
     other: 404,
   },
   'GET /api/topology/settings': { req: get('/api/topology/settings') },
