@@ -7,11 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testResources } from '../../../../scripts/testing/current.ts';
 import { makeCert } from '../../../engine/src/testing/certs.ts';
 import { startTestCapture, type TestCapture } from '../testing/tcpdump.ts';
-import { type Comparison, compareWithTshark } from './compare.ts';
+import { type Comparison, compareWithTshark, SEQUENCE_TROUBLE } from './compare.ts';
 
 const run = promisify(execFile);
-const STALLS =
-  'tcp.analysis.zero_window || tcp.analysis.zero_window_probe || tcp.analysis.window_full || tcp.analysis.retransmission || tcp.analysis.out_of_order || tcp.analysis.lost_segment';
+// A stream the comparison masks (retransmitted, lost or out-of-order segments) or that stalled on
+// a zero window. Window full, zero window and window updates alone are part of every transfer
+// here: curl's receive window fills and opens again even on an idle machine.
+const STALLS = `${SEQUENCE_TROUBLE} || tcp.analysis.zero_window_probe`;
 /** Whether the capture shows a stalled or repaired stream (tshark's own TCP analysis). */
 const stalled = async (file: string) =>
   (await run('tshark', ['-n', '-r', file, '-Y', STALLS])).stdout.trim() !== '';
@@ -43,8 +45,8 @@ describe('large transfers (HTTP and TLS over many segments) read like tshark', (
       run('curl', ['-s', '-k', '-o', '/dev/null', '--max-time', '10', ...args]);
     // The expected messages are those of a clean transfer. On a busy machine a slow reader can
     // fill the window (zero-window probes, retransmissions), which tshark and we then both read
-    // as continuations: such a capture is taken again, at most three times.
-    for (let attempt = 1; attempt <= 3; attempt++) {
+    // as continuations: such a capture is taken again, at most five times.
+    for (let attempt = 1; attempt <= 5; attempt++) {
       if (attempt > 1) await capture.remove();
       capture = await startTestCapture({ filter: `host ${HOST}` });
       await curl(`http://${HOST}:${httpPort}/length`);
@@ -53,6 +55,7 @@ describe('large transfers (HTTP and TLS over many segments) read like tshark', (
       await curl(`https://${HOST}:${tlsPort}/tls`);
       await capture.stop();
       if (!(await stalled(capture.file))) break;
+      console.info(`bulk: capture ${attempt} shows a stalled stream`);
     }
     for (const server of [plain, secure]) {
       server.close();

@@ -48,7 +48,7 @@ export function protocolCounts(protocols: string[]): Record<string, number> {
 // Segments tshark finds lost, retransmitted or out of order (loopback drops some under load) wait
 // in tshark for reassembly; we dissect each frame from its own bytes. Such frames are compared
 // by number and addresses only.
-const SEQUENCE_TROUBLE =
+export const SEQUENCE_TROUBLE =
   'tcp.analysis.retransmission || tcp.analysis.out_of_order || tcp.analysis.lost_segment || tcp.analysis.ack_lost_segment';
 
 function maskTrouble(row: string, trouble: ReadonlySet<number>): string {
