@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Compiles the server and the command-line packages to JavaScript with esbuild, so production and
 // the CLIs run on plain `node` (tsx stays a development tool). Usage:
-//   node scripts/build-node.mjs [server|engine|packets|risk|cloud|remediation ...]   (all when none is named)
+//   node scripts/build-node.mjs [server|engine|packets|risk|egress|cloud|remediation ...]   (all when none is named)
 // The packages' bundles inline their workspace dependencies and zod, so a packed package
 // (scripts/pack.mjs) needs nothing else; the server's bundle inlines the workspace packages and
 // leaves node_modules to Node. Source maps are written next to each bundle.
@@ -52,6 +52,13 @@ export const TARGETS = {
     entries: ['packages/risk/src/bin.ts', 'packages/risk/src/index.ts'],
     assets: [],
     external: false,
+  },
+  // undici stays in node_modules.
+  egress: {
+    dir: 'packages/egress',
+    entries: ['packages/egress/src/bin.ts', 'packages/egress/src/index.ts'],
+    assets: [],
+    external: true,
   },
   // The cloud SDKs are large and have their own dependencies: they stay in node_modules.
   cloud: {

@@ -7,6 +7,7 @@ export * from './constants.ts';
 export * from './dashboard.ts';
 export * from './detection.ts';
 export * from './display-filter.ts';
+export * from './egress.ts';
 export * from './errors.ts';
 export * from './feeds.ts';
 export * from './findings.ts';

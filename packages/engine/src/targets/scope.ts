@@ -1,23 +1,12 @@
-import { isCidr } from '@netguard/contracts';
+import { BUILT_IN_DENY_V4, isCidr } from '@netguard/contracts';
 import { cidrToRange, type IpRange, intToIp, ipToInt } from './ip.ts';
 
 /**
  * Ranges no scan may touch unless explicitly allowed: cloud metadata and platform endpoints,
- * "this network", multicast, broadcast. IPv6 needs no entry (fd00:ec2::254, AWS's IPv6 metadata):
- * targets are IPv4 only and hostnames resolve to IPv4 only.
+ * "this network", multicast, broadcast (@netguard/contracts). IPv6 needs no entry: targets are
+ * IPv4 only and hostnames resolve to IPv4 only.
  */
-export const DEFAULT_DENY = [
-  {
-    cidr: '169.254.0.0/16',
-    why: 'link-local / cloud metadata of AWS, GCP, Azure, OpenStack, Oracle Cloud, DigitalOcean (169.254.169.254)',
-  },
-  { cidr: '100.100.100.200/32', why: 'Alibaba Cloud instance metadata' },
-  { cidr: '168.63.129.16/32', why: 'Azure WireServer: platform agent, DNS and health probes' },
-  { cidr: '192.0.0.192/32', why: 'Oracle Cloud Classic instance metadata' },
-  { cidr: '0.0.0.0/8', why: '"this network"' },
-  { cidr: '224.0.0.0/4', why: 'multicast' },
-  { cidr: '255.255.255.255/32', why: 'broadcast' },
-] as const;
+export const DEFAULT_DENY = BUILT_IN_DENY_V4;
 
 export type ScopeOptions = {
   allow?: readonly string[];

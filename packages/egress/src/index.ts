@@ -1,0 +1,13 @@
+export { type ConnectOptions, connectChecked, DEFAULT_CONNECT_TIMEOUT_MS } from './connect.ts';
+export { classifyFailure, EgressError, type EgressFailureKind, httpFailure } from './errors.ts';
+export { type EgressFetch, type EgressFetchOptions, egressFetch } from './fetch.ts';
+export {
+  canonical,
+  createEgressPolicy,
+  type EgressPolicy,
+  type EgressPolicyOptions,
+  type Endpoint,
+  type Requester,
+  type Verdict,
+} from './policy.ts';
+export { type Lookup, type Resolved, resolveChecked } from './resolve.ts';

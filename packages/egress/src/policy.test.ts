@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { canonical, createEgressPolicy } from './policy.ts';
+
+const tenant = { operator: false };
+const operator = { operator: true };
+
+describe('egress policy', () => {
+  const policy = createEgressPolicy({
+    allowed: ['127.77.0.0/16'],
+    denied: ['198.51.100.0/24'],
+    ownEndpoints: [
+      { address: '127.0.0.1', port: 5432 },
+      { address: '0.0.0.0', port: 8080 },
+      { address: 'localhost', port: 9464 },
+    ],
+    ownAddresses: ['10.9.8.7'],
+  });
+
+  it('refuses metadata, platform, multicast and "this network" addresses to everyone', () => {
+    for (const address of [
+      '169.254.169.254',
+      '::ffff:169.254.169.254',
+      '[::ffff:a9fe:a9fe]',
+      'fd00:ec2::254',
+      'fe80::1%eth0',
+      '100.100.100.200',
+      '168.63.129.16',
+      '0.0.0.0',
+      '224.0.0.251',
+      'ff02::1',
+      '255.255.255.255',
+    ])
+      for (const who of [tenant, operator])
+        expect(policy.check(address, 80, who), address).toMatchObject({
+          allowed: false,
+          reason: expect.stringMatching(/is never reached: it is in /),
+        });
+  });
+
+  it("refuses the operator's denied ranges to operators too", () => {
+    expect(policy.check('198.51.100.7', 443, operator)).toEqual({
+      allowed: false,
+      reason: '198.51.100.7 port 443 is in EGRESS_DENIED_RANGES',
+    });
+  });
+
+  it('keeps loopback and this host to operators unless a range allows them', () => {
+    for (const address of ['127.0.0.1', '127.5.5.5', '::1', '10.9.8.7'])
+      expect(policy.check(address, 22, tenant).allowed, address).toBe(false);
+    expect(policy.check('127.0.0.1', 22, tenant)).toMatchObject({
+      reason: expect.stringMatching(/this server itself: only deployment operators/),
+    });
+    for (const address of ['127.0.0.1', '::1', '10.9.8.7'])
+      expect(policy.check(address, 22, operator).allowed).toBe(true);
+    expect(policy.check('127.77.1.2', 22, tenant).allowed).toBe(true);
+  });
+
+  it("never lets a tenant reach the deployment's own ports, allowed range or not", () => {
+    const own = [
+      ['127.0.0.1', 5432],
+      ['127.77.1.2', 8080], // listening on every address: also on the allowed range
+      ['10.9.8.7', 8080],
+      ['127.77.0.9', 9464], // a listener named by host name: on each of this host's addresses
+    ] as const;
+    for (const [address, port] of own)
+      expect(policy.check(address, port, tenant)).toEqual({
+        allowed: false,
+        reason: `${address} port ${port} is this deployment's own service`,
+      });
+    expect(policy.check('127.0.0.1', 5432, operator).allowed).toBe(true);
+    expect(policy.check('127.77.1.2', 5433, tenant).allowed).toBe(true);
+  });
+
+  it('allows other addresses', () => {
+    expect(policy.check('192.0.2.10', 514, tenant)).toEqual({ allowed: true });
+    expect(policy.check('2001:db8::1', 443, tenant)).toEqual({ allowed: true });
+  });
+
+  it('refuses what is not an address, and bad ranges when built', () => {
+    expect(policy.check('example.com', 80, operator)).toMatchObject({ allowed: false });
+    expect(() => createEgressPolicy({ allowed: ['127.0.0.0/33'] })).toThrow(
+      /EGRESS_ALLOWED_RANGES: "127.0.0.0\/33" is not an address or a CIDR range/,
+    );
+    expect(() => createEgressPolicy({ denied: ['nope'] })).toThrow(/EGRESS_DENIED_RANGES/);
+  });
+
+  it('compares IPv4-mapped, bracketed and zoned addresses as their plain form', () => {
+    expect(canonical('::FFFF:127.0.0.1')).toBe('127.0.0.1');
+    expect(canonical('[::1]')).toBe('::1');
+    expect(canonical('fe80::1%lo')).toBe('fe80::1');
+  });
+});
