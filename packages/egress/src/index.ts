@@ -7,6 +7,7 @@ export {
   type EgressPolicy,
   type EgressPolicyOptions,
   type Endpoint,
+  isRange,
   type Requester,
   type Verdict,
 } from './policy.ts';

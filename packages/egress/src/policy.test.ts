@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonical, createEgressPolicy } from './policy.ts';
+import { canonical, createEgressPolicy, isRange } from './policy.ts';
 
 const tenant = { operator: false };
 const operator = { operator: true };
@@ -82,6 +82,17 @@ describe('egress policy', () => {
       /EGRESS_ALLOWED_RANGES: "127.0.0.0\/33" is not an address or a CIDR range/,
     );
     expect(() => createEgressPolicy({ denied: ['nope'] })).toThrow(/EGRESS_DENIED_RANGES/);
+    for (const good of ['127.0.0.0/8', '10.1.2.3', '::1/128', 'fd00::/8', '0.0.0.0/0'])
+      expect(isRange(good), good).toBe(true);
+    for (const bad of [
+      '127.0.0.0/',
+      '127.0.0.0/8/1',
+      '::1/129',
+      '10.0.0.0/-1',
+      '10.0.0.0/1e1',
+      'x/8',
+    ])
+      expect(isRange(bad), bad).toBe(false);
   });
 
   it('compares IPv4-mapped, bracketed and zoned addresses as their plain form', () => {

@@ -35,16 +35,31 @@ export function canonical(address: string): string {
 
 const family = (address: string) => (isIP(address) === 6 ? 'ipv6' : 'ipv4');
 
+/** An IPv4 or IPv6 address or CIDR range as [address, prefix], or undefined when it is neither. */
+function parseRange(text: string): [string, number] | undefined {
+  const [address = '', bits, extra] = text.split('/');
+  const ip = canonical(address);
+  const max = isIP(ip) === 6 ? 128 : 32;
+  const prefix = bits === undefined ? max : Number(bits);
+  if (
+    !isIP(ip) ||
+    extra !== undefined ||
+    (bits !== undefined && !/^\d{1,3}$/.test(bits)) ||
+    prefix > max
+  )
+    return undefined;
+  return [ip, prefix];
+}
+
+/** Whether `text` is an IPv4 or IPv6 address or CIDR range (198.51.100.0/24, ::1/128). */
+export const isRange = (text: string) => parseRange(text) !== undefined;
+
 function blockList(cidrs: readonly string[], label: string): BlockList {
   const list = new BlockList();
   for (const cidr of cidrs) {
-    const [address = '', bits] = cidr.split('/');
-    const ip = canonical(address);
-    const prefix = bits === undefined ? (isIP(ip) === 6 ? 128 : 32) : Number(bits);
-    const max = isIP(ip) === 6 ? 128 : 32;
-    if (!isIP(ip) || !Number.isInteger(prefix) || prefix < 0 || prefix > max)
-      throw new Error(`${label}: "${cidr}" is not an address or a CIDR range`);
-    list.addSubnet(ip, prefix, family(ip));
+    const range = parseRange(cidr);
+    if (!range) throw new Error(`${label}: "${cidr}" is not an address or a CIDR range`);
+    list.addSubnet(range[0], range[1], family(range[0]));
   }
   return list;
 }
