@@ -13,7 +13,7 @@ describe('egress policy', () => {
       { address: '0.0.0.0', port: 8080 },
       { address: 'localhost', port: 9464 },
     ],
-    ownAddresses: ['10.9.8.7'],
+    ownAddresses: ['192.0.2.77'],
   });
 
   it('refuses metadata, platform, multicast and "this network" addresses to everyone', () => {
@@ -45,12 +45,12 @@ describe('egress policy', () => {
   });
 
   it('keeps loopback and this host to operators unless a range allows them', () => {
-    for (const address of ['127.0.0.1', '127.5.5.5', '::1', '10.9.8.7'])
+    for (const address of ['127.0.0.1', '127.5.5.5', '::1', '192.0.2.77'])
       expect(policy.check(address, 22, tenant).allowed, address).toBe(false);
     expect(policy.check('127.0.0.1', 22, tenant)).toMatchObject({
       reason: expect.stringMatching(/this server itself: only deployment operators/),
     });
-    for (const address of ['127.0.0.1', '::1', '10.9.8.7'])
+    for (const address of ['127.0.0.1', '::1', '192.0.2.77'])
       expect(policy.check(address, 22, operator).allowed).toBe(true);
     expect(policy.check('127.77.1.2', 22, tenant).allowed).toBe(true);
   });
@@ -59,7 +59,7 @@ describe('egress policy', () => {
     const own = [
       ['127.0.0.1', 5432],
       ['127.77.1.2', 8080], // listening on every address: also on the allowed range
-      ['10.9.8.7', 8080],
+      ['192.0.2.77', 8080],
       ['127.77.0.9', 9464], // a listener named by host name: on each of this host's addresses
     ] as const;
     for (const [address, port] of own)
@@ -82,13 +82,13 @@ describe('egress policy', () => {
       /EGRESS_ALLOWED_RANGES: "127.0.0.0\/33" is not an address or a CIDR range/,
     );
     expect(() => createEgressPolicy({ denied: ['nope'] })).toThrow(/EGRESS_DENIED_RANGES/);
-    for (const good of ['127.0.0.0/8', '10.1.2.3', '::1/128', 'fd00::/8', '0.0.0.0/0'])
+    for (const good of ['127.0.0.0/8', '192.0.2.3', '::1/128', 'fd00::/8', '0.0.0.0/0'])
       expect(isRange(good), good).toBe(true);
     for (const bad of [
       '127.0.0.0/',
       '127.0.0.0/8/1',
       '::1/129',
-      '10.0.0.0/-1',
+      '192.0.2.0/-1',
       '10.0.0.0/1e1',
       'x/8',
     ])
