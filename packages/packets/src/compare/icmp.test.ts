@@ -56,11 +56,20 @@ describe('ICMP capture (echo, port unreachable) read like tshark', () => {
       'udp',
     ]);
     if (!PINGER) return;
-    expect(icmp[0]!.info).toMatch(
-      /^Echo \(ping\) request {2}id=0x[0-9a-f]{4}, seq=1\/256, ttl=64$/,
-    );
-    expect(icmp[1]!.info).toMatch(
-      /^Echo \(ping\) reply {4}id=0x[0-9a-f]{4}, seq=1\/256, ttl=64 \(request in \d+\)$/,
-    );
+    // Each request and its reply, by id and sequence number (big-endian/little-endian).
+    const requests = icmp.filter((p) => p.info.startsWith('Echo (ping) request'));
+    expect(requests).toHaveLength(2);
+    for (const request of requests) {
+      const [, id, seq] =
+        /^Echo \(ping\) request {2}id=(0x[0-9a-f]{4}), seq=(\d+\/\d+), ttl=64$/.exec(request.info)!;
+      const [be, le] = seq!.split('/').map(Number);
+      expect(le).toBe(be! * 256);
+      const reply = icmp.find((p) =>
+        p.info.startsWith(`Echo (ping) reply    id=${id}, seq=${seq},`),
+      );
+      expect(reply?.info).toBe(
+        `Echo (ping) reply    id=${id}, seq=${seq}, ttl=64 (request in ${request.id})`,
+      );
+    }
   });
 });
