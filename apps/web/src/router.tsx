@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { FullPageSpinner } from '@/components/Spinner';
+import { RouteErrorPage } from '@/features/app-errors/RouteErrorPage';
 import { RequireAuth } from '@/features/auth/components/RequireAuth';
 import { PagePlaceholderRoute } from '@/routes/page-placeholder-route';
 import { PLACEHOLDER_PAGES } from '@/routes/placeholder-pages';
@@ -11,6 +12,7 @@ export const router = createBrowserRouter([
   {
     Component: RootLayout,
     HydrateFallback: FullPageSpinner,
+    ErrorBoundary: RouteErrorPage,
     children: [
       { index: true, lazy: () => import('./routes/landing-page.tsx').then(toRoute) },
       { path: 'auth', lazy: () => import('./routes/auth-page.tsx').then(toRoute) },
