@@ -11,11 +11,14 @@ import { bindViolation, parseLocal } from './binds.ts';
 import { resourcesOf } from './resources.ts';
 
 const run = promisify(execFile);
+/** A Vitest of its own takes 4–5 s here, and much longer beside a loaded suite. */
+const NESTED_RUN_MS = 120_000;
+let runs = 0;
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Runs the fixtures in a Vitest of their own; each test's title and status. */
 async function runFixtures(...args: string[]) {
-  const out = join(tmpdir(), `netguard-bind-guard-${process.pid}.json`);
+  const out = join(tmpdir(), `netguard-bind-guard-${process.pid}-${++runs}.json`);
   await run(
     process.execPath,
     [
@@ -27,7 +30,7 @@ async function runFixtures(...args: string[]) {
       `--outputFile=${out}`,
       ...args,
     ],
-    { cwd: ROOT },
+    { cwd: ROOT, timeout: NESTED_RUN_MS },
   ).catch(() => undefined); // failing tests are the point: exit code 1
   const report = JSON.parse(readFileSync(out, 'utf8')) as {
     testResults: {
@@ -58,12 +61,12 @@ it('fails the tests that bind outside the block, and only those', async () => {
   expect(outside?.failureMessages.join('\n')).toMatch(
     /bind guard: tcp 127\.63\.255\.7:\d+ .* block 127\.\d+\.\d+\.0\/24/,
   );
-});
+}, NESTED_RUN_MS);
 
 it('holds each file to its own block when one worker runs both files unisolated', async () => {
   const results = await runFixtures('--no-isolate', '--maxWorkers=1');
   expect(Object.fromEntries(results.map((r) => [r.title, r.status]))).toEqual(EXPECTED);
-});
+}, NESTED_RUN_MS);
 
 it('gives each file its own block, namespaces and veth subnets', () => {
   const a = resourcesOf(fileURLToPath(import.meta.url));

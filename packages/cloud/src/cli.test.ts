@@ -134,7 +134,7 @@ describe('netguard-cloud aws', () => {
       stderr: expect.stringContaining('Unknown check id: aws_nope'),
     });
     expect((await cli(['aws', '-o', 'xml'])).code).toBe(2);
-  });
+  }, 60_000); // four processes that each load the AWS SDK: slow beside a loaded suite
 
   it('prints its help and exits 0', async () => {
     const { code, stdout } = await cli(['--help']);
