@@ -58,6 +58,9 @@ export default defineConfig({
       NETGUARD_OFFLINE: '1',
       // Cloud scans of AWS connections reach the spec's moto_server, never AWS.
       CLOUD_AWS_ENDPOINT: `http://127.0.0.1:${E2E_AWS_MOTO_PORT}`,
+      // The specs' identity provider and receivers listen on loopback: tenants may reach it here
+      // (the server's own ports and database stay refused).
+      EGRESS_ALLOWED_RANGES: '127.0.0.0/8',
     },
   },
 });

@@ -54,19 +54,27 @@ const EXPECTED = {
   "neighbour tcp in binds.test.ts's block": 'failed',
 };
 
-it('fails the tests that bind outside the block, and only those', async () => {
-  const results = await runFixtures();
-  expect(Object.fromEntries(results.map((r) => [r.title, r.status]))).toEqual(EXPECTED);
-  const outside = results.find((r) => r.title === 'tcp outside the block');
-  expect(outside?.failureMessages.join('\n')).toMatch(
-    /bind guard: tcp 127\.63\.255\.7:\d+ .* block 127\.\d+\.\d+\.0\/24/,
-  );
-}, NESTED_RUN_MS);
+it(
+  'fails the tests that bind outside the block, and only those',
+  async () => {
+    const results = await runFixtures();
+    expect(Object.fromEntries(results.map((r) => [r.title, r.status]))).toEqual(EXPECTED);
+    const outside = results.find((r) => r.title === 'tcp outside the block');
+    expect(outside?.failureMessages.join('\n')).toMatch(
+      /bind guard: tcp 127\.63\.255\.7:\d+ .* block 127\.\d+\.\d+\.0\/24/,
+    );
+  },
+  NESTED_RUN_MS,
+);
 
-it('holds each file to its own block when one worker runs both files unisolated', async () => {
-  const results = await runFixtures('--no-isolate', '--maxWorkers=1');
-  expect(Object.fromEntries(results.map((r) => [r.title, r.status]))).toEqual(EXPECTED);
-}, NESTED_RUN_MS);
+it(
+  'holds each file to its own block when one worker runs both files unisolated',
+  async () => {
+    const results = await runFixtures('--no-isolate', '--maxWorkers=1');
+    expect(Object.fromEntries(results.map((r) => [r.title, r.status]))).toEqual(EXPECTED);
+  },
+  NESTED_RUN_MS,
+);
 
 it('gives each file its own block, namespaces and veth subnets', () => {
   const a = resourcesOf(fileURLToPath(import.meta.url));

@@ -34,7 +34,13 @@ await fs.chmod(dir, 0o755);
 const pg = await startEmbeddedPostgres({ dataDir: dir, port: 0, database: 'netguard_bench' });
 await migrateDatabase(pg.url);
 const config = {
-  ...loadConfig({ NETGUARD_SECRET_KEY: SECRET, LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '100000' }),
+  ...loadConfig({
+    NETGUARD_SECRET_KEY: SECRET,
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT: '100000',
+    // The bench's receivers (Splunk HEC fake, rsyslog) listen on loopback.
+    EGRESS_ALLOWED_RANGES: '127.0.0.0/8',
+  }),
   databaseUrl: pg.url,
 };
 const app = await buildApp(config);
@@ -43,6 +49,7 @@ const workers = await startWorkers({
   settings: config.scans,
   log: createLogger('silent'),
   cloud: { secret: SECRET, scanners: {} as never },
+  egress: () => app.egress,
 });
 const database = createDatabase(pg.url, { max: 4 });
 const hec = await startSplunkHecFake('bench-token');
@@ -207,7 +214,7 @@ try {
 
   async function directRound(kind: 'hec' | 'syslog') {
     const body = ZSiemIntegrationCreate.parse(kind === 'hec' ? hecBody : syslogBody);
-    const destination = createDestination(body);
+    const destination = createDestination({ ...body, network: app.egress.tenant() });
     const events: SiemEvent[] = Array.from({ length: EVENTS }, (_, i) => ({
       id: crypto.randomUUID(),
       type: kind === 'hec' ? 'vulnerability_found' : 'scan_completed',

@@ -8,6 +8,7 @@ import { appRoleUrl, prepareAppRole } from './db/app-role.ts';
 import { createDatabase } from './db/client.ts';
 import { createTenantScope } from './db/tenant-scope.ts';
 import { createAccessTokens } from './lib/access-token.ts';
+import { createServerEgress, type ServerEgress } from './lib/egress.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { createMailer } from './lib/mailer.ts';
 import { loadSecretKey } from './lib/secret-key.ts';
@@ -110,6 +111,8 @@ declare module 'fastify' {
     routePermissions: readonly DeclaredPermission[];
     /** The batched data_access events of permission checks. */
     accessEvents: AccessEvents;
+    /** Where connections a tenant chooses may go; serve.ts adds the real listening port. */
+    egress: ServerEgress;
   }
 }
 
@@ -129,6 +132,8 @@ export type BuildOptions = {
   log?: Logger;
   /** The cloud provider scanners; by default @netguard/cloud's (tests point them at fakes). */
   cloudScanners?: CloudScanners;
+  /** CA certificates tenant-directed TLS trusts instead of Node's (tests: their fakes' CA). */
+  egressCa?: string;
 };
 
 export async function buildApp(
@@ -138,6 +143,7 @@ export async function buildApp(
     metrics = createMetrics(),
     log = createLogger(config.logLevel),
     cloudScanners = configuredScanners(config.cloudEndpoints),
+    egressCa,
   }: BuildOptions = {},
 ): Promise<FastifyInstance> {
   if (!config.databaseUrl) throw new Error('buildApp needs config.databaseUrl');
@@ -174,6 +180,18 @@ export async function buildApp(
     await Promise.all([system.close(), appRole.close()]);
   };
   const https = config.publicUrl.startsWith('https:');
+  const isOperator = (userId: string) => isDeploymentOperator(db, config.operators, userId);
+  const egress = createServerEgress({
+    allowedRanges: config.egress.allowedRanges,
+    deniedRanges: config.egress.deniedRanges,
+    databaseUrls: [config.databaseUrl, appUrl],
+    listeners: [
+      { address: config.host, port: config.port },
+      { address: config.host, port: config.metricsPort },
+    ],
+    isOperator,
+    ...(egressCa ? { ca: egressCa } : {}),
+  });
 
   const accessEvents = createAccessEvents(db, log);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log });
@@ -194,6 +212,7 @@ export async function buildApp(
     sessions,
     publicUrl: config.publicUrl,
     tiers: tierTable(config.stripe),
+    egress,
   });
   const accounts = createAccountService({ db, mailer, publicUrl: config.publicUrl, log });
   const subscription = createSubscriptionService({ db, tiers: tierTable(config.stripe) });
@@ -241,7 +260,6 @@ export async function buildApp(
     confirmPassword: account.confirmPassword,
   });
   const topology = createTopologyService({ db, scans, settings: config.scans });
-  const isOperator = (userId: string) => isDeploymentOperator(db, config.operators, userId);
   const captureProbe = createCaptureProbe(config.packetCapture, { isOperator });
   const feeds = createFeedService({ db, pool, settings: config.feeds, log, isOperator });
   const packets = createPacketService({
@@ -255,18 +273,20 @@ export async function buildApp(
     db,
     secrets: createCloudSecrets(secret),
     scanners: cloudScanners,
+    egress,
     queue: createCloudQueue(queue),
     subscription,
     log,
   });
   const cloudFindings = createCloudFindings({ db });
-  const siem = createSiemService({ db, secrets: createSiemSecrets(secret) });
+  const siem = createSiemService({ db, secrets: createSiemSecrets(secret), egress });
   const remediation = createRemediationModule({
     db,
     secret,
     jobs: queue,
     cloudEndpoints: config.cloudEndpoints,
     scope: { allow: config.scans.allowedRanges, deny: config.scans.deniedRanges },
+    egress,
   });
   const muteRules = createMuteRules({ db });
   addDatabaseGauges(metrics, db);
@@ -290,6 +310,7 @@ export async function buildApp(
   const routePermissions: DeclaredPermission[] = [];
   app.decorate('routePermissions', routePermissions);
   app.decorate('accessEvents', accessEvents);
+  app.decorate('egress', egress);
   app.addHook('onClose', async () => {
     await hub.close();
     await queue.stop();

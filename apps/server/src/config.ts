@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isCidr, ZEmail } from '@netguard/contracts';
+import { isRange } from '@netguard/egress';
 import type { LlmSettings } from '@netguard/risk';
 import { z } from 'zod';
 
@@ -107,6 +108,16 @@ export const CONFIG_VARS = [
     'SCAN_DENIED_RANGES',
     '(none)',
     'Comma-separated CIDRs scans may never target, on top of the built-in deny list (cloud metadata and platform endpoints, 0.0.0.0/8, multicast and broadcast).',
+  ],
+  [
+    'EGRESS_ALLOWED_RANGES',
+    '(none)',
+    "Comma-separated IPv4/IPv6 CIDRs on loopback or this host's own addresses that every organization may reach (SIEM receivers, identity providers, SSH hosts, cloud endpoints). Unset: only deployment operators reach them. The deployment's own ports stay out of reach either way.",
+  ],
+  [
+    'EGRESS_DENIED_RANGES',
+    '(none)',
+    'Comma-separated IPv4/IPv6 CIDRs that no tenant-directed connection reaches, operators included, on top of the built-in deny list.',
   ],
   [
     'SCAN_TIMEOUT_SECONDS',
@@ -240,11 +251,17 @@ const ZCidrList = commaList(
   z.string().refine(isCidr, 'must be comma-separated IPv4 CIDRs, e.g. 198.51.100.0/24'),
 );
 
+const ZRangeList = commaList(
+  z.string().refine(isRange, 'must be comma-separated IPv4 or IPv6 CIDRs, e.g. 198.51.100.0/24'),
+);
+
 const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http or https URL' });
 
 const ZEnv = z.object({
   SCAN_ALLOWED_RANGES: ZCidrList.default([]),
   SCAN_DENIED_RANGES: ZCidrList.default([]),
+  EGRESS_ALLOWED_RANGES: ZRangeList.default([]),
+  EGRESS_DENIED_RANGES: ZRangeList.default([]),
   SCAN_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(604_800).default(1800),
   MAX_CONCURRENT_SCANS: z.coerce.number().int().min(1).max(1000).default(3),
   SCAN_CHUNK_STALE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
@@ -458,6 +475,8 @@ export type AppConfig = {
   webDistDir: string;
   trustProxy: boolean;
   scans: ScanSettings;
+  /** EGRESS_*: where connections a tenant chooses may go, beyond the built-in deny list. */
+  egress: { allowedRanges: string[]; deniedRanges: string[] };
   /** Set when Stripe is configured; otherwise the built-in local billing provider is used. */
   stripe?: StripeSettings;
   packetCapture: PacketCaptureSettings;
@@ -567,6 +586,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       chunkStaleSeconds: e.SCAN_CHUNK_STALE_SECONDS,
       workerConcurrency: e.WORKER_CONCURRENCY,
     },
+    egress: { allowedRanges: e.EGRESS_ALLOWED_RANGES, deniedRanges: e.EGRESS_DENIED_RANGES },
     stripe: parseStripe(e),
     packetCapture: {
       enabled: e.PACKET_CAPTURE === 'on',

@@ -34,6 +34,10 @@ export async function startServer(): Promise<void> {
     const metrics = createMetrics();
     app = await buildApp({ ...config, databaseUrl: database.url }, { metrics, log });
     await app.listen({ port: config.port, host: config.host });
+    app.egress.listening({
+      address: config.host,
+      port: (app.server.address() as AddressInfo).port,
+    });
     // API_WORKERS=off: separate `netguard worker` processes run the jobs.
     workers = !config.apiWorkers
       ? undefined

@@ -1,12 +1,14 @@
 // `netguard siem send-sample` (no database: one sample event in a type's format, and what the
 // destination answered) and `netguard siem test <integration id>` (Test Connection of a stored
-// integration, with the deployment's secret key).
+// integration, with the deployment's secret key). Both connect as a deployment operator: all but
+// the built-in deny list and EGRESS_DENIED_RANGES.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { SIEM_TYPES, type TSiemType, ZSiemIntegrationCreate } from '@netguard/contracts';
+import { createEgressPolicy, type Network, networkFor } from '@netguard/egress';
 import { createDestination, sampleSiemEvent } from '@netguard/siem';
 import { eq } from 'drizzle-orm';
-import { loadConfig } from './config.ts';
+import { type AppConfig, loadConfig } from './config.ts';
 import { createDatabase } from './db/client.ts';
 import { siemIntegrations } from './db/schema.ts';
 import { loadSecretKey } from './lib/secret-key.ts';
@@ -22,6 +24,10 @@ export const SIEM_USAGE = `  siem send-sample --type <type> --endpoint <url> [--
                             ${SIEM_TYPES.join(', ')}
   siem test <integration id>
                             Test Connection of a stored integration (sends a canary event)`;
+
+/** The operators' network: the egress policy with a deployment operator's reach. */
+const operatorNetwork = (config: AppConfig): Network =>
+  networkFor(createEgressPolicy({ denied: config.egress.deniedRanges }), { operator: true });
 
 const secretArg = (value: string | undefined) =>
   value?.startsWith('@') ? readFileSync(value.slice(1), 'utf8') : value;
@@ -89,6 +95,7 @@ export async function siemSendSample(args: string[]): Promise<number> {
     ...config,
     type: config.type as TSiemType,
     channel: crypto.randomUUID(),
+    network: operatorNetwork(loadConfig()),
   }).send([event]);
   console.log(JSON.stringify({ eventId: event.id, ms: Date.now() - started, ...outcome }, null, 2));
   return outcome?.status === 'delivered' ? 0 : 1;
@@ -114,7 +121,7 @@ export async function siemTest(url: string, [id]: string[]): Promise<number> {
       return 1;
     }
     const secrets = createSiemSecrets(loadSecretKey(config.secretKey, config.dataDir));
-    const result = await testConnection(row, secrets);
+    const { result } = await testConnection(row, secrets, operatorNetwork(config));
     console.log(
       `${result.success ? 'Connection Successful' : 'Connection Failed'}: ${result.message}`,
     );

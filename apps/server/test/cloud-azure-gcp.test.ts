@@ -14,7 +14,7 @@ import {
   type serviceAccountKey,
 } from '../../../packages/cloud/src/testing/gcp-state.ts';
 import type { Workers } from '../src/workers.ts';
-import { startCloudFakes } from './cloud-fakes.ts';
+import { fakeReach, startCloudFakes } from './cloud-fakes.ts';
 import { scanAndWait, startCloudWorkers } from './cloud-helpers.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
 import { subscribe } from './seed.ts';
@@ -40,7 +40,8 @@ beforeAll(async () => {
   const fakes = await startCloudFakes();
   ({ azure, gcp, key } = fakes);
   const { scanners } = fakes;
-  ctx = await createTestApp({}, { cloudScanners: scanners });
+  const reach = fakeReach(fakes.tls);
+  ctx = await createTestApp(reach.env, { cloudScanners: scanners, ...reach.options });
   workers = await startCloudWorkers(ctx, scanners);
   admin = await createAccount(ctx, 'cloud-azure-gcp@example.com');
   await subscribe(ctx, admin); // more scans than the Free plan's monthly five

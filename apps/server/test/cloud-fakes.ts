@@ -1,5 +1,6 @@
 // The Azure and GCP HTTPS fakes (Entra, ARM, the Google APIs) on 127.0.0.1 with a test CA, and
-// the scanners and endpoints that reach them, as the server's Azure/GCP suites start them.
+// the scanners and endpoints that reach them, as the server's Azure/GCP suites start them. The
+// key's token_uri is the GCP fake's: `fakeReach` lets the app's tenants reach it.
 import { awsScanner } from '../../../packages/cloud/src/aws/scanner.ts';
 import { createAzureScanner } from '../../../packages/cloud/src/azure/scanner.ts';
 import { createGcpScanner } from '../../../packages/cloud/src/gcp/scanner.ts';
@@ -8,6 +9,7 @@ import { cleanAzureState } from '../../../packages/cloud/src/testing/azure-state
 import { startGcpFake } from '../../../packages/cloud/src/testing/gcp-fake.ts';
 import { cleanGcpState, serviceAccountKey } from '../../../packages/cloud/src/testing/gcp-state.ts';
 import { createTestTls, testAgent } from '../../../packages/cloud/src/testing/test-ca.ts';
+import { testResources } from '../../../scripts/testing/current.ts';
 import { configuredScanners } from '../src/modules/cloud/cloud.scanners.ts';
 
 export async function startCloudFakes() {
@@ -24,6 +26,7 @@ export async function startCloudFakes() {
     gcp: createGcpScanner({ agent }),
   });
   return {
+    tls,
     azure,
     gcp,
     key,
@@ -36,3 +39,9 @@ export async function startCloudFakes() {
     },
   };
 }
+
+/** What createTestApp needs for tenants to reach the fakes: 127.0.0.1 allowed, their CA trusted. */
+export const fakeReach = (tls: { ca: string }) => ({
+  env: { EGRESS_ALLOWED_RANGES: `${testResources().block},127.0.0.1/32` },
+  options: { egressCa: tls.ca },
+});

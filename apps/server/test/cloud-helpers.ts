@@ -149,6 +149,8 @@ export function startCloudWorkers(ctx: TestContext, scanners: CloudScanners) {
     settings: loadConfig({ SCAN_ALLOWED_RANGES: '127.0.0.0/8' }).scans,
     log: createLogger('silent'),
     cloud: { secret: SECRET, scanners },
+    // Scans reach what the app's tenants may reach (its EGRESS_* and the fakes' CA).
+    egress: () => ctx.app.egress,
   });
 }
 

@@ -20,6 +20,7 @@ const depsWith = (shutdown = new AbortController().signal): CloudJobDeps => ({
   db: ctx.db,
   secrets: createCloudSecrets(SECRET),
   scanners: fake.scanners,
+  egress: ctx.app.egress,
   scope: { allow: [], deny: [] },
   log: createLogger('silent'),
   shutdown,

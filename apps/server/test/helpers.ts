@@ -9,6 +9,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { testResources } from '../../../scripts/testing/current.ts';
 import { type BuildOptions, buildApp } from '../src/app.ts';
 import { type AppConfig, loadConfig, type ScanSettings } from '../src/config.ts';
 import { createDatabase, type Database } from '../src/db/client.ts';
@@ -63,6 +64,8 @@ export async function createTestApp(
       AUTH_RATE_LIMIT: '100000',
       PUBLIC_URL: 'http://localhost:8080',
       WEB_DIST_DIR: '/nonexistent/netguard-web-dist',
+      // The file's own loopback block holds its receivers: tenants may reach it, nothing else.
+      EGRESS_ALLOWED_RANGES: testResources().block,
       ...env,
     }),
     databaseUrl: url,

@@ -12,7 +12,7 @@ import { GCP_PROJECT } from '../../../packages/cloud/src/testing/gcp-state.ts';
 import { loadConfig } from '../src/config.ts';
 import { createLogger } from '../src/lib/logger.ts';
 import { startWorkers, type Workers } from '../src/workers.ts';
-import { startCloudFakes } from './cloud-fakes.ts';
+import { fakeReach, startCloudFakes } from './cloud-fakes.ts';
 import { SECRET, scanAndWait } from './cloud-helpers.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
 import { call, waitExecution } from './remediation-helpers.ts';
@@ -28,12 +28,14 @@ beforeAll(async () => {
   const fakes = await startCloudFakes();
   ({ azure, gcp } = fakes);
   const { key, agent, endpoints, scanners } = fakes;
-  ctx = await createTestApp({}, { cloudScanners: scanners });
+  const reach = fakeReach(fakes.tls);
+  ctx = await createTestApp(reach.env, { cloudScanners: scanners, ...reach.options });
   workers = await startWorkers({
     url: ctx.url,
     settings: loadConfig({ SCAN_ALLOWED_RANGES: '127.0.0.0/8' }).scans,
     log: createLogger('silent'),
     cloud: { secret: SECRET, scanners, endpoints, transport: { agent } },
+    egress: () => ctx.app.egress,
   });
   admin = await createAccount(ctx, 'remediation-azure-gcp@example.com');
   await subscribe(ctx, admin);

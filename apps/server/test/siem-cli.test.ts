@@ -14,7 +14,7 @@ let rsyslog: Rsyslog;
 beforeAll(async () => {
   ctx = await createTestApp();
   admin = await createAccount(ctx, 'siem-cli@example.com');
-  hec = await startSplunkHecFake('cli-token');
+  hec = await startSplunkHecFake('cli-token', testResources().host(22));
   rsyslog = await startRsyslog(testResources().host(23));
 });
 afterAll(async () => {

@@ -7,6 +7,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { type Receiver, startReceiver } from '@netguard/siem/testing/http-receiver';
 import { type SplunkHecFake, startSplunkHecFake } from '@netguard/siem/testing/splunk-hec-fake';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testResources } from '../../../scripts/testing/current.ts';
 import type { Workers } from '../src/workers.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
 import { waitFor } from './scan-helpers.ts';
@@ -25,6 +26,7 @@ import { spawnWorker } from './worker-process.ts';
  */
 const DOWN_MS = Number(process.env.SIEM_FAULT_DOWN_MS ?? 15_000);
 
+const { block, host } = testResources();
 let ctx: TestContext;
 let admin: Account;
 const children: ChildProcess[] = [];
@@ -47,7 +49,7 @@ describe('a SIEM down for a minute', () => {
   it('gets all 10,000 events produced meanwhile, exactly once and in order', {
     timeout: DOWN_MS + 240_000,
   }, async () => {
-    hec = await startSplunkHecFake('fault-token');
+    hec = await startSplunkHecFake('fault-token', host(1));
     const integration = await createIntegration(ctx, admin, {
       name: 'splunk fault',
       type: 'splunk',
@@ -72,7 +74,7 @@ describe('a SIEM down for a minute', () => {
         headers: admin.auth,
       });
       const row = list.json().integrations[0];
-      return row.status === 'error' && /connection refused/.test(row.lastError) && row;
+      return row.status === 'error' && /: refused$/.test(row.lastError) && row;
     });
     expect(hec.accepted).toHaveLength(0);
     await delay(Math.max(0, DOWN_MS - (Date.now() - downAt)));
@@ -129,7 +131,7 @@ describe('a forwarder worker killed mid-batch', () => {
       }
       if (hold === 'armed' && stored.size >= 1_000) hold = 'holding';
       return { status: 200, body: { errors: conflicts > 0, items } };
-    });
+    }, host(2));
     const integration = await createIntegration(ctx, admin, {
       name: 'elastic kill',
       type: 'elastic',
@@ -138,7 +140,10 @@ describe('a forwarder worker killed mid-batch', () => {
       settings: { timeout: 120 },
       filters: { eventTypes: ['scan_completed'] },
     });
-    const child = await spawnWorker(children, ctx.url, { NETGUARD_SECRET_KEY: SECRET });
+    const child = await spawnWorker(children, ctx.url, {
+      NETGUARD_SECRET_KEY: SECRET,
+      EGRESS_ALLOWED_RANGES: block,
+    });
     const produced: string[] = [];
     for (let round = 0; round < 30; round++)
       produced.push(

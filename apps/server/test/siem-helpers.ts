@@ -9,13 +9,17 @@ import type { Account, TestContext } from './helpers.ts';
 
 export const SECRET = 'test-secret-key-for-netguard-tests';
 
-/** The workers with the SIEM forwarders (they need the key that opens the credentials). */
+/**
+ * The workers with the SIEM forwarders (they need the key that opens the credentials), under the
+ * app's egress policy (the test file's block allowed to tenants).
+ */
 export function startSiemWorkers(ctx: TestContext) {
   return startWorkers({
     url: ctx.url,
     settings: loadConfig({ SCAN_ALLOWED_RANGES: '127.0.0.0/8' }).scans,
     log: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
     cloud: { secret: SECRET, scanners: {} as never },
+    egress: () => ctx.app.egress,
   });
 }
 

@@ -2,6 +2,7 @@ import { createSiemEvent } from '@netguard/siem';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testResources } from '../../../scripts/testing/current.ts';
 import { siemDeliveries, siemEvents } from '../src/db/schema.ts';
 import { createLogger } from '../src/lib/logger.ts';
 import { createSiemSecrets } from '../src/modules/siem/siem.config.ts';
@@ -10,6 +11,8 @@ import { purgeExpiredLogs } from '../src/modules/siem/siem.worker.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
 import { createIntegration, deliveryStates, SECRET } from './siem-helpers.ts';
 
+/** Nothing listens there, and nothing is sent: the events are expired or already delivered. */
+const NOWHERE = `http://${testResources().host(1)}:9`;
 let ctx: TestContext;
 let admin: Account;
 let pool: pg.Pool;
@@ -55,7 +58,7 @@ describe('SIEM retention and maximum age', () => {
     const integration = await createIntegration(ctx, admin, {
       name: 'nowhere',
       type: 'splunk',
-      endpoint: 'http://127.0.0.1:9',
+      endpoint: NOWHERE,
       credentials: { key: 'k' },
       settings: { maxAgeHours: 2, enableRealtime: false },
     });
@@ -64,7 +67,13 @@ describe('SIEM retention and maximum age', () => {
       sql`update siem_deliveries set last_error = 'connection refused' where integration_id = ${integration.id}`,
     );
     await forwardIntegration(
-      { db: ctx.db, pool, secrets: createSiemSecrets(SECRET), log: createLogger('silent') },
+      {
+        db: ctx.db,
+        pool,
+        secrets: createSiemSecrets(SECRET),
+        egress: ctx.app.egress,
+        log: createLogger('silent'),
+      },
       integration.id,
     );
     const [dead] = (
@@ -82,7 +91,7 @@ describe('SIEM retention and maximum age', () => {
     const integration = await createIntegration(ctx, admin, {
       name: 'kept one day',
       type: 'splunk',
-      endpoint: 'http://127.0.0.1:9',
+      endpoint: NOWHERE,
       credentials: { key: 'k' },
       settings: { dataRetention: 1, enableRealtime: false },
     });

@@ -13,8 +13,9 @@ import { SignedXml } from 'xml-crypto';
 
 export type IdpUser = { email: string; groups: string[] };
 
-const listen = async (server: http.Server) => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+/** Listens on `host` (a test file's own loopback address; the browser tests use 127.0.0.1). */
+const listen = async (server: http.Server, host: string) => {
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   return (server.address() as AddressInfo).port;
 };
 
@@ -30,7 +31,7 @@ const readBody = async (req: http.IncomingMessage) => {
  * `mutateIdToken` rewrites the ID token the token endpoint returns (tampering tests), and
  * `signIdToken` signs claims with the provider's own key.
  */
-export async function startOidcIdp(redirectUri: string) {
+export async function startOidcIdp(redirectUri: string, host = '127.0.0.1') {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const jwk = {
     ...privateKey.export({ format: 'jwk' }),
@@ -44,8 +45,8 @@ export async function startOidcIdp(redirectUri: string) {
     mutateIdToken: null as null | ((idToken: string) => Promise<string> | string),
   };
   const server = http.createServer();
-  const port = await listen(server);
-  const issuer = `http://127.0.0.1:${port}`;
+  const port = await listen(server, host);
+  const issuer = `http://${host}:${port}`;
   const client = { clientId: 'netguard-test', clientSecret: `secret-${randomUUID()}` };
   const provider = new Provider(issuer, {
     clients: [
@@ -245,12 +246,12 @@ const esc = (text: string) =>
  * key and certificate the test made; its SSO URL answers an AuthnRequest with the signed
  * response for `nextUser`, as an auto-posting form.
  */
-export async function startSamlIdp() {
+export async function startSamlIdp(host = '127.0.0.1') {
   const signing = makeSigningCert();
   const server = http.createServer();
-  const port = await listen(server);
-  const entityId = `http://127.0.0.1:${port}/metadata`;
-  const ssoUrl = `http://127.0.0.1:${port}/sso`;
+  const port = await listen(server, host);
+  const entityId = `http://${host}:${port}/metadata`;
+  const ssoUrl = `http://${host}:${port}/sso`;
   const state = { nextUser: null as IdpUser | null, audience: null as string | null };
   const certBody = signing.cert.replace(/-----[^-]+-----/g, '').replace(/\s+/g, '');
   const metadata = `<?xml version="1.0"?>

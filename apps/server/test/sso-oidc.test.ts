@@ -1,6 +1,7 @@
 import { CSRF_COOKIE_NAME, REFRESH_COOKIE_NAME, SSO_TEXT } from '@netguard/contracts';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testResources } from '../../../scripts/testing/current.ts';
 import {
   organizations,
   securityAlerts,
@@ -112,7 +113,7 @@ async function ssoSession(email: string, login: string) {
 
 beforeAll(async () => {
   ctx = await createTestApp({ PUBLIC_URL });
-  idp = await startOidcIdp(`${PUBLIC_URL}/api/sso/oidc/callback`);
+  idp = await startOidcIdp(`${PUBLIC_URL}/api/sso/oidc/callback`, testResources().host(1));
   alice = await createAccount(ctx, 'alice-sso@example.com');
   bob = await createAccount(ctx, 'bob-sso@example.com');
   carol = await createAccount(ctx, 'carol-sso@example.com');

@@ -1,6 +1,7 @@
 import { CSRF_COOKIE_NAME, REFRESH_COOKIE_NAME } from '@netguard/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testResources } from '../../../scripts/testing/current.ts';
 import { securityEvents } from '../src/db/schema.ts';
 import {
   type Account,
@@ -124,7 +125,7 @@ async function latestEvent() {
 
 beforeAll(async () => {
   ctx = await createTestApp({ PUBLIC_URL });
-  idp = await startSamlIdp();
+  idp = await startSamlIdp(testResources().host(1));
   alice = await createAccount(ctx, 'alice-saml@example.com');
   bob = await createAccount(ctx, 'bob-saml@example.com');
   await subscribe(ctx, alice);

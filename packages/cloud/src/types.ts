@@ -105,6 +105,11 @@ export type ScanOptions = {
   callTimeoutMs?: number;
   /** Attempts per call when throttled or on a transient error (default 4). */
   maxAttempts?: number;
+  /**
+   * fetch for endpoints the credentials themselves name (a GCP key's token_uri): the server passes
+   * its egress-checked fetch. Default: the SDK's own requests.
+   */
+  credentialFetch?: (url: string | URL, init?: RequestInit) => Promise<Response>;
   /** Clock and sleep, replaceable in tests. */
   now?: () => Date;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;

@@ -24,3 +24,11 @@ export const BUILT_IN_DENY_V6: readonly DeniedRange[] = [
   { cidr: '::/128', why: 'the unspecified address' },
   { cidr: 'ff00::/8', why: 'multicast' },
 ];
+
+/** Connection tests (SIEM, SSH hosts, identity providers) an organization may run per minute. */
+export const CONNECTION_TESTS_PER_MINUTE = 10;
+
+export const EGRESS_MESSAGES = {
+  testsRateLimited: (limit: number) =>
+    `Too many connection tests: at most ${limit} per minute per organization. Try again in a minute.`,
+} as const;

@@ -45,7 +45,11 @@ function codes(error: unknown): string[] {
  * <reason>", "host not found", "network error <code>". An EgressError passes through.
  */
 export function classifyFailure(error: unknown): EgressError {
-  if (error instanceof EgressError) return error;
+  // fetch wraps what its connector threw (TypeError "fetch failed", cause: the EgressError).
+  for (let e = error, i = 0; e && i < 5; i++) {
+    if (e instanceof EgressError) return e;
+    e = (e as { cause?: unknown }).cause;
+  }
   const name = (error as { name?: string })?.name;
   if (name === 'TimeoutError' || name === 'AbortError')
     return new EgressError('timeout', 'timed out', { cause: error });

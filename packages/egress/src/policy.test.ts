@@ -57,9 +57,7 @@ describe('egress policy', () => {
 
   it("never lets a tenant reach the deployment's own ports, allowed range or not", () => {
     const own = [
-      ['127.0.0.1', 5432],
       ['127.77.1.2', 8080], // listening on every address: also on the allowed range
-      ['192.0.2.77', 8080],
       ['127.77.0.9', 9464], // a listener named by host name: on each of this host's addresses
     ] as const;
     for (const [address, port] of own)
@@ -69,6 +67,18 @@ describe('egress policy', () => {
       });
     expect(policy.check('127.0.0.1', 5432, operator).allowed).toBe(true);
     expect(policy.check('127.77.1.2', 5433, tenant).allowed).toBe(true);
+  });
+
+  it("answers a tenant the same for this host's own ports and any other of its ports", () => {
+    for (const [address, own, other] of [
+      ['127.0.0.1', 5432, 5433],
+      ['192.0.2.77', 8080, 8081],
+    ] as const) {
+      const reason = (port: number) =>
+        (policy.check(address, port, tenant) as { reason: string }).reason;
+      expect(reason(own)).toBe(reason(other).replace(`port ${other}`, `port ${own}`));
+      expect(reason(own)).toMatch(/is this server itself: only deployment operators reach it/);
+    }
   });
 
   it('allows other addresses', () => {

@@ -96,6 +96,13 @@ export function createEgressPolicy(options: EgressPolicyOptions = {}) {
       if (denied.check(ip, family(ip)))
         return { allowed: false, reason: `${where} is in EGRESS_DENIED_RANGES` };
       if (who.operator) return { allowed: true };
+      // Checked before the deployment's own ports, so that one answer covers every port of this
+      // host: a tenant cannot tell the database's port from a closed one.
+      if (isOwnAddress(ip) && !allowed.check(ip, family(ip)))
+        return {
+          allowed: false,
+          reason: `${where} is this server itself: only deployment operators reach it, or EGRESS_ALLOWED_RANGES allows it`,
+        };
       const ownPort = ownEndpoints.some(
         (e) =>
           e.port === port &&
@@ -103,11 +110,6 @@ export function createEgressPolicy(options: EgressPolicyOptions = {}) {
           (e.address === ip || ((wildcard(e.address) || !isIP(e.address)) && isOwnAddress(ip))),
       );
       if (ownPort) return { allowed: false, reason: `${where} is this deployment's own service` };
-      if (isOwnAddress(ip) && !allowed.check(ip, family(ip)))
-        return {
-          allowed: false,
-          reason: `${where} is this server itself: only deployment operators reach it, or EGRESS_ALLOWED_RANGES allows it`,
-        };
       return { allowed: true };
     },
   };

@@ -1,7 +1,13 @@
 // The outcome of delivering a batch of events to an HTTP destination: every event ends delivered
 // (with the destination's receipt), to be retried (with the reason and any Retry-After) or dead
-// (with the reason). Also the fetch wrapper the destinations share: a timeout from the settings,
-// network errors classified as retries.
+// (with the reason). Also the fetch wrapper the destinations share: the tenant's network (the
+// egress policy), a timeout from the settings, failures classified by @netguard/egress as retries.
+import {
+  classifyFailure,
+  type EgressFailureKind,
+  httpFailure,
+  type Network,
+} from '@netguard/egress';
 import type { SiemEvent } from './event.ts';
 
 /** What the destination answered about a delivered event. */
@@ -23,8 +29,10 @@ export type Outcome =
       status: 'retry';
       reason: string;
       retryAfterMs?: number;
-      /** No answer came (refused, reset, timed out): the destination is down, not the events. */
+      /** No answer came (refused, timed out, the egress policy): the destination, not the events. */
       unreachable?: true;
+      /** With `unreachable`: how the connection failed (`policy`: the egress policy refused it). */
+      failure?: EgressFailureKind;
     }
   | { eventId: string; status: 'dead'; reason: string };
 
@@ -57,11 +65,23 @@ export const dead = (events: SiemEvent[], reason: string): Outcome[] =>
 
 /** Outcomes of a batch whose request got no answer: retry, or dead when it cannot be sent. */
 export const unanswered = (events: SiemEvent[], failure: HttpFailure): Outcome[] =>
-  failure.retryable ? unreachable(events, failure.reason) : dead(events, failure.reason);
+  failure.retryable
+    ? unreachable(events, failure.reason, failure.kind)
+    : dead(events, failure.reason);
 
 /** Outcomes of a batch that got no answer at all: retry, marked unreachable. */
-export const unreachable = (events: SiemEvent[], reason: string): Outcome[] =>
-  events.map((e) => ({ eventId: e.id, status: 'retry', reason, unreachable: true }));
+export const unreachable = (
+  events: SiemEvent[],
+  reason: string,
+  failure?: EgressFailureKind,
+): Outcome[] =>
+  events.map((e) => ({
+    eventId: e.id,
+    status: 'retry',
+    reason,
+    unreachable: true,
+    ...(failure ? { failure } : {}),
+  }));
 
 /** Retry-After in milliseconds: delta-seconds or an HTTP date; undefined when absent or invalid. */
 export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
@@ -72,14 +92,24 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
 }
 
 export type HttpAnswer = { ok: true; status: number; headers: Headers; body: string };
-/** A request that got no answer: `retryable` false only when it cannot be sent (an invalid URL). */
-export type HttpFailure = { ok: false; reason: string; retryable: boolean };
+/**
+ * A request that got no answer: `retryable` false only when it cannot be sent (an invalid URL);
+ * `kind` how the connection failed.
+ */
+export type HttpFailure = {
+  ok: false;
+  reason: string;
+  retryable: boolean;
+  kind?: EgressFailureKind;
+};
 
 /**
- * One request with `fetch`, bounded by `timeoutMs` (answer and body). A network failure is not
- * thrown: it comes back as a reason (connection refused, timed out, …) to retry on.
+ * One request through `network` (the egress policy decides where it may go), bounded by
+ * `timeoutMs` (answer and body). A failure is not thrown: it comes back as the redacted URL and
+ * the classified failure ("refused", "timed out", the policy's reason, …) to retry on.
  */
 export async function httpRequest(
+  network: Network,
   url: string,
   init: RequestInit,
   timeoutMs: number,
@@ -88,11 +118,36 @@ export async function httpRequest(
   if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
     return { ok: false, reason: `${where}: not an http(s) URL`, retryable: false };
   try {
-    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    const response = await network.fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
     const body = await response.text();
     return { ok: true, status: response.status, headers: response.headers, body };
   } catch (error) {
-    return { ok: false, reason: `${where}: ${networkReason(error, timeoutMs)}`, retryable: true };
+    const failure = classifyFailure(error);
+    return {
+      ok: false,
+      reason: `${where}: ${failure.message}`,
+      retryable: true,
+      kind: failure.kind,
+    };
+  }
+}
+
+/**
+ * The reason of an answer that is not a success: what we call the destination and its status,
+ * never what it sent ("Splunk HEC 403: HTTP 403 from the destination").
+ */
+export const statusReason = (destination: string, status: number): string =>
+  `${destination} ${status}: ${httpFailure(status).message}`;
+
+/** An answer's body as a JSON object, or undefined (not JSON, or JSON that is not an object). */
+export function readJsonObject(body: string): Record<string, unknown> | undefined {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -112,23 +167,3 @@ export function redact(url: string): string {
     return '<invalid URL>';
   }
 }
-
-function networkReason(error: unknown, timeoutMs: number): string {
-  const err = error as {
-    name?: string;
-    message?: string;
-    cause?: { code?: string; message?: string };
-  };
-  if (err?.name === 'TimeoutError' || err?.name === 'AbortError')
-    return `timed out after ${timeoutMs} ms`;
-  const code = err?.cause?.code;
-  if (code === 'ECONNREFUSED') return 'connection refused';
-  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return 'connection reset';
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `host not found (${code})`;
-  if (code) return `network error ${code}: ${err.cause?.message ?? ''}`.trim();
-  return `network error: ${err?.cause?.message ?? err?.message ?? String(error)}`;
-}
-
-/** The first 200 characters of an answer's body, for reasons. */
-export const excerpt = (body: string): string =>
-  body.length > 200 ? `${body.slice(0, 200)}…` : body;

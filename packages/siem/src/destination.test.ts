@@ -1,8 +1,12 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testResources } from '../../../scripts/testing/current.ts';
 import { createDestination, type DestinationConfig } from './destination.ts';
 import { createSiemEvent } from './event.ts';
 import { closedPortUrl, type Receiver, startReceiver } from './testing/http-receiver.ts';
+import { testNetwork } from './testing/network.ts';
+
+const HOST = testResources().host(1);
 
 const event = () =>
   createSiemEvent({
@@ -15,17 +19,18 @@ const event = () =>
 
 const base = (config: Partial<DestinationConfig>): DestinationConfig => ({
   type: 'splunk',
-  endpoint: 'http://127.0.0.1:9',
+  endpoint: `http://${HOST}:9`,
   authType: 'api_key',
   credentials: {},
   options: {},
   settings: { batchSize: 100, timeout: 2 },
+  network: testNetwork(),
   ...config,
 });
 
 let receiver: Receiver;
 beforeAll(async () => {
-  receiver = await startReceiver(() => ({ status: 200, body: '' }));
+  receiver = await startReceiver(() => ({ status: 200, body: '' }), HOST);
 });
 afterAll(async () => receiver.close());
 
@@ -97,11 +102,16 @@ describe('createDestination', () => {
   });
 
   it('marks a syslog receiver that refuses the connection as unreachable', async () => {
-    const port = new URL(await closedPortUrl()).port;
+    const port = new URL(await closedPortUrl(HOST)).port;
     const [outcome] = await createDestination(
-      base({ type: 'qradar', endpoint: `tcp://127.0.0.1:${port}` }),
+      base({ type: 'qradar', endpoint: `tcp://${HOST}:${port}` }),
     ).send([event()]);
-    expect(outcome).toMatchObject({ status: 'retry', unreachable: true });
-    expect((outcome as { reason: string }).reason).toMatch(/refused/);
+    expect(outcome).toEqual({
+      eventId: expect.any(String),
+      status: 'retry',
+      unreachable: true,
+      failure: 'refused',
+      reason: `syslog tcp://${HOST}:${port}: refused`,
+    });
   });
 });

@@ -1,7 +1,9 @@
 // One integration's destination, whatever its type: the configuration the server stores (type,
 // endpoint, credentials, options, settings) turned into a sender that returns one outcome per
-// event. The server's forwarder, Test Connection and the operators' CLI all send through it.
+// event. The server's forwarder, Test Connection and the operators' CLI all send through it, each
+// with the network (@netguard/egress) of whom it sends for: no sender opens a socket of its own.
 import { parseSyslogEndpoint, type TSiemCredentials, type TSiemOptions } from '@netguard/contracts';
+import type { Network } from '@netguard/egress';
 import { type DeliverySettings, dead, type Outcome } from './delivery.ts';
 import type { SiemEvent, SiemType } from './event.ts';
 import { formatCef } from './formats/cef.ts';
@@ -24,6 +26,8 @@ export type DestinationConfig = {
   settings: { batchSize: number; timeout: number };
   /** Splunk: the integration's HEC channel (a UUID), needed with indexer acknowledgement. */
   channel?: string;
+  /** Where every connection goes through: the egress policy of the tenant or operator. */
+  network: Network;
 };
 
 export type Destination = {
@@ -40,10 +44,11 @@ export function createDestination(config: DestinationConfig): Destination {
     batchSize: config.settings.batchSize,
     timeoutSeconds: config.settings.timeout,
   };
-  const { credentials: c, options: o } = config;
+  const { credentials: c, options: o, network } = config;
   switch (config.type) {
     case 'splunk':
       return splunkDestination(
+        network,
         {
           endpoint: config.endpoint,
           token: c.key ?? '',
@@ -59,6 +64,7 @@ export function createDestination(config: DestinationConfig): Destination {
       return {
         send: (events) =>
           sendElasticBulk(
+            network,
             {
               endpoint: config.endpoint,
               auth:
@@ -75,6 +81,7 @@ export function createDestination(config: DestinationConfig): Destination {
       return {
         send: (events) =>
           sendSumo(
+            network,
             {
               url: `${config.endpoint.replace(/\/+$/, '')}/${encodeURIComponent(c.key ?? '')}`,
               category: o.category,
@@ -85,6 +92,7 @@ export function createDestination(config: DestinationConfig): Destination {
       };
     case 'sentinel': {
       const sender = new SentinelSender(
+        network,
         {
           tenantId: c.tenantId ?? '',
           clientId: c.clientId ?? '',
@@ -100,6 +108,7 @@ export function createDestination(config: DestinationConfig): Destination {
     }
     case 'chronicle': {
       const sender = new ChronicleSender(
+        network,
         {
           endpoint: config.endpoint,
           customerId: o.customerId ?? '',
@@ -121,13 +130,14 @@ export function createDestination(config: DestinationConfig): Destination {
  * is indexed, polled until the timeout (then retried: Splunk's own advice for unacknowledged data).
  */
 function splunkDestination(
+  network: Network,
   target: SplunkHecTarget,
   settings: DeliverySettings,
   withAck: boolean,
 ): Destination {
   return {
     async send(events) {
-      const outcomes = await sendSplunkHec(target, events, settings);
+      const outcomes = await sendSplunkHec(network, target, events, settings);
       if (!withAck) return outcomes;
       const waiting = new Set<number>();
       for (const o of outcomes)
@@ -136,7 +146,7 @@ function splunkDestination(
       let problem = '';
       const deadline = Date.now() + (settings.timeoutSeconds ?? 30) * 1000;
       while (waiting.size > 0 && Date.now() < deadline) {
-        const status = await checkSplunkAcks(target, [...waiting], settings);
+        const status = await checkSplunkAcks(network, target, [...waiting], settings);
         if ('error' in status) {
           problem = status.error;
           break;
@@ -191,6 +201,7 @@ function syslogDestination(
       }
       const sendable = events.filter((_, i) => outcomes[i] === null);
       const results = await sendSyslog(
+        config.network,
         { ...target, timeoutMs, ...(config.options.caPem ? { ca: config.options.caPem } : {}) },
         messages,
       );
@@ -206,8 +217,9 @@ function syslogDestination(
         if (result?.written) return { eventId, status: 'delivered', receipt: { status: 0, note } };
         const error = result && !result.written ? result.error : undefined;
         const reason = error?.message ?? 'not sent';
-        if (error?.kind === 'too_large') return { eventId, status: 'dead', reason };
-        return { eventId, status: 'retry', reason, unreachable: true };
+        if (!error) return { eventId, status: 'retry', reason, unreachable: true };
+        if (error.kind === 'too_large') return { eventId, status: 'dead', reason };
+        return { eventId, status: 'retry', reason, unreachable: true, failure: error.kind };
       });
     },
   };

@@ -19,10 +19,12 @@ import {
 } from './testing/expected.ts';
 import { leefDelimiter, parseLeefAttributes } from './testing/leef-parser.ts';
 import { type Normalized, normalize } from './testing/lognormalizer.ts';
+import { testNetwork } from './testing/network.ts';
 import { type Rsyslog, startRsyslog } from './testing/rsyslog.ts';
 import { type SyslogTarget, sendSyslog } from './transport.ts';
 
 const HOST = testResources().host(20);
+const network = testNetwork();
 const HOSTNAME = 'netguard-test';
 let rsyslog: Rsyslog;
 
@@ -39,7 +41,7 @@ const leefMessage = (e: SiemEvent) => formatSyslog(e, formatLeef(e), { hostname:
 /** Sends the messages, waits for rsyslog to store them and returns them parsed by lognormalizer. */
 async function roundTrip(target: SyslogTarget, messages: string[]): Promise<Normalized[]> {
   const before = rsyslog.lines().length;
-  const results = await sendSyslog(target, messages);
+  const results = await sendSyslog(network, target, messages);
   expect(results).toEqual(messages.map(() => ({ written: true })));
   const lines = await rsyslog.waitForLines(before + messages.length);
   expect(lines.slice(before)).toEqual(messages); // stored byte for byte, nothing else
@@ -132,6 +134,7 @@ describe('TLS to rsyslog', () => {
       const other = makeTestPki(dir, HOST, 'Some other CA');
       const before = rsyslog.lines().length;
       const results = await sendSyslog(
+        network,
         { protocol: 'tls', host: HOST, port: rsyslog.tlsPort, ca: other.ca, timeoutMs: 5000 },
         [cefMessage(scanStartedEvent), cefMessage(threatEvent)],
       );
@@ -151,6 +154,7 @@ describe('TLS to rsyslog', () => {
 
   it('refuses a certificate issued for another address (name check)', async () => {
     const results = await sendSyslog(
+      network,
       {
         protocol: 'tls',
         host: HOST,

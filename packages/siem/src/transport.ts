@@ -1,8 +1,15 @@
-// Syslog senders over TCP (octet counting), UDP (one datagram per message) and TLS: each message
-// gets a result, and a failure is a classified error, never a silent drop.
+// Syslog senders over TCP (octet counting), UDP (one datagram per message) and TLS, through the
+// tenant's network (the egress policy): each message gets a result, and a failure is a classified
+// error (@netguard/egress's words after the destination), never a silent drop.
 import dgram from 'node:dgram';
-import net from 'node:net';
-import tls from 'node:tls';
+import type net from 'node:net';
+import {
+  classifyFailure,
+  EgressError,
+  type EgressFailureKind,
+  type Network,
+  type Resolved,
+} from '@netguard/egress';
 import { octetFrame } from './syslog.ts';
 
 export type SyslogProtocol = 'tcp' | 'udp' | 'tls';
@@ -21,7 +28,8 @@ export type SyslogTarget = {
   maxUdpBytes?: number;
 };
 
-export type TransportErrorKind = 'refused' | 'timeout' | 'tls' | 'too_large' | 'network';
+/** How a message failed: a connection failure's kind, or too large for a datagram. */
+export type TransportErrorKind = EgressFailureKind | 'too_large';
 
 export class SyslogTransportError extends Error {
   override name = 'SyslogTransportError';
@@ -40,66 +48,43 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_MAX_UDP_BYTES = 8192;
 export const MAX_UDP_BYTES = 65_507;
 
-const TLS_CODE = /^(ERR_SSL_|ERR_TLS_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|HOSTNAME_)/;
+const where = (target: SyslogTarget) => `syslog ${target.protocol}://${target.host}:${target.port}`;
 
-/** Maps a socket error onto refused, timeout, tls or network, with the target in the message. */
-export function classifyError(target: SyslogTarget, error: unknown): SyslogTransportError {
+/** A failure as the target's own destination followed by the egress classifier's message. */
+function failureOf(target: SyslogTarget, error: unknown): SyslogTransportError {
   if (error instanceof SyslogTransportError) return error;
-  const where = `syslog ${target.protocol}://${target.host}:${target.port}`;
-  const code = (error as NodeJS.ErrnoException)?.code ?? '';
-  const detail = error instanceof Error ? error.message : String(error);
-  if (code === 'ECONNREFUSED')
-    return new SyslogTransportError('refused', `${where}: connection refused`, { cause: error });
-  if (code === 'ETIMEDOUT')
-    return new SyslogTransportError('timeout', `${where}: timed out (${detail})`, { cause: error });
-  if (TLS_CODE.test(code) || /SSL|TLS|certificate/i.test(detail))
-    return new SyslogTransportError('tls', `${where}: TLS failed: ${detail}`, { cause: error });
-  return new SyslogTransportError('network', `${where}: ${detail}`, { cause: error });
+  const failure = classifyFailure(error);
+  return new SyslogTransportError(failure.kind, `${where(target)}: ${failure.message}`, {
+    cause: failure,
+  });
 }
 
-const timeoutError = (target: SyslogTarget, what: string, ms: number) =>
-  new SyslogTransportError(
-    'timeout',
-    `syslog ${target.protocol}://${target.host}:${target.port}: ${what} took more than ${ms} ms`,
-  );
+const failAll = (messages: string[], error: SyslogTransportError): SendResult[] =>
+  messages.map(() => ({ written: false, error }));
 
-function withTimeout<T>(target: SyslogTarget, what: string, work: Promise<T>): Promise<T> {
+function withTimeout<T>(target: SyslogTarget, work: Promise<T>): Promise<T> {
   const ms = target.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(timeoutError(target, what, ms)), ms);
+    timer = setTimeout(() => reject(new EgressError('timeout', 'timed out')), ms);
   });
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** Connects (and for TLS completes the handshake) within the timeout; the socket is destroyed otherwise. */
-function connectStream(target: SyslogTarget): Promise<net.Socket> {
-  const ms = target.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const servername = target.servername ?? target.host;
-  return new Promise((resolve, reject) => {
-    const socket =
-      target.protocol === 'tls'
-        ? tls.connect({
-            host: target.host,
-            port: target.port,
-            ca: target.ca,
-            // SNI carries names only; the certificate is checked against the name or address.
-            servername: net.isIP(servername) ? undefined : servername,
-            checkServerIdentity: (_host, cert) => tls.checkServerIdentity(servername, cert),
-          })
-        : net.connect({ host: target.host, port: target.port });
-    const fail = (error: Error) => {
-      clearTimeout(timer);
-      socket.destroy();
-      reject(error);
-    };
-    const timer = setTimeout(() => fail(timeoutError(target, 'connecting', ms)), ms);
-    socket.once('error', fail);
-    socket.once(target.protocol === 'tls' ? 'secureConnect' : 'connect', () => {
-      clearTimeout(timer);
-      socket.off('error', fail);
-      resolve(socket);
-    });
+/** Connects (and for TLS completes the handshake) through the network, within the timeout. */
+function connectStream(network: Network, target: SyslogTarget): Promise<net.Socket> {
+  const { host, port } = target;
+  const timeoutMs = target.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  if (target.protocol !== 'tls') return network.connect({ host, port, timeoutMs });
+  // The certificate is checked against `servername`, else the host's name or address.
+  return network.connect({
+    host,
+    port,
+    timeoutMs,
+    tls: {
+      ...(target.ca ? { ca: target.ca } : {}),
+      ...(target.servername ? { servername: target.servername } : {}),
+    },
   });
 }
 
@@ -120,13 +105,16 @@ const endStream = (socket: net.Socket) =>
     socket.end();
   });
 
-async function sendStream(target: SyslogTarget, messages: string[]): Promise<SendResult[]> {
+async function sendStream(
+  network: Network,
+  target: SyslogTarget,
+  messages: string[],
+): Promise<SendResult[]> {
   let open: net.Socket;
   try {
-    open = await connectStream(target);
+    open = await connectStream(network, target);
   } catch (error) {
-    const failure = classifyError(target, error);
-    return messages.map(() => ({ written: false, error: failure }));
+    return failAll(messages, failureOf(target, error));
   }
   const results: SendResult[] = [];
   open.on('error', () => {}); // errors after this point are surfaced by the pending write
@@ -137,23 +125,34 @@ async function sendStream(target: SyslogTarget, messages: string[]): Promise<Sen
       continue;
     }
     try {
-      await withTimeout(target, 'writing a message', writeTo(open, octetFrame(message)));
+      await withTimeout(target, writeTo(open, octetFrame(message)));
       results.push({ written: true });
     } catch (error) {
-      results.push({ written: false, error: classifyError(target, error) });
+      results.push({ written: false, error: failureOf(target, error) });
     }
   }
   if (results.every((r) => r.written)) {
-    await withTimeout(target, 'closing', endStream(open)).catch(() => open.destroy());
+    await withTimeout(target, endStream(open)).catch(() => open.destroy());
   } else open.destroy();
   return results;
 }
 
-async function sendDatagrams(target: SyslogTarget, messages: string[]): Promise<SendResult[]> {
+/** One datagram per message, to the address the network resolved and checked (once). */
+async function sendDatagrams(
+  network: Network,
+  target: SyslogTarget,
+  messages: string[],
+): Promise<SendResult[]> {
   const limit = target.maxUdpBytes ?? DEFAULT_MAX_UDP_BYTES;
   if (!(Number.isInteger(limit) && limit > 0 && limit <= MAX_UDP_BYTES))
     throw new RangeError(`maxUdpBytes ${limit} is not 1–${MAX_UDP_BYTES}`);
-  const socket = dgram.createSocket(net.isIPv6(target.host) ? 'udp6' : 'udp4');
+  let resolved: Resolved;
+  try {
+    resolved = await network.resolve(target.host, target.port);
+  } catch (error) {
+    return failAll(messages, failureOf(target, error));
+  }
+  const socket = dgram.createSocket(resolved.family === 6 ? 'udp6' : 'udp4');
   socket.on('error', () => {}); // each send reports its own error
   try {
     const results: SendResult[] = [];
@@ -164,19 +163,21 @@ async function sendDatagrams(target: SyslogTarget, messages: string[]): Promise<
           written: false,
           error: new SyslogTransportError(
             'too_large',
-            `syslog udp://${target.host}:${target.port}: message of ${body.length} bytes is over the ${limit}-byte datagram limit (use TCP or TLS)`,
+            `${where(target)}: message of ${body.length} bytes is over the ${limit}-byte datagram limit (use TCP or TLS)`,
           ),
         });
         continue;
       }
       const sent = new Promise<void>((resolve, reject) =>
-        socket.send(body, target.port, target.host, (error) => (error ? reject(error) : resolve())),
+        socket.send(body, target.port, resolved.address, (error) =>
+          error ? reject(error) : resolve(),
+        ),
       );
       try {
-        await withTimeout(target, 'sending a datagram', sent);
+        await withTimeout(target, sent);
         results.push({ written: true });
       } catch (error) {
-        results.push({ written: false, error: classifyError(target, error) });
+        results.push({ written: false, error: failureOf(target, error) });
       }
     }
     return results;
@@ -185,7 +186,17 @@ async function sendDatagrams(target: SyslogTarget, messages: string[]): Promise<
   }
 }
 
-/** Sends syslog messages on one connection (TCP, TLS) or socket (UDP); one result per message. */
-export function sendSyslog(target: SyslogTarget, messages: string[]): Promise<SendResult[]> {
-  return target.protocol === 'udp' ? sendDatagrams(target, messages) : sendStream(target, messages);
+/**
+ * Sends syslog messages on one connection (TCP, TLS) or socket (UDP) through `network`; one
+ * result per message. A destination the egress policy refuses fails every message (kind
+ * `policy`) before any packet is sent.
+ */
+export function sendSyslog(
+  network: Network,
+  target: SyslogTarget,
+  messages: string[],
+): Promise<SendResult[]> {
+  return target.protocol === 'udp'
+    ? sendDatagrams(network, target, messages)
+    : sendStream(network, target, messages);
 }

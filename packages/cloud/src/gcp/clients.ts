@@ -43,7 +43,56 @@ export function parseServiceAccountKey(text: string): ServiceAccountKey {
   return key as ServiceAccountKey;
 }
 
-function jwtFor(key: ServiceAccountKey, transport: Transport): JWT {
+/** OAuth 2.0 error codes (RFC 6749 §5.2): named in a failure, unlike the endpoint's own text. */
+const OAUTH_ERRORS = new Set([
+  'invalid_request',
+  'invalid_client',
+  'invalid_grant',
+  'unauthorized_client',
+  'unsupported_grant_type',
+  'invalid_scope',
+]);
+
+type TokenFailure = {
+  status?: number;
+  message?: string;
+  cause?: unknown;
+  config?: { url?: unknown };
+  response?: { status?: number; data?: { error?: unknown } };
+};
+
+/** The innermost reason of a failure without an answer (fetch failed → the policy's refusal). */
+function innermost(error: unknown): string {
+  let e = error as TokenFailure | undefined;
+  for (let i = 0; e?.cause && i < 5; i++) e = e.cause as TokenFailure;
+  return e?.message ?? String(error);
+}
+
+/**
+ * A failed token request as a fixed message: the HTTP status and the OAuth error code, never the
+ * text of an endpoint the key chose (Google's own endpoint may say more: its words are kept).
+ */
+export function tokenFailureMessage(error: unknown, key: ServiceAccountKey): string | undefined {
+  const e = (error ?? {}) as TokenFailure;
+  const tokenUri = key.token_uri ?? GTOKEN_URL;
+  if (tokenUri === GTOKEN_URL || String(e.config?.url ?? '') !== new URL(tokenUri).href)
+    return undefined;
+  const status = e.status ?? e.response?.status;
+  if (status === undefined) return `GCP token endpoint: ${innermost(error)}`;
+  const code = e.response?.data?.error;
+  const oauth = typeof code === 'string' && OAUTH_ERRORS.has(code) ? ` (${code})` : '';
+  return `GCP token endpoint: HTTP ${status} from the destination${oauth}`;
+}
+
+/** Gets the key's access token; an answer without one is a failed connection. */
+export async function authorize(clients: { auth: JWT }) {
+  const credentials = await clients.auth.authorize();
+  if (!credentials.access_token)
+    throw new VerificationFailed('GCP token endpoint answered without an access_token');
+  return credentials;
+}
+
+function jwtFor(key: ServiceAccountKey, transport: Transport, credentialFetch?: typeof fetch): JWT {
   const jwt = new JWT({
     email: key.client_email,
     key: key.private_key,
@@ -60,15 +109,21 @@ function jwtFor(key: ServiceAccountKey, transport: Transport): JWT {
         ...config,
         url: new URL(tokenUri ?? GTOKEN_URL),
         retryConfig: { ...config.retryConfig, retry: 0 },
+        // The key names this endpoint: it is reached the way the caller says (egress-checked).
+        ...(credentialFetch ? { fetchImplementation: credentialFetch } : {}),
       };
     },
   });
   return jwt;
 }
 
-export function gcpClients(creds: GcpCredentials, transport: Transport) {
+export function gcpClients(
+  creds: GcpCredentials,
+  transport: Transport,
+  credentialFetch?: typeof fetch,
+) {
   const key = parseServiceAccountKey(creds.serviceAccountKey);
-  const auth = jwtFor(key, transport);
+  const auth = jwtFor(key, transport, credentialFetch);
   // The API packages type `auth` against googleapis-common's own google-auth-library (10.5); the
   // pinned 10.9 JWT is the same class at run time.
   const options = {

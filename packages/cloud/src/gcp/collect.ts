@@ -8,7 +8,7 @@ import type { storage_v1 } from '@googleapis/storage';
 import type { CallRecorder } from '../calls.ts';
 import { GCP_CHECKS } from '../catalog/gcp.ts';
 import { type Reader, readerFor } from '../shared/collector.ts';
-import type { GcpClients } from './clients.ts';
+import { authorize, type GcpClients } from './clients.ts';
 
 export type Policy = { bindings?: { role?: string | null; members?: string[] | null }[] | null };
 export type BucketState = { bucket: storage_v1.Schema$Bucket; policy?: Policy };
@@ -59,7 +59,7 @@ export async function collectGcp(
   // One token before the reads, so that refused credentials are one gap with Google's reason.
   const token = await read(
     { service: 'oauth2', region: 'global', operation: 'jwt.authorize', checks: [...wanted] },
-    () => clients.auth.authorize(),
+    () => authorize(clients),
   );
   if (!token)
     return {

@@ -1,4 +1,9 @@
+import { once } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createEgressPolicy, networkFor } from '@netguard/egress';
 import { describe, expect, it } from 'vitest';
+import { testResources } from '../../../../scripts/testing/current.ts';
 import { GCP_CHECKS, GCP_SCAN_SERVICES } from '../catalog/gcp.ts';
 import { GCP_BREAKS, givePublicIp, openFirewall, tcp } from '../testing/gcp-breaks.ts';
 import { type GcpFake, googleError, startGcpFake } from '../testing/gcp-fake.ts';
@@ -58,11 +63,54 @@ describe('GCP verification', () => {
     expect(fake.requests).toEqual([]);
   });
 
-  it("fails with the token endpoint's reason when the key is not the one Google knows", async () => {
+  it("names the token endpoint's status and OAuth code, never its own words", async () => {
     const other = serviceAccountKey(`${fake.url}/token`);
-    await expect(scanner.verify({ ...creds(), serviceAccountKey: other.json })).rejects.toThrow(
-      /invalid_grant/,
+    const failure = await scanner
+      .verify({ ...creds(), serviceAccountKey: other.json })
+      .catch((error: unknown) => error as Error);
+    expect((failure as Error).message).toBe(
+      'GCP token endpoint: HTTP 400 from the destination (invalid_grant)',
     );
+  });
+
+  it('stops at a token answer without an access_token: no project read, no scan', async () => {
+    const server = http.createServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"token_type":"Bearer"}'),
+    );
+    server.listen(0, testResources().host(1));
+    await once(server, 'listening');
+    const { port } = server.address() as AddressInfo;
+    const empty = serviceAccountKey(`http://${testResources().host(1)}:${port}/token`);
+    const network = networkFor(createEgressPolicy(), { operator: true });
+    try {
+      const asKey = { ...creds(), serviceAccountKey: empty.json };
+      const options = { credentialFetch: network.fetch };
+      await expect(scanner.verify(asKey, options)).rejects.toThrow(
+        'GCP token endpoint answered without an access_token',
+      );
+      // A scan records it as the one gap and reads nothing.
+      const [result] = await scanner.scan(asKey, { ...options, checks: ['gcp_default_network'] });
+      expect(result?.gaps.map((g) => [g.operation, g.message])).toEqual([
+        ['jwt.authorize', expect.stringContaining('answered without an access_token')],
+      ]);
+      expect(fake.requests).toEqual([]);
+    } finally {
+      server.close();
+    }
+  });
+
+  it("reaches the key's token_uri only the way the caller's fetch allows", async () => {
+    const policy = createEgressPolicy({ allowed: [testResources().block] });
+    const tenant = networkFor(policy, { operator: false }, { ca: tls.ca });
+    await expect(scanner.verify(creds(), { credentialFetch: tenant.fetch })).rejects.toThrow(
+      /refused by the egress policy: 127\.0\.0\.1 port \d+ is this server itself/,
+    );
+    expect(fake.calls('oauth2.token')).toEqual([]);
+    const operator = networkFor(policy, { operator: true }, { ca: tls.ca });
+    await expect(
+      scanner.verify(creds(), { credentialFetch: operator.fetch }),
+    ).resolves.toMatchObject({ account: GCP_PROJECT });
+    expect(fake.calls('oauth2.token')).toHaveLength(1);
   });
 
   it("fails with Google's reason when the project is not readable", async () => {

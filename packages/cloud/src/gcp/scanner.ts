@@ -2,20 +2,33 @@
 // read, then collect the project and run the catalog's checks.
 import { GCP_CHECKS } from '../catalog/gcp.ts';
 import { runScan } from '../shared/run-scan.ts';
-import { type GcpCredentials, type Identity, type Scanner, VerificationFailed } from '../types.ts';
+import {
+  type GcpCredentials,
+  type Identity,
+  type Scanner,
+  type ScanOptions,
+  VerificationFailed,
+} from '../types.ts';
 import { GCP_CHECK_LOGIC } from './checks/index.ts';
 import { classifyGcp, googleMessage } from './classify.ts';
-import { gcpClients, type Transport } from './clients.ts';
+import {
+  authorize,
+  type GcpClients,
+  gcpClients,
+  type Transport,
+  tokenFailureMessage,
+} from './clients.ts';
 import { collectGcp } from './collect.ts';
 
 async function verify(
   creds: GcpCredentials,
   transport: Transport,
-  signal?: AbortSignal,
+  options: ScanOptions = {},
 ): Promise<Identity> {
-  const clients = gcpClients(creds, transport);
+  const { signal, credentialFetch } = options;
+  const clients = gcpClients(creds, transport, credentialFetch as typeof fetch | undefined);
   try {
-    await clients.auth.authorize();
+    await authorize(clients);
     const { data } = await clients.resourceManager.projects.get(
       { projectId: creds.projectId },
       { signal },
@@ -26,18 +39,28 @@ async function verify(
       ...(data.name ? { displayName: data.name } : {}),
     };
   } catch (error) {
-    throw new VerificationFailed(googleMessage(error));
+    throw failure(error, clients);
   }
 }
+
+/** A failed verification: the token endpoint's failure classified, Google's own reason kept. */
+const failure = (error: unknown, clients: GcpClients) =>
+  error instanceof VerificationFailed
+    ? error
+    : new VerificationFailed(tokenFailureMessage(error, clients.key) ?? googleMessage(error));
 
 /** A GCP scanner whose requests go through `transport` (the default sends them as Node does). */
 export function createGcpScanner(transport: Transport = {}): Scanner<'gcp'> {
   return {
     provider: 'gcp',
     checks: GCP_CHECKS,
-    verify: (creds, options) => verify(creds, transport, options?.signal),
+    verify: (creds, options) => verify(creds, transport, options),
     scan: async (creds, options = {}) => {
-      const clients = gcpClients(creds, transport);
+      const clients = gcpClients(
+        creds,
+        transport,
+        options.credentialFetch as typeof fetch | undefined,
+      );
       const now = options.now ?? (() => new Date());
       const result = await runScan(
         {

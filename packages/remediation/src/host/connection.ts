@@ -2,6 +2,7 @@
 // fingerprint before authenticating, commands run with or without sudo, files read and written
 // through commands so that sudo applies to them too.
 import { createHash } from 'node:crypto';
+import type { Duplex } from 'node:stream';
 import { Client, type ClientErrorExtensions } from 'ssh2';
 import { RemediationError } from '../execution.ts';
 import { quoteShell } from '../render/shell.ts';
@@ -22,6 +23,11 @@ export type ConnectOptions = {
   sudo?: SudoMode;
   /** Longest wait for the connection, key exchange and authentication. Default 10 s. */
   readyTimeoutMs?: number;
+  /**
+   * Opens the TCP connection (the server's egress-checked connect); its failure message is
+   * reported as is. Default: ssh2 connects by itself.
+   */
+  openSocket?: (host: string, port: number, timeoutMs: number) => Promise<Duplex>;
 };
 
 export type ExecResult = { code: number; stdout: string; stderr: string };
@@ -70,6 +76,15 @@ const ABSENT = 3;
 
 /** Opens the connection; throws RemediationError host_key_mismatch, auth_failed or unreachable. */
 export async function connectHost(options: ConnectOptions): Promise<HostConnection> {
+  const port = options.port ?? 22;
+  const readyTimeout = options.readyTimeoutMs ?? 10_000;
+  const sock = await options.openSocket?.(options.host, port, readyTimeout).catch((error) => {
+    const failure = new RemediationError(
+      'unreachable',
+      `${where(options)} unreachable: ${error.message}`,
+    );
+    throw Object.assign(failure, { cause: error });
+  });
   const client = new Client();
   let seen = '';
   await new Promise<void>((resolve, reject) => {
@@ -83,13 +98,14 @@ export async function connectHost(options: ConnectOptions): Promise<HostConnecti
       reject(new RemediationError('unreachable', `${where(options)} closed the connection`)),
     );
     client.connect({
+      ...(sock ? { sock } : {}),
       host: options.host,
-      port: options.port ?? 22,
+      port,
       username: options.username,
       privateKey: options.privateKey,
       passphrase: options.passphrase,
       password: options.password,
-      readyTimeout: options.readyTimeoutMs ?? 10_000,
+      readyTimeout,
       tryKeyboard: false,
       hostVerifier: (key: Buffer) => {
         seen = sha256Fingerprint(key);

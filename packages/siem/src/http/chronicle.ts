@@ -1,22 +1,23 @@
 // Google Security Operations (Chronicle) Ingestion API: events as UDM, POSTed to
 // <endpoint>/v2/udmevents:batchCreate with a service account's token (a signed JWT exchanged at
 // the key's token_uri).
+import type { Network } from '@netguard/egress';
 import { type BatchAnswer, sendInBatches, utf8Bytes } from '../batch.ts';
 import {
   DEFAULT_DELIVERY_SETTINGS,
   type DeliverySettings,
   dead,
   delivered,
-  excerpt,
   httpRequest,
   type Outcome,
   parseRetryAfter,
   retry,
+  statusReason,
   timeoutMsOf,
   unanswered,
 } from '../delivery.ts';
 import type { EventType, Severity, SiemEvent } from '../event.ts';
-import { requestToken, signJwtRs256, TokenCache, TokenError } from './oauth.ts';
+import { requestToken, signJwtRs256, TokenCache } from './oauth.ts';
 
 /** The fields of a service account key file that the sender uses. */
 export type ServiceAccountKey = {
@@ -138,6 +139,7 @@ export class ChronicleSender {
   private readonly tokens: TokenCache;
 
   constructor(
+    private readonly network: Network,
     private readonly target: ChronicleTarget,
     private readonly settings: DeliverySettings = {},
   ) {
@@ -156,6 +158,7 @@ export class ChronicleSender {
         key.private_key_id,
       );
       return requestToken(
+        network,
         key.token_uri,
         { grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion },
         timeoutMsOf(settings),
@@ -179,28 +182,23 @@ export class ChronicleSender {
   }
 
   private async sendBatch(batch: SiemEvent[]): Promise<BatchAnswer> {
-    let token: string;
-    try {
-      token = await this.tokens.get();
-    } catch (error) {
-      if (error instanceof TokenError)
-        return error.retryable ? retry(batch, error.message) : dead(batch, error.message);
-      throw error;
-    }
+    const got = await this.tokens.forBatch(batch);
+    if ('outcomes' in got) return got.outcomes;
     const endpoint = (
       this.target.endpoint ?? 'https://malachiteingestion-pa.googleapis.com'
     ).replace(/\/+$/, '');
     const answer = await httpRequest(
+      this.network,
       `${endpoint}/v2/udmevents:batchCreate`,
       {
         method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        headers: { authorization: `Bearer ${got.token}`, 'content-type': 'application/json' },
         body: JSON.stringify({ customer_id: this.target.customerId, events: batch.map(udmEvent) }),
       },
       timeoutMsOf(this.settings),
     );
     if (!answer.ok) return unanswered(batch, answer);
-    const why = `Chronicle ${answer.status}: ${excerpt(answer.body)}`;
+    const why = statusReason('Chronicle', answer.status);
     if (answer.status >= 200 && answer.status < 300)
       return delivered(batch, { status: answer.status });
     if (answer.status === 413) return { tooLarge: true, reason: why };

@@ -1,15 +1,17 @@
 // Elastic _bulk with ECS documents: POST <endpoint>/_bulk (NDJSON), `Authorization: ApiKey <key>`
 // or Basic; each event's outcome from its item in the answer, or from the whole answer.
+import type { Network } from '@netguard/egress';
 import { type BatchAnswer, sendInBatches, utf8Bytes } from '../batch.ts';
 import {
   DEFAULT_DELIVERY_SETTINGS,
   type DeliverySettings,
   dead,
-  excerpt,
   httpRequest,
   type Outcome,
   parseRetryAfter,
+  readJsonObject,
   retry,
+  statusReason,
   timeoutMsOf,
   unanswered,
 } from '../delivery.ts';
@@ -27,12 +29,10 @@ export type ElasticTarget = {
   maxBytes?: number;
 };
 
-type BulkItem = {
-  status: number;
-  _id?: string;
-  result?: string;
-  error?: { type?: string; reason?: string };
-};
+type BulkItem = { status?: unknown; _id?: unknown; result?: unknown };
+
+/** Item results kept in a receipt; any other text the answer holds is not repeated. */
+const BULK_RESULTS = new Set(['created', 'updated', 'noop']);
 
 const authorization = (auth: ElasticAuth): string =>
   'apiKey' in auth
@@ -41,6 +41,7 @@ const authorization = (auth: ElasticAuth): string =>
 
 /** Sends the events in batches and returns one outcome per event; a 413 halves the batch. */
 export async function sendElasticBulk(
+  network: Network,
   target: ElasticTarget,
   events: SiemEvent[],
   settings: DeliverySettings = {},
@@ -54,16 +55,18 @@ export async function sendElasticBulk(
       sizeOf: (e) => utf8Bytes(formatEcsBulk([e], target)),
       separatorBytes: 0,
     },
-    (b) => sendBatch(target, b, settings),
+    (b) => sendBatch(network, target, b, settings),
   );
 }
 
 async function sendBatch(
+  network: Network,
   target: ElasticTarget,
   batch: SiemEvent[],
   settings: DeliverySettings,
 ): Promise<BatchAnswer> {
   const answer = await httpRequest(
+    network,
     `${target.endpoint.replace(/\/+$/, '')}/_bulk`,
     {
       method: 'POST',
@@ -76,7 +79,7 @@ async function sendBatch(
     timeoutMsOf(settings),
   );
   if (!answer.ok) return unanswered(batch, answer);
-  const why = `Elasticsearch _bulk ${answer.status}: ${excerpt(answer.body)}`;
+  const why = statusReason('Elasticsearch _bulk', answer.status);
   if (answer.status === 413) return { tooLarge: true, reason: why };
   if (answer.status === 429 || answer.status >= 500)
     return retry(batch, why, parseRetryAfter(answer.headers.get('retry-after')));
@@ -87,39 +90,44 @@ async function sendBatch(
 /**
  * Each event's outcome from its item (same order as the request): 2xx delivered, 409 delivered
  * as "already delivered" (the `create` of an `_id` already stored), 429 and 5xx retry, other 4xx
- * dead with the item's error. An answer without a matching item retries the unmatched events.
+ * dead with the item's status. An answer without a matching item retries the unmatched events.
  */
 export function classifyBulkItems(batch: SiemEvent[], body: string): Outcome[] {
-  let items: Array<Record<string, BulkItem>> = [];
-  try {
-    items = (JSON.parse(body) as { items?: Array<Record<string, BulkItem>> }).items ?? [];
-  } catch {
-    return retry(batch, `Elasticsearch _bulk: unreadable answer ${excerpt(body)}`);
-  }
+  const items = readJsonObject(body)?.items;
+  if (!Array.isArray(items)) return retry(batch, 'Elasticsearch _bulk: an answer without items');
   return batch.map((event, i): Outcome => {
-    const item = items[i] ? Object.values(items[i])[0] : undefined;
-    if (!item || (item._id !== undefined && item._id !== event.id))
+    const entry: unknown = items[i];
+    const item =
+      entry !== null && typeof entry === 'object'
+        ? (Object.values(entry)[0] as BulkItem | undefined)
+        : undefined;
+    const status = typeof item?.status === 'number' ? item.status : undefined;
+    if (!item || status === undefined || (item._id !== undefined && item._id !== event.id))
       return {
         eventId: event.id,
         status: 'retry',
         reason: `Elasticsearch _bulk: no item for event ${i}`,
       };
-    const error = item.error ? `${item.error.type ?? 'error'}: ${item.error.reason ?? ''}` : '';
-    if (item.status >= 200 && item.status < 300)
+    if (status >= 200 && status < 300)
       return {
         eventId: event.id,
         status: 'delivered',
-        receipt: { status: item.status, result: item.result ?? 'created' },
+        receipt: {
+          status,
+          result:
+            typeof item.result === 'string' && BULK_RESULTS.has(item.result)
+              ? item.result
+              : 'created',
+        },
       };
-    if (item.status === 409)
+    if (status === 409)
       return {
         eventId: event.id,
         status: 'delivered',
         receipt: { status: 409, result: 'conflict', note: 'already delivered' },
       };
-    const reason = `Elasticsearch _bulk item ${item.status} ${error}`.trim();
-    if (item.status === 429 || item.status >= 500)
-      return { eventId: event.id, status: 'retry', reason };
+    const reason = `Elasticsearch _bulk item ${status}`;
+    if (status === 429 || status >= 500) return { eventId: event.id, status: 'retry', reason };
     return { eventId: event.id, status: 'dead', reason };
   });
 }

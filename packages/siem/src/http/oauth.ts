@@ -1,20 +1,33 @@
 // Access tokens for the HTTP destinations (OAuth 2.0 client credentials for Azure, a signed JWT
-// assertion for Google), cached until shortly before they expire.
+// assertion for Google), requested through the tenant's network and cached until shortly before
+// they expire.
 import { createSign } from 'node:crypto';
-import { excerpt, httpRequest } from '../delivery.ts';
+import type { EgressFailureKind, Network } from '@netguard/egress';
+import {
+  dead,
+  httpRequest,
+  type Outcome,
+  readJsonObject,
+  retry,
+  statusReason,
+  unreachable,
+} from '../delivery.ts';
+import type { SiemEvent } from '../event.ts';
 
-/** A token request's failure: `retry` for network errors and 429/5xx, else dead (bad credentials). */
+/**
+ * A token request's failure: `retryable` for no answer and 429/5xx, else dead (bad credentials,
+ * an answer without a token); `failure` how the connection failed when there was no answer.
+ */
 export class TokenError extends Error {
   override name = 'TokenError';
   constructor(
     readonly retryable: boolean,
     message: string,
+    readonly failure?: EgressFailureKind,
   ) {
     super(message);
   }
 }
-
-type TokenAnswer = { access_token?: string; expires_in?: number | string };
 
 /** Caches one token, fetching a new one when none is left or it expires within 60 s. */
 export class TokenCache {
@@ -32,16 +45,38 @@ export class TokenCache {
   clear(): void {
     this.token = undefined;
   }
+
+  /**
+   * The token for sending `batch`, or the batch's outcomes when there is none: an unreachable
+   * token endpoint (the egress policy's refusal included) is retried as unreachable, a busy one
+   * retried, a refusal or an answer without a token dead. No ingestion request follows either.
+   */
+  async forBatch(batch: SiemEvent[]): Promise<{ token: string } | { outcomes: Outcome[] }> {
+    try {
+      return { token: await this.get() };
+    } catch (error) {
+      if (!(error instanceof TokenError)) throw error;
+      if (error.failure) return { outcomes: unreachable(batch, error.message, error.failure) };
+      return { outcomes: (error.retryable ? retry : dead)(batch, error.message) };
+    }
+  }
 }
 
-/** POSTs a form to a token endpoint and reads `access_token` and `expires_in`. */
+const DEFAULT_EXPIRES_IN_S = 3600;
+
+/**
+ * POSTs a form to a token endpoint through `network` and reads `access_token` and `expires_in`.
+ * Reasons name the endpoint and the status, never what it answered.
+ */
 export async function requestToken(
+  network: Network,
   url: string,
   form: Record<string, string>,
   timeoutMs: number,
   what: string,
 ): Promise<{ value: string; expiresInS: number }> {
   const answer = await httpRequest(
+    network,
     url,
     {
       method: 'POST',
@@ -50,18 +85,20 @@ export async function requestToken(
     },
     timeoutMs,
   );
-  if (!answer.ok) throw new TokenError(answer.retryable, `${what} token: ${answer.reason}`);
-  const why = `${what} token ${answer.status}: ${excerpt(answer.body)}`;
+  if (!answer.ok)
+    throw new TokenError(answer.retryable, `${what} token: ${answer.reason}`, answer.kind);
+  const why = statusReason(`${what} token`, answer.status);
   if (answer.status === 429 || answer.status >= 500) throw new TokenError(true, why);
   if (answer.status !== 200) throw new TokenError(false, why);
-  let parsed: TokenAnswer = {};
-  try {
-    parsed = JSON.parse(answer.body) as TokenAnswer;
-  } catch {
-    // handled below
-  }
-  if (!parsed.access_token) throw new TokenError(false, `${why} (no access_token)`);
-  return { value: parsed.access_token, expiresInS: Number(parsed.expires_in ?? 3600) };
+  const parsed = readJsonObject(answer.body);
+  const token = parsed?.access_token;
+  if (typeof token !== 'string' || token === '')
+    throw new TokenError(false, `${what} token ${answer.status}: the answer holds no access_token`);
+  const expiresIn = Number(parsed?.expires_in ?? DEFAULT_EXPIRES_IN_S);
+  return {
+    value: token,
+    expiresInS: Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : DEFAULT_EXPIRES_IN_S,
+  };
 }
 
 const base64url = (data: string | Buffer) => Buffer.from(data).toString('base64url');

@@ -2,6 +2,7 @@
 // collection endpoint: the client-credentials form, the cached token, the exact stream URL and
 // JSON array, 204, 413 halving down to a dead single event, 429/503 with Retry-After, 401/403.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { testResources } from '../../../../scripts/testing/current.ts';
 import { numberedEvent, threatEvent, vulnerabilityEvent } from '../testing/events.ts';
 import {
   closedPortUrl,
@@ -12,12 +13,15 @@ import {
   tally,
   timed,
 } from '../testing/http-receiver.ts';
+import { testNetwork } from '../testing/network.ts';
 import { SENTINEL_SCOPE, SentinelSender, type SentinelTarget, sentinelRecord } from './sentinel.ts';
 
 const TENANT = '72f988bf-86f1-41af-91ab-2d7cd011db47';
 const TOKEN_PATH = `/${TENANT}/oauth2/v2.0/token`;
 const STREAM_PATH =
   '/dataCollectionRules/dcr-00000000000000000000000000000000/streams/Custom-NetGuard_CL?api-version=2023-01-01';
+const HOST = testResources().host(1);
+const network = testNetwork();
 let receiver: Receiver;
 let target: SentinelTarget;
 let ingest: (r: ReceivedRequest) => Reply;
@@ -31,7 +35,7 @@ const streamRequests = () =>
 const tokenRequests = () => receiver.requests.filter((r) => r.path === TOKEN_PATH);
 
 beforeAll(async () => {
-  receiver = await startReceiver(() => ({ status: 500 }));
+  receiver = await startReceiver(() => ({ status: 500 }), HOST);
 });
 afterAll(() => receiver.close());
 beforeEach(() => {
@@ -51,7 +55,7 @@ beforeEach(() => {
 
 describe('SentinelSender', () => {
   it('gets a token by client credentials, posts a JSON array to the stream, 204 delivers', async () => {
-    const sender = new SentinelSender(target);
+    const sender = new SentinelSender(network, target);
     const outcomes = await sender.send([vulnerabilityEvent, threatEvent]);
     expect(outcomes).toEqual([
       { eventId: vulnerabilityEvent.id, status: 'delivered', receipt: { status: 204 } },
@@ -91,11 +95,10 @@ describe('SentinelSender', () => {
         ? { status: 413, body: { error: { code: 'ContentLengthLimitExceeded' } } }
         : { status: 204 };
     };
-    const outcomes = await new SentinelSender(target).send(events);
+    const outcomes = await new SentinelSender(network, target).send(events);
     expect(outcomes.map((o) => o.status)).toEqual(['delivered', 'delivered', 'delivered', 'dead']);
     expect(outcomes[3]).toMatchObject({
-      reason:
-        'too large: Azure Logs Ingestion 413: {"error":{"code":"ContentLengthLimitExceeded"}}',
+      reason: 'too large: Azure Logs Ingestion 413: HTTP 413 from the destination',
     });
     expect(streamRequests().map((r) => (JSON.parse(r.text) as unknown[]).length)).toEqual([
       4, 2, 1, 1, 2, 1, 1,
@@ -105,20 +108,20 @@ describe('SentinelSender', () => {
   it('keeps batches under 1 MB and sets an event over 1 MB dead before sending', async () => {
     const events = [1, 2, 3].map((n) => numberedEvent(n, 400_000));
     const huge = numberedEvent(9, 1_100_000);
-    const outcomes = await new SentinelSender(target).send([...events, huge]);
+    const outcomes = await new SentinelSender(network, target).send([...events, huge]);
     expect(tally(outcomes)).toEqual({ dead: 1, delivered: 3 });
     expect(streamRequests().map((r) => (JSON.parse(r.text) as unknown[]).length)).toEqual([2, 1]);
     for (const r of streamRequests()) expect(r.raw.length).toBeLessThan(1_000_000);
   });
 
   it('429 and 503 are retried with Retry-After; 401 and 403 are dead', async () => {
-    const sender = new SentinelSender(target);
+    const sender = new SentinelSender(network, target);
     ingest = () => ({ status: 429, headers: { 'retry-after': '12' }, body: '' });
     expect(await sender.send([threatEvent])).toEqual([
       {
         eventId: threatEvent.id,
         status: 'retry',
-        reason: 'Azure Logs Ingestion 429: ',
+        reason: 'Azure Logs Ingestion 429: HTTP 429 from the destination',
         retryAfterMs: 12_000,
       },
     ]);
@@ -131,7 +134,7 @@ describe('SentinelSender', () => {
       body: { error: { code: 'OperationFailed', message: 'no role' } },
     });
     expect(await sender.send([threatEvent])).toMatchObject([
-      { status: 'dead', reason: expect.stringMatching(/^Azure Logs Ingestion 403: .*no role/) },
+      { status: 'dead', reason: 'Azure Logs Ingestion 403: HTTP 403 from the destination' },
     ]);
     ingest = () => ({ status: 401, body: 'bad token' });
     expect(await sender.send([threatEvent])).toMatchObject([{ status: 'dead' }]);
@@ -150,33 +153,41 @@ describe('SentinelSender', () => {
             },
           }
         : { status: 204 };
-    expect(await new SentinelSender(target).send([threatEvent])).toMatchObject([
+    expect(await new SentinelSender(network, target).send([threatEvent])).toMatchObject([
       {
         status: 'dead',
-        reason: expect.stringMatching(/^Microsoft Entra ID token 401: .*AADSTS7000215/),
+        reason: 'Microsoft Entra ID token 401: HTTP 401 from the destination',
       },
     ]);
     expect(streamRequests()).toHaveLength(0);
-    const unreachable = new SentinelSender({ ...target, authorityHost: await closedPortUrl() });
+    const unreachable = new SentinelSender(network, {
+      ...target,
+      authorityHost: await closedPortUrl(HOST),
+    });
     expect(await unreachable.send([threatEvent])).toMatchObject([
       {
         status: 'retry',
-        reason: expect.stringMatching(/^Microsoft Entra ID token: POST .*connection refused$/),
+        unreachable: true,
+        failure: 'refused',
+        reason: expect.stringMatching(/^Microsoft Entra ID token: POST .*: refused$/),
       },
     ]);
   });
 
   it('a refused or silent ingestion endpoint is retried', async () => {
-    const refused = new SentinelSender({ ...target, dceEndpoint: await closedPortUrl() });
+    const refused = new SentinelSender(network, {
+      ...target,
+      dceEndpoint: await closedPortUrl(HOST),
+    });
     expect(await refused.send([threatEvent])).toMatchObject([
-      { status: 'retry', reason: expect.stringMatching(/connection refused$/) },
+      { status: 'retry', reason: expect.stringMatching(/: refused$/) },
     ]);
     ingest = () => 'hang';
-    const silent = new SentinelSender(target, { timeoutSeconds: 0.3 });
+    const silent = new SentinelSender(network, target, { timeoutSeconds: 0.3 });
     const { result, elapsedMs } = await timed(() => silent.send([threatEvent]));
     expect(elapsedMs).toBeLessThan(2000);
     expect(result).toMatchObject([
-      { status: 'retry', reason: expect.stringMatching(/timed out after 300 ms$/) },
+      { status: 'retry', reason: expect.stringMatching(/: timed out$/) },
     ]);
   });
 });

@@ -1,22 +1,23 @@
 // Microsoft Sentinel through the Azure Monitor Logs Ingestion API (not the retired HTTP Data
 // Collector API): an Entra ID token by client credentials, then a JSON array of records POSTed to
 // a data collection rule's stream on a data collection endpoint.
+import type { Network } from '@netguard/egress';
 import { type BatchAnswer, sendInBatches, utf8Bytes } from '../batch.ts';
 import {
   DEFAULT_DELIVERY_SETTINGS,
   type DeliverySettings,
   dead,
   delivered,
-  excerpt,
   httpRequest,
   type Outcome,
   parseRetryAfter,
   retry,
+  statusReason,
   timeoutMsOf,
   unanswered,
 } from '../delivery.ts';
 import type { SiemEvent } from '../event.ts';
-import { requestToken, TokenCache, TokenError } from './oauth.ts';
+import { requestToken, TokenCache } from './oauth.ts';
 
 export type SentinelTarget = {
   tenantId: string;
@@ -45,6 +46,7 @@ export class SentinelSender {
   private readonly tokens: TokenCache;
 
   constructor(
+    private readonly network: Network,
     private readonly target: SentinelTarget,
     private readonly settings: DeliverySettings = {},
   ) {
@@ -54,6 +56,7 @@ export class SentinelSender {
     );
     this.tokens = new TokenCache(() =>
       requestToken(
+        network,
         `${authority}/${encodeURIComponent(target.tenantId)}/oauth2/v2.0/token`,
         {
           grant_type: 'client_credentials',
@@ -82,29 +85,24 @@ export class SentinelSender {
   }
 
   private async sendBatch(batch: SiemEvent[]): Promise<BatchAnswer> {
-    let token: string;
-    try {
-      token = await this.tokens.get();
-    } catch (error) {
-      if (error instanceof TokenError)
-        return error.retryable ? retry(batch, error.message) : dead(batch, error.message);
-      throw error;
-    }
+    const got = await this.tokens.forBatch(batch);
+    if ('outcomes' in got) return got.outcomes;
     const t = this.target;
     const url = `${t.dceEndpoint.replace(/\/+$/, '')}/dataCollectionRules/${encodeURIComponent(
       t.dcrImmutableId,
     )}/streams/${encodeURIComponent(t.streamName)}?api-version=${SENTINEL_API_VERSION}`;
     const answer = await httpRequest(
+      this.network,
       url,
       {
         method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        headers: { authorization: `Bearer ${got.token}`, 'content-type': 'application/json' },
         body: JSON.stringify(batch.map(sentinelRecord)),
       },
       timeoutMsOf(this.settings),
     );
     if (!answer.ok) return unanswered(batch, answer);
-    const why = `Azure Logs Ingestion ${answer.status}: ${excerpt(answer.body)}`;
+    const why = statusReason('Azure Logs Ingestion', answer.status);
     if (answer.status === 204 || answer.status === 200)
       return delivered(batch, { status: answer.status });
     if (answer.status === 413) return { tooLarge: true, reason: why };

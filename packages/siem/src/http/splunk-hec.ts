@@ -1,17 +1,19 @@
 // Splunk HTTP Event Collector: POST <endpoint>/services/collector/event, `Authorization: Splunk
 // <token>`, the HEC objects one per line; with indexer acknowledgement, a channel header and the
 // answer's ackId, polled through /services/collector/ack.
+import type { Network } from '@netguard/egress';
 import { splitIntoBatches, tooLargeOutcomes, utf8Bytes } from '../batch.ts';
 import {
   DEFAULT_DELIVERY_SETTINGS,
   type DeliverySettings,
   dead,
   delivered,
-  excerpt,
   httpRequest,
   type Outcome,
   parseRetryAfter,
+  readJsonObject,
   retry,
+  statusReason,
   timeoutMsOf,
   unanswered,
 } from '../delivery.ts';
@@ -53,7 +55,9 @@ export const HEC_CODES: Record<number, { text: string; outcome: 'delivered' | 'r
     16: { text: 'Query string authorization is not enabled', outcome: 'dead' },
   };
 
-type HecAnswer = { text?: string; code?: number; ackId?: number; 'invalid-event-number'?: number };
+/** A number the answer holds under `key`, or undefined. */
+const numberIn = (answer: Record<string, unknown> | undefined, key: string) =>
+  typeof answer?.[key] === 'number' ? (answer[key] as number) : undefined;
 
 const headers = (target: SplunkHecTarget): Record<string, string> => ({
   authorization: `Splunk ${target.token}`,
@@ -65,6 +69,7 @@ const base = (endpoint: string) => endpoint.replace(/\/+$/, '');
 
 /** Sends the events in batches (batchSize, maxBytes) and returns one outcome per event. */
 export async function sendSplunkHec(
+  network: Network,
   target: SplunkHecTarget,
   events: SiemEvent[],
   settings: DeliverySettings = {},
@@ -79,6 +84,7 @@ export async function sendSplunkHec(
   const outcomes = tooLargeOutcomes(tooLarge, maxBytes);
   for (const batch of batches) {
     const answer = await httpRequest(
+      network,
       `${base(target.endpoint)}/services/collector/event`,
       { method: 'POST', headers: headers(target), body: batch.map(line).join('\n') },
       timeoutMsOf(settings),
@@ -94,7 +100,8 @@ export async function sendSplunkHec(
  * the HTTP status (429 and 5xx retry, honouring Retry-After; other 4xx dead; a 2xx that is not
  * HEC's JSON, e.g. a proxy's page, retry: nothing says Splunk has the events). With code 6 and an
  * `invalid-event-number` n, HEC has indexed the events before n: those are delivered, event n is
- * dead and the ones after it (not read) are retried.
+ * dead and the ones after it (not read) are retried. Reasons carry the status and our own words
+ * for a known code, never the answer's text.
  */
 export function classifyHecAnswer(
   batch: SiemEvent[],
@@ -102,26 +109,21 @@ export function classifyHecAnswer(
   body: string,
   responseHeaders: Headers,
 ): Outcome[] {
-  let parsed: HecAnswer = {};
-  try {
-    parsed = JSON.parse(body) as HecAnswer;
-  } catch {
-    // Not HEC JSON (a proxy's page): the HTTP status decides.
-  }
+  const parsed = readJsonObject(body);
+  const code = numberIn(parsed, 'code');
+  const ackId = numberIn(parsed, 'ackId');
   const retryAfterMs = parseRetryAfter(responseHeaders.get('retry-after'));
-  const known = parsed.code === undefined ? undefined : HEC_CODES[parsed.code];
-  const why = `Splunk HEC ${status}${parsed.code === undefined ? '' : ` code ${parsed.code}`}: ${
-    parsed.text ?? known?.text ?? excerpt(body)
-  }`;
-  if (status >= 200 && status < 300 && parsed.code === undefined)
-    return retry(batch, `Splunk HEC ${status} without a HEC answer (a proxy?): ${excerpt(body)}`);
-  if (status >= 200 && status < 300 && parsed.code === 0)
-    return delivered(batch, {
-      status,
-      ...(parsed.ackId === undefined ? {} : { ackId: parsed.ackId }),
-    });
-  const invalid = parsed['invalid-event-number'];
-  if (parsed.code === 6 && invalid !== undefined && invalid >= 0 && invalid < batch.length)
+  const known = code === undefined ? undefined : HEC_CODES[code];
+  const why =
+    code === 0 || !known
+      ? statusReason('Splunk HEC', status)
+      : `${statusReason('Splunk HEC', status)} (code ${code}: ${known.text})`;
+  if (status >= 200 && status < 300 && code === undefined)
+    return retry(batch, `Splunk HEC ${status} without a HEC answer (a proxy?)`);
+  if (status >= 200 && status < 300 && code === 0)
+    return delivered(batch, { status, ...(ackId === undefined ? {} : { ackId }) });
+  const invalid = numberIn(parsed, 'invalid-event-number');
+  if (code === 6 && invalid !== undefined && invalid >= 0 && invalid < batch.length)
     return [
       ...delivered(batch.slice(0, invalid), { status, note: 'indexed before the invalid event' }),
       ...dead(batch.slice(invalid, invalid + 1), why),
@@ -139,26 +141,26 @@ export type AckStatus = { acknowledged: number[]; pending: number[] } | { error:
 
 /** Asks HEC which ackIds are indexed (needs `channel`): POST /services/collector/ack {acks}. */
 export async function checkSplunkAcks(
+  network: Network,
   target: SplunkHecTarget,
   ackIds: number[],
   settings: DeliverySettings = {},
 ): Promise<AckStatus> {
   if (!target.channel) return { error: 'Splunk HEC acknowledgement needs a channel' };
   const answer = await httpRequest(
+    network,
     `${base(target.endpoint)}/services/collector/ack`,
     { method: 'POST', headers: headers(target), body: JSON.stringify({ acks: ackIds }) },
     timeoutMsOf(settings),
   );
   if (!answer.ok) return { error: answer.reason };
-  if (answer.status !== 200)
-    return { error: `Splunk HEC ack ${answer.status}: ${excerpt(answer.body)}` };
-  try {
-    const acks = (JSON.parse(answer.body) as { acks: Record<string, boolean> }).acks;
-    return {
-      acknowledged: ackIds.filter((id) => acks[String(id)] === true),
-      pending: ackIds.filter((id) => acks[String(id)] !== true),
-    };
-  } catch {
-    return { error: `Splunk HEC ack: unreadable answer ${excerpt(answer.body)}` };
-  }
+  if (answer.status !== 200) return { error: statusReason('Splunk HEC ack', answer.status) };
+  const acks = readJsonObject(answer.body)?.acks;
+  if (acks === null || typeof acks !== 'object')
+    return { error: 'Splunk HEC ack: an answer without acks' };
+  const done = (id: number) => (acks as Record<string, unknown>)[String(id)] === true;
+  return {
+    acknowledged: ackIds.filter(done),
+    pending: ackIds.filter((id) => !done(id)),
+  };
 }

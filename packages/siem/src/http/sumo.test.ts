@@ -1,6 +1,7 @@
 // Sumo Logic HTTP source against a local receiver: gzip body of JSON lines, X-Sumo headers,
 // batches under 1 MB, an oversize event dead, 429 with Retry-After, a wrong source URL.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { testResources } from '../../../../scripts/testing/current.ts';
 import { numberedEvent, threatEvent, vulnerabilityEvent } from '../testing/events.ts';
 import {
   closedPortUrl,
@@ -10,14 +11,17 @@ import {
   tally,
   timed,
 } from '../testing/http-receiver.ts';
+import { testNetwork } from '../testing/network.ts';
 import { SUMO_MAX_BYTES, type SumoTarget, sendSumo } from './sumo.ts';
 
 const SOURCE_PATH = '/receiver/v1/http/ZaVnC4dhaV2Zx1bXmB7Xa3Q==';
+const HOST = testResources().host(1);
+const network = testNetwork();
 let receiver: Receiver;
 let target: SumoTarget;
 
 beforeAll(async () => {
-  receiver = await startReceiver(() => ({ status: 200 }));
+  receiver = await startReceiver(() => ({ status: 200 }), HOST);
 });
 afterAll(() => receiver.close());
 beforeEach(() => {
@@ -33,7 +37,7 @@ beforeEach(() => {
 
 describe('sendSumo', () => {
   it('posts gzip-compressed JSON lines with the X-Sumo headers', async () => {
-    const outcomes = await sendSumo(target, [vulnerabilityEvent, threatEvent]);
+    const outcomes = await sendSumo(network, target, [vulnerabilityEvent, threatEvent]);
     expect(tally(outcomes)).toEqual({ delivered: 2 });
     const [request] = receiver.requests;
     expect(request?.path).toBe(SOURCE_PATH);
@@ -52,6 +56,7 @@ describe('sendSumo', () => {
     const events = [1, 2, 3, 4, 5].map((n) => numberedEvent(n, 300_000));
     const huge = numberedEvent(6, SUMO_MAX_BYTES + 10);
     const outcomes = await sendSumo(
+      network,
       target,
       [events[0], huge, ...events.slice(1)].filter((e) => e !== undefined),
     );
@@ -68,27 +73,33 @@ describe('sendSumo', () => {
 
   it('429 is retried with Retry-After; a wrong source URL (401) is dead', async () => {
     receiver.route = () => ({ status: 429, headers: { 'retry-after': '7' }, body: 'throttled' });
-    expect(await sendSumo(target, [threatEvent])).toEqual([
+    expect(await sendSumo(network, target, [threatEvent])).toEqual([
       {
         eventId: threatEvent.id,
         status: 'retry',
-        reason: 'Sumo Logic 429: throttled',
+        reason: 'Sumo Logic 429: HTTP 429 from the destination',
         retryAfterMs: 7000,
       },
     ]);
     receiver.route = () => ({ status: 401, body: 'Unauthorized' });
-    expect(await sendSumo(target, [threatEvent])).toEqual([
-      { eventId: threatEvent.id, status: 'dead', reason: 'Sumo Logic 401: Unauthorized' },
+    expect(await sendSumo(network, target, [threatEvent])).toEqual([
+      {
+        eventId: threatEvent.id,
+        status: 'dead',
+        reason: 'Sumo Logic 401: HTTP 401 from the destination',
+      },
     ]);
   });
 
   it('refused and timed-out requests are retried; the source URL path stays out of reasons', async () => {
-    const refused = await sendSumo({ ...target, url: `${await closedPortUrl()}${SOURCE_PATH}` }, [
-      threatEvent,
-    ]);
+    const refused = await sendSumo(
+      network,
+      { ...target, url: `${await closedPortUrl(HOST)}${SOURCE_PATH}` },
+      [threatEvent],
+    );
     expect(refused[0]).toMatchObject({
       status: 'retry',
-      reason: expect.stringMatching(/connection refused$/),
+      reason: expect.stringMatching(/: refused$/),
     });
     expect(JSON.stringify(refused)).not.toContain('ZaVnC4d');
     expect(refused[0]).toMatchObject({
@@ -96,24 +107,26 @@ describe('sendSumo', () => {
     });
     receiver.route = () => 'hang';
     const { result: timedOut, elapsedMs } = await timed(() =>
-      sendSumo(target, [threatEvent], { timeoutSeconds: 0.3 }),
+      sendSumo(network, target, [threatEvent], { timeoutSeconds: 0.3 }),
     );
     expect(elapsedMs).toBeLessThan(2000);
     expect(timedOut[0]).toMatchObject({
       status: 'retry',
-      reason: expect.stringMatching(/timed out after 300 ms$/),
+      reason: expect.stringMatching(/: timed out$/),
     });
   });
 
   it('a URL that is not http(s) is dead, not retried', async () => {
-    expect(await sendSumo({ ...target, url: 'ftp://127.0.0.1/x' }, [threatEvent])).toEqual([
-      {
-        eventId: threatEvent.id,
-        status: 'dead',
-        reason: 'POST ftp://127.0.0.1/x: not an http(s) URL',
-      },
-    ]);
-    expect(await sendSumo({ ...target, url: 'not a url' }, [threatEvent])).toMatchObject([
+    expect(await sendSumo(network, { ...target, url: 'ftp://127.0.0.1/x' }, [threatEvent])).toEqual(
+      [
+        {
+          eventId: threatEvent.id,
+          status: 'dead',
+          reason: 'POST ftp://127.0.0.1/x: not an http(s) URL',
+        },
+      ],
+    );
+    expect(await sendSumo(network, { ...target, url: 'not a url' }, [threatEvent])).toMatchObject([
       { status: 'dead', reason: 'POST <invalid URL>: not an http(s) URL' },
     ]);
   });

@@ -1,17 +1,18 @@
 // Sumo Logic HTTP source: POST to the source's URL (its path is the secret), gzip body, one JSON
 // event per line, metadata in X-Sumo-Category/Name/Host.
 import { gzipSync } from 'node:zlib';
+import type { Network } from '@netguard/egress';
 import { type BatchAnswer, sendInBatches, utf8Bytes } from '../batch.ts';
 import {
   DEFAULT_DELIVERY_SETTINGS,
   type DeliverySettings,
   dead,
   delivered,
-  excerpt,
   httpRequest,
   type Outcome,
   parseRetryAfter,
   retry,
+  statusReason,
   timeoutMsOf,
   unanswered,
 } from '../delivery.ts';
@@ -30,6 +31,7 @@ export const SUMO_MAX_BYTES = 1_000_000;
 
 /** Sends the events gzip-compressed in batches under 1 MB; one outcome per event. */
 export async function sendSumo(
+  network: Network,
   target: SumoTarget,
   events: SiemEvent[],
   settings: DeliverySettings = {},
@@ -41,16 +43,18 @@ export async function sendSumo(
       maxBytes: SUMO_MAX_BYTES,
       sizeOf: (e) => utf8Bytes(JSON.stringify(e)),
     },
-    (b) => sendBatch(target, b, settings),
+    (b) => sendBatch(network, target, b, settings),
   );
 }
 
 async function sendBatch(
+  network: Network,
   target: SumoTarget,
   batch: SiemEvent[],
   settings: DeliverySettings,
 ): Promise<BatchAnswer> {
   const answer = await httpRequest(
+    network,
     target.url,
     {
       method: 'POST',
@@ -66,7 +70,7 @@ async function sendBatch(
     timeoutMsOf(settings),
   );
   if (!answer.ok) return unanswered(batch, answer);
-  const why = `Sumo Logic ${answer.status}: ${excerpt(answer.body)}`;
+  const why = statusReason('Sumo Logic', answer.status);
   if (answer.status >= 200 && answer.status < 300)
     return delivered(batch, { status: answer.status });
   if (answer.status === 413) return { tooLarge: true, reason: why };

@@ -6,7 +6,7 @@ import {
   type TSiemType,
   ZSiemQuery,
 } from '@netguard/contracts';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSiemEvent, type SiemEvent } from '../event.ts';
 import { cefExtensions, formatCef } from '../formats/cef.ts';
 import { ecsDocument } from '../formats/ecs.ts';
@@ -15,6 +15,7 @@ import { formatLeef, leefAttributes } from '../formats/leef.ts';
 import { udmEvent } from '../http/chronicle.ts';
 import { sentinelRecord } from '../http/sentinel.ts';
 import { sendSumo } from '../http/sumo.ts';
+import { testNetwork } from '../testing/network.ts';
 import { generateSiemQueries, SIEM_QUERY_GENERATORS } from './index.ts';
 
 const ORG = '6f1c2a7e-0000-4000-8000-00000000a001';
@@ -87,14 +88,17 @@ const CEF_HEADER = [
 const header = (record: string, names: string[]) =>
   Object.fromEntries(names.map((n, i) => [n, record.split('|')[i] ?? '']));
 
-/** The body sendSumo posts (gunzipped), captured from a stubbed fetch: no network. */
+/** The body sendSumo posts (gunzipped), captured by the network's fetch: nothing is sent. */
 async function sumoLine(event: SiemEvent): Promise<string> {
   let body = '';
-  vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
-    body = gunzipSync(init.body as Buffer).toString('utf8');
-    return new Response('', { status: 200 });
-  });
-  await sendSumo({ url: 'https://collectors.example/receiver/v1/http/x' }, [event]);
+  const capturing = {
+    ...testNetwork(),
+    fetch: async (_url: string | URL, init?: RequestInit) => {
+      body = gunzipSync(init?.body as Buffer).toString('utf8');
+      return new Response('', { status: 200 });
+    },
+  };
+  await sendSumo(capturing, { url: 'https://collectors.example/receiver/v1/http/x' }, [event]);
   return body;
 }
 
@@ -168,8 +172,6 @@ const STRUCTURE: Record<TSiemType, (q: string, uc: TSiemQueryUseCase) => void> =
   },
   arcsight: (q) => expect(q).toMatch(/^deviceVendor = "NetGuard" AND /),
 };
-
-afterEach(() => vi.unstubAllGlobals());
 
 it('the balance check refuses open quotes and brackets', () => {
   expect(balanced('a("b)", [c]) // (')).toBe(true);

@@ -1,6 +1,7 @@
-// An HTTP receiver on 127.0.0.1 for the delivery tests: it records every request (method, path,
-// headers, body, gunzipped when gzip-encoded) and answers as the test's route says, including
-// never answering ('hang') so the client's timeout must fire.
+// An HTTP receiver on a loopback address (a test file's own, or 127.0.0.1) for the delivery
+// tests: it records every request (method, path, headers, body, gunzipped when gzip-encoded) and
+// answers as the test's route says, including never answering ('hang') so the client's timeout
+// must fire.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
@@ -25,7 +26,7 @@ export type Reply =
 export type Route = (request: ReceivedRequest) => Reply | Promise<Reply>;
 
 export type Receiver = {
-  /** http://127.0.0.1:<port> */
+  /** http://<host>:<port> */
   url: string;
   requests: ReceivedRequest[];
   /** How the next requests are answered; replaceable between tests. */
@@ -33,8 +34,8 @@ export type Receiver = {
   close(): Promise<void>;
 };
 
-/** Starts a receiver on a free port of 127.0.0.1. */
-export async function startReceiver(route: Route): Promise<Receiver> {
+/** Starts a receiver on a free port of `host` (tests: testResources().host(n)). */
+export async function startReceiver(route: Route, host = RECEIVER_HOST): Promise<Receiver> {
   const requests: ReceivedRequest[] = [];
   const receiver: Receiver = {
     url: '',
@@ -77,8 +78,8 @@ export async function startReceiver(route: Route): Promise<Receiver> {
     });
     res.end(body);
   });
-  await new Promise<void>((resolve) => server.listen(0, RECEIVER_HOST, resolve));
-  receiver.url = `http://${RECEIVER_HOST}:${(server.address() as AddressInfo).port}`;
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  receiver.url = `http://${host}:${(server.address() as AddressInfo).port}`;
   return receiver;
 }
 
@@ -93,13 +94,13 @@ export function inSequence(...replies: Reply[]): Route {
   };
 }
 
-/** The URL of a port on 127.0.0.1 that nothing listens on (bound, then closed). */
-export async function closedPortUrl(): Promise<string> {
+/** The URL of a port on `host` that nothing listens on (bound, then closed). */
+export async function closedPortUrl(host = RECEIVER_HOST): Promise<string> {
   const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, RECEIVER_HOST, resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as AddressInfo;
   await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://${RECEIVER_HOST}:${port}`;
+  return `http://${host}:${port}`;
 }
 
 /** Lines of an NDJSON or newline-separated body, parsed. */

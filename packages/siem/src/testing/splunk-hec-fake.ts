@@ -1,8 +1,9 @@
-// A Splunk HTTP Event Collector on 127.0.0.1 for the server's tests, the browser test and the
-// benchmark: POST /services/collector/event with `Authorization: Splunk <token>`, HEC's JSON
-// answers (code 0 success, 4 invalid token, 6 invalid data format), indexer acknowledgement on
-// /services/collector/ack when a channel is sent, and a switch to go down (connection refused)
-// and come back on the same port. It keeps every event it accepted, with the time it arrived.
+// A Splunk HTTP Event Collector on a loopback address (a test file's own, or 127.0.0.1) for the
+// server's tests, the browser test and the benchmark: POST /services/collector/event with
+// `Authorization: Splunk <token>`, HEC's JSON answers (code 0 success, 4 invalid token, 6 invalid
+// data format), indexer acknowledgement on /services/collector/ack when a channel is sent, and a
+// switch to go down (connection refused) and come back on the same port. It keeps every event it
+// accepted, with the time it arrived.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -17,7 +18,7 @@ export type HecReceipt = {
 };
 
 export type SplunkHecFake = {
-  /** http://127.0.0.1:<port> */
+  /** http://<host>:<port> */
   url: string;
   token: string;
   accepted: HecReceipt[];
@@ -31,7 +32,11 @@ export type SplunkHecFake = {
   close(): Promise<void>;
 };
 
-export async function startSplunkHecFake(token = 'hec-test-token'): Promise<SplunkHecFake> {
+/** Starts the fake on a free port of `host` (tests: testResources().host(n)). */
+export async function startSplunkHecFake(
+  token = 'hec-test-token',
+  host = '127.0.0.1',
+): Promise<SplunkHecFake> {
   const accepted: HecReceipt[] = [];
   const answers = new Map<number, number>();
   const acks = new Map<string, number>();
@@ -73,7 +78,7 @@ export async function startSplunkHecFake(token = 'hec-test-token'): Promise<Splu
     return answer(res, 200, { text: 'Success', code: 0, ackId });
   });
   const listen = (port: number) =>
-    new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    new Promise<void>((resolve) => server.listen(port, host, resolve));
   await listen(0);
   const port = (server.address() as AddressInfo).port;
   const stop = async () => {
@@ -81,7 +86,7 @@ export async function startSplunkHecFake(token = 'hec-test-token'): Promise<Splu
     await new Promise<void>((resolve) => server.close(() => resolve()));
   };
   const fake: SplunkHecFake = {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${host}:${port}`,
     token,
     accepted,
     answers,

@@ -11,6 +11,7 @@ import {
 import {
   bigint,
   bigserial,
+  boolean,
   index,
   integer,
   jsonb,
@@ -32,7 +33,8 @@ export const siemDeliveryStateEnum = pgEnum('siem_delivery_state', SIEM_DELIVERY
  * A SIEM the organization forwards events to. The credentials are sealed (AES-256-GCM, bound to
  * the row's id); `public_credentials` holds what a response may show (ids, and which secrets are
  * set). `retry_at` pauses forwarding after a failure (back-off), `failures` counts the failures
- * in a row.
+ * in a row. `saved_by_operator`: whether a deployment operator made the last save (create or
+ * update); only then does forwarding go out with the operator's reach of the egress policy.
  */
 export const siemIntegrations = pgTable(
   'siem_integrations',
@@ -55,6 +57,7 @@ export const siemIntegrations = pgTable(
     lastSync: tstz('last_sync'),
     retryAt: tstz('retry_at'),
     failures: integer('failures').notNull().default(0),
+    savedByOperator: boolean('saved_by_operator').notNull().default(false),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),

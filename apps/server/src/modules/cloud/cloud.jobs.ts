@@ -2,6 +2,7 @@ import type { CheckMeta, ScanProgress } from '@netguard/cloud';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { cloudConnections, cloudScans } from '../../db/schema.ts';
+import type { ServerEgress } from '../../lib/egress.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { notifyRealtime } from '../../realtime/notify.ts';
 import { proveScanExposure, type ScanScope } from './cloud.exposure.ts';
@@ -19,6 +20,8 @@ export type CloudJobDeps = {
   db: Executor;
   secrets: CloudSecrets;
   scanners: CloudScanners;
+  /** A scan runs for its organization: endpoints its credentials name are a tenant's. */
+  egress: Pick<ServerEgress, 'tenant'>;
   scope: ScanScope;
   log: Logger;
   /** Aborted on graceful shutdown: the scan stops and its job is retried. */
@@ -109,7 +112,13 @@ export async function runCloudScan(deps: CloudJobDeps, scanId: string): Promise<
     if (checks.length === 0) throw new Error(`No check covers the ${service} service yet`);
     const regions = scan.serviceScope?.region ? [scan.serviceScope.region] : undefined;
     const results = await scanner
-      .scan(credentials, { checks, regions, signal: abort.signal, onProgress: beat.progress })
+      .scan(credentials, {
+        checks,
+        regions,
+        signal: abort.signal,
+        onProgress: beat.progress,
+        credentialFetch: deps.egress.tenant().fetch,
+      })
       .catch((error: unknown) => {
         providerFailed = true;
         throw error;

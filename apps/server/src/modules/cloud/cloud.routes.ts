@@ -44,7 +44,7 @@ export const cloudRoutes: FastifyPluginAsyncZod<{
       schema: { tags, body: ZStoreCloudCredentials, response: { 201: ZCloudConnection } },
       // The provider's answer is awaited before the handler's database transaction begins.
       preHandler: async (request) => {
-        verified.set(request, await cloud.verify(request.body));
+        verified.set(request, await cloud.verify(caller(request), request.body));
       },
     },
     async (request, reply) => {

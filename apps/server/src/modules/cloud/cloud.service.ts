@@ -14,6 +14,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { cloudConnections } from '../../db/schema.ts';
 import { afterCommit } from '../../db/tenant-scope.ts';
+import type { ServerEgress } from '../../lib/egress.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { notifyRealtime } from '../../realtime/notify.ts';
@@ -42,6 +43,8 @@ export function createCloudService(deps: {
   db: Executor;
   secrets: CloudSecrets;
   scanners: CloudScanners;
+  /** Endpoints the credentials name (a GCP key's token_uri) are reached through it. */
+  egress: Pick<ServerEgress, 'forUser'>;
   queue: Pick<CloudQueue, 'send'>;
   subscription: Pick<SubscriptionService, 'status'>;
   log: Logger;
@@ -69,10 +72,11 @@ export function createCloudService(deps: {
     );
 
   /** One real call through the library; the provider's reason when it refuses. */
-  async function verify(body: TStoreCloudCredentialsParsed) {
+  async function verify(auth: AuthContext, body: TStoreCloudCredentialsParsed) {
     const scanner = scannerOf(deps.scanners, body.provider);
+    const network = await deps.egress.forUser(auth.userId);
     try {
-      return await scanner.verify(body.credentials as never);
+      return await scanner.verify(body.credentials as never, { credentialFetch: network.fetch });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       if (error instanceof VerificationFailed)

@@ -17,6 +17,7 @@ import { and, eq } from 'drizzle-orm';
 import type { CloudEndpoints } from '../../config.ts';
 import type { Executor } from '../../db/client.ts';
 import { cloudConnections } from '../../db/schema.ts';
+import type { ServerEgress } from '../../lib/egress.ts';
 import type { Sealer } from '../../lib/sealed-secrets.ts';
 import type { Driver, DriverFactory, DriverTarget } from './remediation.driver.ts';
 import { openHost, recordConnection } from './remediation.hosts.ts';
@@ -32,6 +33,8 @@ export type DriverDeps = {
   cloudTransport?: Transport;
   /** The deployment's scan scope: verification scans stay inside it. */
   scope: { allow: readonly string[]; deny: readonly string[] };
+  /** Hosts are reached as their organization's (a job has no operator behind it). */
+  egress: Pick<ServerEgress, 'tenant'>;
 };
 
 const gone = (what: string) => new RemediationError('unreachable', `${what} no longer exists`);
@@ -51,7 +54,7 @@ async function hostDriver(deps: DriverDeps, row: DriverTarget): Promise<Driver> 
   const connection = () => {
     open ??= (async () => {
       try {
-        const conn = await openHost(host, deps.hostSecrets);
+        const conn = await openHost(host, deps.hostSecrets, deps.egress.tenant());
         await recordConnection(deps.db, host, { hostKeySha256: conn.hostKeySha256 });
         return conn;
       } catch (error) {

@@ -8,10 +8,12 @@ import {
   type TRemediationHostCreate,
   ZRemediationHostCreate,
 } from '@netguard/contracts';
+import { classifyFailure, type Network } from '@netguard/egress';
 import { connectHost } from '@netguard/remediation';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { remediationHosts } from '../../db/schema.ts';
+import { recordConnectionTest } from '../../lib/connection-tests.ts';
 import { AppError, isUniqueViolation } from '../../lib/errors.ts';
 import { createSealer, type Sealer } from '../../lib/sealed-secrets.ts';
 import { insertAuditLog, type RequestMeta } from '../audit/audit.repo.ts';
@@ -26,8 +28,11 @@ export const createHostSecrets = (secret: string): Sealer =>
 
 export type HostSecret = { privateKey?: string; passphrase?: string; password?: string };
 
-/** Connects to a stored host with its sealed secret and pinned key (unpinned: the key seen). */
-export function openHost(host: HostRow, secrets: Sealer) {
+/**
+ * Connects to a stored host with its sealed secret and pinned key (unpinned: the key seen), over a
+ * connection `network` allows (refused before any packet otherwise).
+ */
+export function openHost(host: HostRow, secrets: Sealer, network: Network) {
   const secret = secrets.open(host.organizationId, host.id, host.sealedCredentials) as HostSecret;
   return connectHost({
     host: host.address,
@@ -36,8 +41,15 @@ export function openHost(host: HostRow, secrets: Sealer) {
     ...secret,
     hostKeySha256: host.hostKeySha256 ?? undefined,
     sudo: host.privilege,
+    openSocket: (address, port, timeoutMs) =>
+      network.connect({ host: address, port, timeoutMs }).catch((error: unknown) => {
+        throw classifyFailure(error);
+      }),
   });
 }
+
+/** A Test Connection's answer, with the failure behind it (for the security event). */
+export type HostTest = THostTestResult & { failure?: unknown };
 
 export const hostNotFound = () => new AppError('not_found', 404, REMEDIATION_TEXT.hostNotFound);
 
@@ -61,7 +73,7 @@ export async function recordConnection(
 export function createHostService(deps: {
   db: Executor;
   secrets: Sealer;
-  test: (host: HostRow) => Promise<THostTestResult>;
+  test: (auth: AuthContext, host: HostRow) => Promise<HostTest>;
 }) {
   const { db, secrets } = deps;
 
@@ -145,15 +157,21 @@ export function createHostService(deps: {
     /** Connects (outside any transaction: called from a preHandler) and reports. */
     test: deps.test,
 
-    async recordTest(auth: AuthContext, id: string, result: THostTestResult) {
+    /** Keeps what the test found on the host and writes it as a security event. */
+    async recordTest(auth: AuthContext, id: string, test: HostTest, meta: RequestMeta) {
       const row = await found(auth, id);
       await recordConnection(
         db,
         row,
-        result.ok && result.hostKeySha256
-          ? { hostKeySha256: result.hostKeySha256 }
-          : { error: result.message },
+        test.ok && test.hostKeySha256
+          ? { hostKeySha256: test.hostKeySha256 }
+          : { error: test.message },
       );
+      await recordConnectionTest(db, auth, meta, {
+        feature: `SSH connection ${row.name ?? row.address}`,
+        destination: `${row.address}:${row.port}`,
+        ...(test.ok ? {} : { failure: test.failure ?? new Error(test.message) }),
+      });
     },
   };
 }

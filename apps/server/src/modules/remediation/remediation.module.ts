@@ -1,13 +1,19 @@
 // The remediation module's parts, wired once for the API (routes) and once for the workers.
 import type { Transport } from '@netguard/cloud';
-import type { THostTestResult } from '@netguard/contracts';
 import type { CloudEndpoints } from '../../config.ts';
 import type { Executor } from '../../db/client.ts';
+import type { ServerEgress } from '../../lib/egress.ts';
+import type { AuthContext } from '../auth/sessions.service.ts';
 import { createCloudSecrets } from '../cloud/cloud.secrets.ts';
 import type { ScanQueue } from '../scans/scans.queue.ts';
 import { createBatchService } from './remediation.batches.ts';
 import { createDrivers } from './remediation.drivers.ts';
-import { createHostSecrets, createHostService, openHost } from './remediation.hosts.ts';
+import {
+  createHostSecrets,
+  createHostService,
+  type HostTest,
+  openHost,
+} from './remediation.hosts.ts';
 import { createRemediationQueue } from './remediation.queue.ts';
 import type { HostRow } from './remediation.repo.ts';
 import type { RemediationRouteDeps } from './remediation.routes.ts';
@@ -24,6 +30,8 @@ export type RemediationModuleDeps = {
   /** How cloud APIs are reached (tests: an agent trusting their CA). */
   cloudTransport?: Transport;
   scope: { allow: readonly string[]; deny: readonly string[] };
+  /** Test Connection reaches hosts as the caller; runs as the organization. */
+  egress: Pick<ServerEgress, 'forUser' | 'tenant'>;
 };
 
 export function createRemediationModule(deps: RemediationModuleDeps) {
@@ -37,12 +45,13 @@ export function createRemediationModule(deps: RemediationModuleDeps) {
     cloudEndpoints: deps.cloudEndpoints,
     cloudTransport: deps.cloudTransport,
     scope: deps.scope,
+    egress: deps.egress,
   });
 
   /** Test Connection: connects with the pinned key (or takes the key seen), checks sudo. */
-  async function testHost(host: HostRow): Promise<THostTestResult> {
+  async function testHost(auth: AuthContext, host: HostRow): Promise<HostTest> {
     try {
-      const conn = await openHost(host, hostSecrets);
+      const conn = await openHost(host, hostSecrets, await deps.egress.forUser(auth.userId));
       try {
         const who = await conn.exec('id -u');
         const root = who.code === 0 && who.stdout.trim() === '0';
@@ -58,7 +67,7 @@ export function createRemediationModule(deps: RemediationModuleDeps) {
         conn.close();
       }
     } catch (error) {
-      return { ok: false, message: (error as Error).message, hostKeySha256: null };
+      return { ok: false, message: (error as Error).message, hostKeySha256: null, failure: error };
     }
   }
 

@@ -1,6 +1,6 @@
+import rateLimit from '@fastify/rate-limit';
 import {
   REMEDIATION_TEXT,
-  type THostTestResult,
   type TPlanValidation,
   ZApproveExecution,
   ZBatch,
@@ -33,13 +33,14 @@ import { REMEDIATION_ACTIONS } from '@netguard/remediation';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Executor } from '../../db/client.ts';
+import { connectionTestRateLimit } from '../../lib/connection-tests.ts';
 import { requestMeta } from '../../lib/request-meta.ts';
 import { textDownload } from '../../lib/text-download.ts';
 import { caller } from '../../plugins/auth-guard.ts';
 import { needs } from '../../plugins/permission-guard.ts';
 import type { createBatchService } from './remediation.batches.ts';
 import { EVIDENCE_CONTENT_TYPES, evidenceChunks } from './remediation.export.ts';
-import type { HostService } from './remediation.hosts.ts';
+import type { HostService, HostTest } from './remediation.hosts.ts';
 import type { RemediationService } from './remediation.service.ts';
 import type { PlanValidator } from './remediation.validate.ts';
 import { toActionView } from './remediation.view.ts';
@@ -62,6 +63,8 @@ export const remediationRoutes: FastifyPluginAsyncZod<RemediationRouteDeps> = as
   app,
   { remediation, hosts, workflows, batches, validator, db },
 ) => {
+  // Test Connection's budget per organization (connectionTestRateLimit); no other route's.
+  await app.register(rateLimit, { global: false });
   app.get(
     '/remediation/actions',
     {
@@ -259,22 +262,29 @@ export const remediationRoutes: FastifyPluginAsyncZod<RemediationRouteDeps> = as
     },
   );
 
-  const tested = new WeakMap<FastifyRequest, THostTestResult>();
+  const tested = new WeakMap<FastifyRequest, HostTest>();
   app.post(
     '/remediation/hosts/:id/test',
     {
-      config: needs('remediation', 'update', adminsOnly),
+      config: {
+        ...needs('remediation', 'update', adminsOnly),
+        rateLimit: connectionTestRateLimit(),
+      },
       schema: { tags, params: ZRemediationIdParams, response: { 200: ZHostTestResult } },
       // The host's answer is awaited before the handler's database transaction begins.
       preHandler: async (request) => {
         const { id } = request.params as { id: string };
-        tested.set(request, await hosts.test(await hosts.found(caller(request), id)));
+        tested.set(
+          request,
+          await hosts.test(caller(request), await hosts.found(caller(request), id)),
+        );
       },
     },
     async (request) => {
-      const result = tested.get(request);
-      if (!result) throw new Error('the connection was not tested');
-      await hosts.recordTest(caller(request), request.params.id, result);
+      const test = tested.get(request);
+      if (!test) throw new Error('the connection was not tested');
+      await hosts.recordTest(caller(request), request.params.id, test, requestMeta(request));
+      const { failure: _, ...result } = test;
       return result;
     },
   );

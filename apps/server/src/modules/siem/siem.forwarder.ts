@@ -1,21 +1,31 @@
 // The forwarder of one integration: under an advisory lock (one forwarder per integration across
 // every worker, released when its process dies), it reads the integration's pending events in
 // order, sends them through the integration's destination and records each outcome: delivered
-// with its receipt, dead with the reason, or kept for a retry after a back-off.
+// with its receipt, dead with the reason, or kept for a retry after a back-off. Connections go
+// through the egress policy as a tenant's, or an operator's when one made the last save; a
+// destination the policy refuses keeps its events like one that is down, with the policy's reason.
 import { backoffDelay, type Destination, type Outcome, type SiemEvent } from '@netguard/siem';
 import { eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Executor } from '../../db/client.ts';
 import { siemIntegrations } from '../../db/schema.ts';
+import type { ServerEgress } from '../../lib/egress.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { Sealer } from '../../lib/sealed-secrets.ts';
-import { destinationOf, healthyStatus, type IntegrationRow } from './siem.config.ts';
+import {
+  destinationOf,
+  forwardingNetwork,
+  healthyStatus,
+  type IntegrationRow,
+} from './siem.config.ts';
 
 export type ForwarderDeps = {
   db: Executor;
   /** Where the forwarder takes its lock's own connection. */
   pool: pg.Pool;
   secrets: Sealer;
+  /** The deployment's egress policy: a tenant's network, or an operator's (savedByOperator). */
+  egress: Pick<ServerEgress, 'tenant' | 'operator'>;
   log: Logger;
   shutdown?: AbortSignal;
 };
@@ -77,9 +87,12 @@ async function drain(deps: ForwarderDeps, integrationId: string): Promise<RunRes
     await expireOld(deps.db, row);
     const events = await pendingEvents(deps.db, row);
     if (events.length === 0) return { next: 'idle' };
-    // A Configure that changed the row gets a new sender (new endpoint or credentials).
+    // A Configure that changed the row gets a new sender (new endpoint, credentials or saver).
     if (destination?.at !== row.updatedAt.getTime())
-      destination = { at: row.updatedAt.getTime(), sender: destinationOf(row, deps.secrets) };
+      destination = {
+        at: row.updatedAt.getTime(),
+        sender: destinationOf(row, deps.secrets, forwardingNetwork(deps.egress, row)),
+      };
     const outcomes = await destination.sender.send(events);
     const pause = await recordOutcomes(deps.db, row, outcomes);
     deps.log.debug(

@@ -1,6 +1,6 @@
+import rateLimit from '@fastify/rate-limit';
 import {
   SIEM_TEXT,
-  type TSiemTestResult,
   ZSiemDeliveryList,
   ZSiemDeliveryQuery,
   ZSiemExportQuery,
@@ -21,12 +21,15 @@ import { generateSiemQueries } from '@netguard/siem';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Executor } from '../../db/client.ts';
+import { connectionTestRateLimit, recordConnectionTest } from '../../lib/connection-tests.ts';
 import { requestMeta } from '../../lib/request-meta.ts';
 import { textDownload } from '../../lib/text-download.ts';
 import { caller } from '../../plugins/auth-guard.ts';
 import { needs } from '../../plugins/permission-guard.ts';
+import { endpointShown } from './siem.config.ts';
 import { SIEM_EXPORT_CONTENT_TYPES, siemLogChunks } from './siem.export.ts';
 import type { SiemService } from './siem.service.ts';
+import type { ConnectionTestRun } from './siem.test-connection.ts';
 
 const tags = ['siem'];
 const adminsOnly = 'Only administrators can create or change SIEM integrations';
@@ -35,6 +38,9 @@ export const siemRoutes: FastifyPluginAsyncZod<{ siem: SiemService; db: Executor
   app,
   { siem, db },
 ) => {
+  // Test Connection's budget per organization (connectionTestRateLimit); no other route's.
+  await app.register(rateLimit, { global: false });
+
   app.get(
     '/siem/integrations',
     {
@@ -83,11 +89,11 @@ export const siemRoutes: FastifyPluginAsyncZod<{ siem: SiemService; db: Executor
     },
   );
 
-  const tested = new WeakMap<FastifyRequest, TSiemTestResult>();
+  const tested = new WeakMap<FastifyRequest, ConnectionTestRun>();
   app.post(
     '/siem/integrations/:id/test',
     {
-      config: needs('siem', 'execute'),
+      config: { ...needs('siem', 'execute'), rateLimit: connectionTestRateLimit() },
       schema: { tags, params: ZSiemIdParams, response: { 200: ZSiemTestResult } },
       // The destination's answer is awaited before the handler's database transaction begins.
       preHandler: async (request) => {
@@ -96,10 +102,16 @@ export const siemRoutes: FastifyPluginAsyncZod<{ siem: SiemService; db: Executor
       },
     },
     async (request) => {
-      const result = tested.get(request);
-      if (!result) throw new Error('the connection was not tested');
-      await siem.recordTest(caller(request), request.params.id, result);
-      return result;
+      const run = tested.get(request);
+      if (!run) throw new Error('the connection was not tested');
+      const auth = caller(request);
+      const row = await siem.recordTest(auth, request.params.id, run.result);
+      await recordConnectionTest(db, auth, requestMeta(request), {
+        feature: `SIEM integration "${row.name}"`,
+        destination: endpointShown(row),
+        failure: run.failure,
+      });
+      return run.result;
     },
   );
 

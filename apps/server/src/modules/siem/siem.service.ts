@@ -10,6 +10,7 @@ import {
   type TSiemTestResult,
 } from '@netguard/contracts';
 import type { Executor } from '../../db/client.ts';
+import type { ServerEgress } from '../../lib/egress.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Sealer } from '../../lib/sealed-secrets.ts';
 import { insertAuditLog, type RequestMeta } from '../audit/audit.repo.ts';
@@ -17,14 +18,23 @@ import type { AuthContext } from '../auth/sessions.service.ts';
 import { healthyStatus, type IntegrationRow } from './siem.config.ts';
 import { notifyForwarder } from './siem.outbox.ts';
 import * as repo from './siem.repo.ts';
-import { testConnection } from './siem.test-connection.ts';
+import { type ConnectionTestRun, testConnection } from './siem.test-connection.ts';
 import { publicCredentials, toDelivery, toIntegration } from './siem.view.ts';
 
 export const integrationNotFound = () => new AppError('not_found', 404, SIEM_TEXT.notFound);
 
 /** SIEM integrations: configuration (credentials sealed), Test Connection, the delivery log. */
-export function createSiemService(deps: { db: Executor; secrets: Sealer }) {
-  const { db, secrets } = deps;
+export function createSiemService(deps: {
+  db: Executor;
+  secrets: Sealer;
+  /** Test Connection goes out with the signed-in user's reach; a save records whether it was an operator's. */
+  egress: Pick<ServerEgress, 'forUser'>;
+}) {
+  const { db, secrets, egress } = deps;
+
+  /** Whether the user saving an integration is a deployment operator (forwarding's reach). */
+  const savedByOperator = async (auth: AuthContext) =>
+    (await egress.forUser(auth.userId)).who.operator;
 
   const found = async (auth: AuthContext, id: string) => {
     const row = await repo.findIntegration(db, auth.organizationId, id);
@@ -102,6 +112,7 @@ export function createSiemService(deps: { db: Executor; secrets: Sealer }) {
       filters: body.filters,
       status: healthyStatus(body.settings),
       createdBy: auth.userId,
+      savedByOperator: await savedByOperator(auth),
     });
     await audit(auth, 'siem_integration.create', id, meta, { name: body.name, type: body.type });
     return toIntegration(row);
@@ -137,6 +148,7 @@ export function createSiemService(deps: { db: Executor; secrets: Sealer }) {
       options: merged.options,
       settings,
       filters: { ...row.filters, ...(body.filters ?? {}) },
+      savedByOperator: await savedByOperator(auth),
       ...(body.credentials
         ? {
             sealedCredentials: secrets.seal(row.organizationId, row.id, credentials),
@@ -165,12 +177,16 @@ export function createSiemService(deps: { db: Executor; secrets: Sealer }) {
     await audit(auth, 'siem_integration.delete', id, meta);
   }
 
-  /** Test Connection (outside the request's transaction: the destination may take its timeout). */
-  async function test(auth: AuthContext, id: string): Promise<TSiemTestResult> {
-    return testConnection(await found(auth, id), secrets);
+  /**
+   * Test Connection (outside the request's transaction: the destination may take its timeout),
+   * through the network of the user who asks.
+   */
+  async function test(auth: AuthContext, id: string): Promise<ConnectionTestRun> {
+    const row = await found(auth, id);
+    return testConnection(row, secrets, await egress.forUser(auth.userId));
   }
 
-  /** Keeps what the last Test Connection said as the integration's status. */
+  /** Keeps what the last Test Connection said as the integration's status; gives the row. */
   async function recordTest(auth: AuthContext, id: string, result: TSiemTestResult) {
     const row = await found(auth, id);
     await repo.updateIntegration(db, auth.organizationId, id, {
@@ -179,6 +195,7 @@ export function createSiemService(deps: { db: Executor; secrets: Sealer }) {
       ...(result.success ? { lastSync: new Date() } : {}),
       updatedAt: row.updatedAt,
     });
+    return row;
   }
 
   async function setRealtime(

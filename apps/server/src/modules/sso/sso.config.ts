@@ -5,6 +5,7 @@ import {
   type TTierTable,
 } from '@netguard/contracts';
 import type { Executor } from '../../db/client.ts';
+import type { ServerEgress } from '../../lib/egress.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { RequestMeta } from '../audit/audit.repo.ts';
 import { appendSecurityEvents } from '../audit/security-events.ts';
@@ -22,12 +23,13 @@ type Deps = {
   box: ReturnType<typeof createSsoSecretBox>;
   oidc: Pick<OidcRelyingParty, 'check'>;
   urls: (organizationId: string) => TSsoConfig['service_provider'];
+  egress: Pick<ServerEgress, 'forUser'>;
 };
 
 const notConfigured = () => new AppError('not_found', 404, SSO_TEXT.notConfigured);
 
 /** The admin side of SSO: one configuration per organization, plan-gated, every change an event. */
-export function createSsoConfigService({ db, tiers, box, oidc, urls }: Deps) {
+export function createSsoConfigService({ db, tiers, box, oidc, urls, egress }: Deps) {
   async function assertPlan(organizationId: string) {
     if (!(await planIncludesSso(db, tiers, organizationId)))
       throw new AppError('payment_required', 402, SSO_TEXT.planRequired);
@@ -122,11 +124,10 @@ export function createSsoConfigService({ db, tiers, box, oidc, urls }: Deps) {
             ? box.open(organizationId, existing.oidcClientSecretEnc)
             : undefined);
         if (!secret) throw new AppError('bad_request', 400, SSO_TEXT.oidcFieldsRequired);
-        await oidc.check({
-          issuer: body.oidc.issuer,
-          clientId: body.oidc.client_id,
-          clientSecret: secret,
-        });
+        await oidc.check(
+          { issuer: body.oidc.issuer, clientId: body.oidc.client_id, clientSecret: secret },
+          await egress.forUser(auth.userId),
+        );
         values.oidcIssuer = body.oidc.issuer;
         values.oidcClientId = body.oidc.client_id;
         values.oidcClientSecretEnc = box.seal(organizationId, secret);

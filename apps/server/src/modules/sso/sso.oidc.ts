@@ -1,4 +1,5 @@
 import type { TSsoFailureReason } from '@netguard/contracts';
+import { classifyFailure, type Network } from '@netguard/egress';
 import * as oidc from 'openid-client';
 import { AppError } from '../../lib/errors.ts';
 import { SsoFailure, type SsoIdentity } from './sso.identity.ts';
@@ -35,14 +36,29 @@ function failureOf(error: unknown): { reason: TSsoFailureReason; detail: string 
 }
 
 /**
+ * Why the issuer could not be used: a failed connection classified (refused, timed out, TLS, the
+ * egress policy), openid-client's own fixed words otherwise; never what the destination sent.
+ */
+export function unreachable(error: unknown): string {
+  const failure = classifyFailure(error);
+  if (failure.kind !== 'network' || (error as Error)?.message === 'fetch failed')
+    return failure.message;
+  return (error as Error)?.message || 'unreachable';
+}
+
+/**
  * OpenID Connect relying party (authorization code + PKCE + nonce, ID token signatures checked
  * against the issuer's JWKS). Discovery results are cached per issuer and client.
  */
 export function createOidcClient(redirectUri: string) {
   const cache = new Map<string, Promise<oidc.Configuration>>();
 
-  function configure(client: OidcClient): Promise<oidc.Configuration> {
-    const key = JSON.stringify(client);
+  /**
+   * Discovery, then the token, JWKS and userinfo requests, all through `network` (the egress
+   * policy of whoever the configuration acts for).
+   */
+  function configure(client: OidcClient, network: Network): Promise<oidc.Configuration> {
+    const key = JSON.stringify([client, network.who.operator]);
     const cached = cache.get(key);
     if (cached) return cached;
     const issuer = new URL(client.issuer);
@@ -52,6 +68,7 @@ export function createOidcClient(redirectUri: string) {
       .discovery(issuer, client.clientId, client.clientSecret, undefined, {
         execute,
         timeout: TIMEOUT_SECONDS,
+        [oidc.customFetch]: network.fetch as oidc.CustomFetch,
       })
       .catch((error: unknown) => {
         cache.delete(key);
@@ -63,11 +80,11 @@ export function createOidcClient(redirectUri: string) {
 
   return {
     /** Reads the discovery document; a 400 naming the problem when it cannot. */
-    async check(client: OidcClient) {
+    async check(client: OidcClient, network: Network) {
       try {
-        await configure(client);
+        await configure(client, network);
       } catch (error) {
-        const reason = (error as Error).message || 'unreachable';
+        const reason = unreachable(error);
         throw new AppError(
           'bad_request',
           400,
@@ -77,8 +94,8 @@ export function createOidcClient(redirectUri: string) {
     },
 
     /** The authorization URL and what the callback needs to check. */
-    async start(client: OidcClient, state: string) {
-      const config = await configure(client);
+    async start(client: OidcClient, state: string, network: Network) {
+      const config = await configure(client, network);
       const codeVerifier = oidc.randomPKCECodeVerifier();
       const nonce = oidc.randomNonce();
       const url = oidc.buildAuthorizationUrl(config, {
@@ -98,9 +115,10 @@ export function createOidcClient(redirectUri: string) {
       callbackUrl: URL,
       checks: { state: string; codeVerifier: string; nonce: string },
       groupsClaim: string,
+      network: Network,
     ): Promise<SsoIdentity> {
       try {
-        const config = await configure(client);
+        const config = await configure(client, network);
         const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
           expectedState: checks.state,
           pkceCodeVerifier: checks.codeVerifier,

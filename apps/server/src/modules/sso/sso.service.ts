@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { SSO_LIMITS, SSO_TEXT, type TSsoProtocol, type TTierTable } from '@netguard/contracts';
 import type { Executor } from '../../db/client.ts';
 import { randomToken, safeEqual, sha256 } from '../../lib/crypto.ts';
+import type { ServerEgress } from '../../lib/egress.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { RequestMeta } from '../audit/audit.repo.ts';
 import type { IssuedSession, SessionService } from '../auth/sessions.service.ts';
 import { createSsoConfigService } from './sso.config.ts';
 import { SsoFailure } from './sso.identity.ts';
-import { createOidcClient } from './sso.oidc.ts';
+import { createOidcClient, unreachable } from './sso.oidc.ts';
 import { passwordGate, planIncludesSso } from './sso.plan.ts';
 import * as repo from './sso.repo.ts';
 import { samlServiceProvider } from './sso.saml.ts';
@@ -20,6 +21,8 @@ type Deps = {
   sessions: SessionService;
   publicUrl: string;
   tiers: TTierTable;
+  /** Identity providers are reached through it: a configuration acts for its organization. */
+  egress: Pick<ServerEgress, 'forUser' | 'tenant'>;
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -28,7 +31,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * Single sign-on: the admin configuration (OIDC or SAML per organization) and the public
  * sign-in (domain routing, OIDC code + PKCE callback, SAML ACS) ending in a normal session.
  */
-export function createSsoService({ db, secret, sessions, publicUrl, tiers }: Deps) {
+export function createSsoService({ db, secret, sessions, publicUrl, tiers, egress }: Deps) {
   const oidcRedirectUri = `${publicUrl}/api/sso/oidc/callback`;
   const urls = (organizationId: string) => {
     const base = `${publicUrl}/api/sso/saml/${organizationId}`;
@@ -46,7 +49,7 @@ export function createSsoService({ db, secret, sessions, publicUrl, tiers }: Dep
   const box = createSsoSecretBox(secret);
   const oidc = createOidcClient(oidcRedirectUri);
   const completion = createSsoCompletion({ db, sessions });
-  const config = createSsoConfigService({ db, tiers, box, oidc, urls });
+  const config = createSsoConfigService({ db, tiers, box, oidc, urls, egress });
 
   const oidcClient = (row: repo.SsoConfigRow) => ({
     issuer: row.oidcIssuer ?? '',
@@ -130,14 +133,16 @@ export function createSsoService({ db, secret, sessions, publicUrl, tiers }: Dep
         expiresAt: new Date(Date.now() + SSO_LIMITS.loginTtlMinutes * 60_000),
       };
       if (row.protocol === 'oidc') {
-        const started = await oidc.start(oidcClient(row), id).catch((error: unknown) => {
-          const reason = (error as Error).message || 'unreachable';
-          throw new AppError(
-            'service_unavailable',
-            503,
-            SSO_TEXT.discoveryFailed(row.oidcIssuer ?? '', reason),
-          );
-        });
+        const started = await oidc
+          .start(oidcClient(row), id, egress.tenant())
+          .catch((error: unknown) => {
+            const reason = unreachable(error);
+            throw new AppError(
+              'service_unavailable',
+              503,
+              SSO_TEXT.discoveryFailed(row.oidcIssuer ?? '', reason),
+            );
+          });
         await repo.insertLogin(db, {
           ...base,
           codeVerifier: started.codeVerifier,
@@ -169,6 +174,7 @@ export function createSsoService({ db, secret, sessions, publicUrl, tiers }: Dep
           callbackUrl,
           { state: login.id, codeVerifier: login.codeVerifier ?? '', nonce: login.nonce ?? '' },
           row.groupsClaim,
+          egress.tenant(),
         ),
       );
       return completion.complete(row, identity, meta);

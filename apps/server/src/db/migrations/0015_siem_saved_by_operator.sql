@@ -1,0 +1,1 @@
+ALTER TABLE "siem_integrations" ADD COLUMN "saved_by_operator" boolean DEFAULT false NOT NULL;

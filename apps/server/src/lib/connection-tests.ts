@@ -1,0 +1,66 @@
+// What every "Test Connection" shares: a budget per organization (a probe must not become a port
+// scanner) and a security event naming the destination tried and how it answered.
+import { CONNECTION_TESTS_PER_MINUTE, EGRESS_MESSAGES } from '@netguard/contracts';
+import { classifyFailure } from '@netguard/egress';
+import type { FastifyRequest } from 'fastify';
+import type { Executor } from '../db/client.ts';
+import type { RequestMeta } from '../modules/audit/audit.repo.ts';
+import { appendSecurityEvents } from '../modules/audit/security-events.ts';
+import type { AuthContext } from '../modules/auth/sessions.service.ts';
+import { AppError } from './errors.ts';
+
+/**
+ * Route config of a connection test: CONNECTION_TESTS_PER_MINUTE per organization (the route's
+ * scope registers @fastify/rate-limit with `global: false`).
+ */
+export const connectionTestRateLimit = () => ({
+  max: CONNECTION_TESTS_PER_MINUTE,
+  timeWindow: 60_000,
+  // The auth guard's onRequest hook runs first: the budget is the organization's.
+  keyGenerator: (request: FastifyRequest) => request.auth?.organizationId ?? request.ip,
+  errorResponseBuilder: () =>
+    new AppError(
+      'rate_limited',
+      429,
+      EGRESS_MESSAGES.testsRateLimited(CONNECTION_TESTS_PER_MINUTE),
+    ),
+});
+
+export type ConnectionTest = {
+  /** What was tested, e.g. "SIEM integration Splunk prod". */
+  feature: string;
+  /** The destination as configured (host:port or URL without credentials). */
+  destination: string;
+  /** undefined: it answered; otherwise the failure (an egress refusal is a security violation). */
+  failure?: unknown;
+};
+
+/** Writes a connection test as a security event of the caller's organization. */
+export async function recordConnectionTest(
+  db: Executor,
+  auth: AuthContext,
+  { ip, userAgent }: RequestMeta,
+  test: ConnectionTest,
+) {
+  const failure = test.failure === undefined ? undefined : classifyFailure(test.failure);
+  const refused = failure?.kind === 'policy';
+  await appendSecurityEvents(db, [
+    {
+      userId: auth.userId,
+      organizationId: auth.organizationId,
+      eventType: refused ? 'security_violation' : 'data_access',
+      severity: refused ? 'medium' : 'low',
+      description: refused
+        ? `Connection test refused by the egress policy: ${test.feature} → ${test.destination}`
+        : `Connection test: ${test.feature} → ${test.destination} (${failure ? failure.message : 'answered'})`,
+      metadata: {
+        kind: 'connection_test',
+        feature: test.feature,
+        destination: test.destination,
+        outcome: failure ? failure.kind : 'answered',
+      },
+      ipAddress: ip,
+      userAgent,
+    },
+  ]);
+}
