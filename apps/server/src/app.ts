@@ -53,6 +53,7 @@ import { createMfaService } from './modules/mfa/mfa.service.ts';
 import { createSmsSender } from './modules/mfa/mfa.sms.ts';
 import { createMfaParts } from './modules/mfa/mfa.wiring.ts';
 import { isDeploymentOperator } from './modules/operators/operators.repo.ts';
+import { operatorRoutes } from './modules/operators/operators.routes.ts';
 import { organizationRoutes } from './modules/organization/organization.routes.ts';
 import { createOrganizationService } from './modules/organization/organization.service.ts';
 import { createCaptureProbe } from './modules/packets/packets.capability.ts';
@@ -361,6 +362,7 @@ export async function buildApp(
         await guarded.register(mfaRoutes, { mfa });
         await guarded.register(scanRoutes, { scans });
         await guarded.register(profileRoutes, { profile });
+        await guarded.register(operatorRoutes, { owner: system.db });
         await guarded.register(subscriptionRoutes, { subscription });
         await guarded.register(billingRoutes, { billing });
         await guarded.register(dashboardRoutes, { dashboard });

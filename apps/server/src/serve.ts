@@ -2,9 +2,11 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.ts';
 import { migrateDatabase, openDatabase } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
+import { createDatabase } from './db/client.ts';
 import { surviveDatabaseOutages, whenDatabaseUp } from './db/outage.ts';
 import { createLogger } from './lib/logger.ts';
 import { createMetrics } from './modules/metrics/metrics.ts';
+import { announceOperatorSetup, openOperatorSetup } from './modules/operators/operator-setup.ts';
 import { startConfiguredWorkers, type Workers } from './workers.ts';
 
 /** Starts NetGuard: database (embedded if needed), migrations, HTTP server, scan workers; stops on signals. */
@@ -49,4 +51,13 @@ export async function startServer(): Promise<void> {
   }
   const { port } = app.server.address() as AddressInfo;
   console.log(`NetGuard is ready at http://localhost:${port}`);
+  const owner = createDatabase(database.url, { max: 1 });
+  try {
+    const link = await openOperatorSetup(owner.db, config.operators, config.publicUrl);
+    if (link) announceOperatorSetup(link, log);
+  } catch (error) {
+    log.error({ err: error }, 'the operator setup link could not be made');
+  } finally {
+    await owner.close();
+  }
 }

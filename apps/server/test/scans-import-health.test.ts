@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scanHosts } from '../src/db/schema.ts';
 import { watchEventLoopCpu } from './fixtures/event-loop-cpu.ts';
 import { preparedImport, startHealthPoller } from './fixtures/import-clients.ts';
-import { fill, repeatedNmapReport } from './fixtures/nmap-documents.ts';
+import { attributeBomb, fill, repeatedNmapReport } from './fixtures/nmap-documents.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
 import { subscribe } from './seed.ts';
 
@@ -40,12 +40,15 @@ describe('nmap import under attack', () => {
     const post = (name: string, xml: string) =>
       preparedImport(`${base}/api/scans/import`, pro.auth.authorization, dir, name, xml);
     const postHostile = post('Hostile', fill('<nmaprun>', '<host', TEN_MB));
+    // One element of about 840,000 attributes: it held the loop 1.3–1.7 s before the caps.
+    const postAttributes = post('Attributes', attributeBomb(TEN_MB));
     const real = repeatedNmapReport(TEN_MB);
     const postReal = post('Real 10 MB', real.xml);
     const poller = await startHealthPoller(`${base}/api/health`);
     const loop = watchEventLoopCpu();
     const started = Date.now();
     const refused = await postHostile();
+    const tooManyAttributes = await postAttributes();
     const imported = await postReal();
     const ended = Date.now();
     const heldMs = loop.stop();
@@ -57,6 +60,10 @@ describe('nmap import under attack', () => {
       `import: ${during.length} of ${replies.length} health replies arrived during the ${ended - started} ms import, max ${Math.round(max)} ms; the loop was held for at most ${heldMs} ms of CPU`,
     );
     expect(refused.status).toBe(400);
+    expect(tooManyAttributes).toMatchObject({
+      status: 400,
+      body: { error: { message: 'The nmap XML file has an element with more than 64 attributes' } },
+    });
     expect(imported.status).toBe(201);
     const [row] = await ctx.db
       .select({ n: sql<number>`count(*)::int` })

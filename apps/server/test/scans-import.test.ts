@@ -143,4 +143,11 @@ describe('nmap import: plan and rate limits', () => {
     });
     expect((await importXml(other, NMAP_SAMPLE)).statusCode).toBe(201);
   });
+
+  it('counts refused imports in that budget too: hostile documents cost the attacker', async () => {
+    const attacker = await account();
+    const bomb = `<nmaprun><host${Array.from({ length: 65 }, (_, i) => ` a${i}="1"`).join('')}/>`;
+    for (let i = 0; i < 10; i++) expect((await importXml(attacker, bomb)).statusCode).toBe(400);
+    expect((await importXml(attacker, NMAP_SAMPLE)).statusCode).toBe(429);
+  });
 });

@@ -49,6 +49,12 @@ const SSO_CONFIG = {
 
 /** Sample requests of the account, billing and organization operations. */
 export const ACCOUNT_SAMPLES: Record<string, Sample> = {
+  // The first-operator link is the deployment's, printed on its console: a guess is refused.
+  'POST /api/operators/setup': {
+    req: send('/api/operators/setup', { token: 'not-the-printed-link' }),
+    ok: [404],
+    other: 404,
+  },
   'GET /api/api-keys': { req: get('/api/api-keys') },
   'POST /api/api-keys': { req: send('/api/api-keys', { name: 'tm key' }) },
   'DELETE /api/api-keys/:id': {

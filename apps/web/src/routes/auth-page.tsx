@@ -4,6 +4,7 @@ import { AuthTabs } from '@/features/auth/components/AuthTabs';
 import { RedirectIfSignedIn } from '@/features/auth/components/RedirectIfSignedIn';
 import { ResetPasswordCard } from '@/features/auth/components/ResetPasswordCard';
 import { useConfirmLink } from '@/features/auth/use-confirm-link';
+import { useOperatorSetupLink } from '@/features/operators/operator-setup';
 import { pendingInvitation, useInvitationLink } from '@/features/organization/pending-invitation';
 import { SsoSignIn } from '@/features/sso/components/SsoSignIn';
 import { useSsoLanding } from '@/features/sso/use-sso-landing';
@@ -13,6 +14,7 @@ export default function AuthPage() {
   useDocumentTitle('Sign In');
   useConfirmLink();
   useInvitationLink();
+  useOperatorSetupLink();
   useSsoLanding();
   const [params, setParams] = useSearchParams();
   const resetToken = params.get('reset');

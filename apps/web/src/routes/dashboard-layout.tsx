@@ -1,14 +1,19 @@
 import { Outlet } from 'react-router';
 import { SidebarInset, SidebarProvider } from '@/components/ui/sidebar';
 import { readSidebarCookie } from '@/components/ui/sidebar-context';
+import { useClaimOperatorSetup } from '@/features/operators/operator-setup';
 import { useAcceptPendingInvitation } from '@/features/organization/pending-invitation';
 import { RealtimeProvider } from '@/features/realtime/RealtimeProvider';
 import { AppSidebar } from '@/features/shell/components/AppSidebar';
 import { DashboardHeader } from '@/features/shell/components/DashboardHeader';
 
-/** The dashboard shell: live scan updates, sidebar, header and the nested page; joins a pending invitation. */
+/**
+ * The dashboard shell: live scan updates, sidebar, header and the nested page; joins a pending
+ * invitation and redeems a pending operator setup link.
+ */
 export default function DashboardLayout() {
   useAcceptPendingInvitation();
+  useClaimOperatorSetup();
   return (
     <RealtimeProvider>
       <SidebarProvider defaultOpen={readSidebarCookie()}>

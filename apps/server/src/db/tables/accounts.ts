@@ -7,6 +7,7 @@ import {
   integer,
   pgEnum,
   pgTable,
+  smallint,
   text,
   uniqueIndex,
   uuid,
@@ -150,4 +151,18 @@ export const subscriptions = pgTable(
     index('subscriptions_org_idx').on(t.organizationId),
     index('subscriptions_stripe_customer_idx').on(t.stripeCustomerId),
   ],
+);
+
+/**
+ * The one-time link that makes the first deployment operator: printed at start while the
+ * deployment has none, its token kept here hashed (one row at most); used once.
+ */
+export const operatorSetup = pgTable(
+  'operator_setup',
+  {
+    id: smallint('id').primaryKey().default(1),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  () => [check('operator_setup_single_row', sql`id = 1`)],
 );

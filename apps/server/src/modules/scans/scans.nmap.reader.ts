@@ -112,7 +112,28 @@ export function createNmapReader(limits: NmapXmlLimits) {
     }
   }
 
+  let tagAttributes = 0;
+  let attributes = 0;
+
   return {
+    /** A tag begins: its attributes are counted as the parser reads them. */
+    tagStart() {
+      tagAttributes = 0;
+    },
+    /**
+     * Each attribute as it is read, before the parser gathers them: past a cap the document is
+     * refused there, before a tag of a million attributes is built.
+     */
+    attribute() {
+      if (++tagAttributes > limits.maxAttributesPerElement)
+        throw new NmapRefusal(
+          `The nmap XML file has an element with more than ${limits.maxAttributesPerElement} attributes`,
+        );
+      if (++attributes > limits.maxAttributes)
+        throw new NmapRefusal(
+          `The nmap XML file has more than ${limits.maxAttributes} attributes in all`,
+        );
+    },
     doctype(text: string) {
       // nmap writes `<!DOCTYPE nmaprun>`; anything more is a DTD, the way to entity bombs.
       if (!/^\s*nmaprun\s*$/.test(text)) {

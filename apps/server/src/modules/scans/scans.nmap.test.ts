@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { countingTurns } from '../../../test/event-loop.ts';
 import { NMAP_SAMPLE } from '../../../test/fixtures/nmap.ts';
-import { NMAP_REAL, repeatedNmapReport } from '../../../test/fixtures/nmap-documents.ts';
+import {
+  attributeBomb,
+  NMAP_REAL,
+  repeatedNmapReport,
+} from '../../../test/fixtures/nmap-documents.ts';
 import { NMAP_XML_LIMITS, parseNmapXml } from './scans.nmap.ts';
 
 describe('parseNmapXml', () => {
@@ -113,7 +117,12 @@ describe('parseNmapXml', () => {
     const host = (ports: string) =>
       `<host><address addr="127.0.0.1" addrtype="ipv4"/><ports>${ports}</ports></host>`;
     const port = '<port protocol="tcp" portid="80"><state state="open"/></port>';
-    const limits = { ...NMAP_XML_LIMITS, maxHosts: 2, maxPorts: 3, maxAttributeChars: 20 };
+    const limits = {
+      ...NMAP_XML_LIMITS,
+      maxHosts: 2,
+      maxPorts: 3,
+      maxAttributeChars: 20,
+    };
     const cases: [string, string][] = [
       [`<nmaprun>${'<a>'.repeat(65)}`, 'The nmap XML file nests elements deeper than 64'],
       [`<nmaprun>${host('').repeat(3)}</nmaprun>`, 'The nmap XML report lists more than 2 hosts'],
@@ -122,11 +131,21 @@ describe('parseNmapXml', () => {
         `<nmaprun args="${'x'.repeat(21)}">`,
         'The nmap XML file has an attribute longer than 20 characters',
       ],
+      [
+        `<nmaprun><host${Array.from({ length: 65 }, (_, i) => ` a${i}="1"`).join('')}/>`,
+        'The nmap XML file has an element with more than 64 attributes',
+      ],
     ];
     for (const [xml, error] of cases) {
-      const custom = xml.includes('<a>') ? NMAP_XML_LIMITS : limits;
+      const custom = xml.includes('<a>') || xml.includes(' a64=') ? NMAP_XML_LIMITS : limits;
       expect(await parseNmapXml(xml, custom)).toEqual({ error });
     }
+    expect(
+      await parseNmapXml(`<nmaprun a="1" b="2"><host c="3" d="4"/><host e="5" f="6"/></nmaprun>`, {
+        ...NMAP_XML_LIMITS,
+        maxAttributes: 5,
+      }),
+    ).toEqual({ error: 'The nmap XML file has more than 5 attributes in all' });
     const atLimits = `<nmaprun>${host(port.repeat(2))}${host(port)}</nmaprun>`;
     expect(await parseNmapXml(atLimits, limits)).toMatchObject({
       hosts: [{ ports: [{}, {}] }, { ports: [{}] }],
@@ -140,6 +159,12 @@ describe('parseNmapXml', () => {
       error: expect.stringMatching(/^The nmap XML file is not well-formed XML \(1:15: /),
     });
     expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  it('refuses a 10 MB element of 840,000 attributes at its 65th (the health test times it)', async () => {
+    expect(await parseNmapXml(attributeBomb(10_000_000))).toEqual({
+      error: 'The nmap XML file has an element with more than 64 attributes',
+    });
   });
 
   it('lets the event loop turn between chunks of a 10 MB report', async () => {

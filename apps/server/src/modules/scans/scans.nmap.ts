@@ -15,6 +15,10 @@ export const NMAP_XML_LIMITS = {
   maxScripts: 65_536,
   /** nmap's longest attributes are script outputs: a few kilobytes. */
   maxAttributeChars: 256 * 1024,
+  /** nmap's elements carry at most about fifteen attributes (`<port>`, `<service>`). */
+  maxAttributesPerElement: 64,
+  /** About ten per port of maxPorts, with room for hosts and scripts. */
+  maxAttributes: 2_000_000,
 };
 export type NmapXmlLimits = typeof NMAP_XML_LIMITS;
 
@@ -32,6 +36,8 @@ export async function parseNmapXml(
   const parser = new SaxesParser();
   const reader = createNmapReader(limits);
   parser.on('doctype', reader.doctype);
+  parser.on('opentagstart', reader.tagStart);
+  parser.on('attribute', reader.attribute);
   parser.on('opentag', reader.open);
   parser.on('closetag', reader.close);
   parser.on('text', reader.text);
