@@ -23,7 +23,7 @@ export function pendingLink(param: string, storageKey: string) {
           },
           { replace: true },
         );
-      }, [token, setParams]);
+      }, [token, setParams, param, storageKey]);
     },
 
     /** The kept token, forgotten as it is taken: a signed-in page redeems it once. */
