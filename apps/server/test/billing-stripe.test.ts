@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { BILLING_MESSAGES, type TPaidPlan } from '@netguard/contracts';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
+import { Agent, fetch as undiciFetch } from 'undici';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { subscriptions } from '../src/db/schema.ts';
 import { createLogger } from '../src/lib/logger.ts';
@@ -83,11 +84,17 @@ beforeAll(async () => {
   };
   fake = await startFakeStripe(requests);
   const { port } = fake.address() as AddressInfo;
-  // The SDK builds https://api.stripe.com URLs; this fetch sends them to the fake server instead.
+  // The SDK builds https://api.stripe.com URLs; this fetch sends them to the fake server instead,
+  // through connections of its own: the files of a worker share the global fetch's pool, where a
+  // connection to an earlier file's server on the same ephemeral port may linger.
+  const own = new Agent();
   const toFake: typeof fetch = (input, init) => {
     const url = new URL(input instanceof Request ? input.url : input);
     expect(url.host).toBe('api.stripe.com');
-    return fetch(`http://127.0.0.1:${port}${url.pathname}${url.search}`, init);
+    return undiciFetch(`http://127.0.0.1:${port}${url.pathname}${url.search}`, {
+      ...(init as Parameters<typeof undiciFetch>[1]),
+      dispatcher: own,
+    }) as unknown as Promise<Response>;
   };
   const stripe = createStripeClient('sk_test_netguard', Stripe.createFetchHttpClient(toFake));
   provider = createStripeProvider({

@@ -104,3 +104,14 @@ export async function compareWithTshark(
     trouble,
   };
 }
+
+/** The rows that differ, as "ours ≠ tshark's" lines: what a failed comparison prints. */
+export function rowDifferences(result: Pick<Comparison, 'ourRows' | 'theirRows'>): string[] {
+  const count = Math.max(result.ourRows.length, result.theirRows.length);
+  const lines: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const [ours, theirs] = [result.ourRows[i], result.theirRows[i]];
+    if (ours !== theirs) lines.push(`ours: ${ours ?? '(none)'}  ≠  tshark: ${theirs ?? '(none)'}`);
+  }
+  return lines;
+}
