@@ -47,6 +47,6 @@ export const ZOperatorSetupResult = z.object({ operator: z.literal(true) });
 
 export const OPERATOR_SETUP_TEXT = {
   claimed:
-    'You are this deployment’s operator: you may scan this machine and reach its loopback addresses, and add more operators with `netguard operators add`.',
+    'You are this deployment’s operator: you may scan this machine and reach its loopback addresses, and add more operators with “netguard operators add”.',
   invalid: 'This operator setup link was used already or is no longer valid.',
 } as const;
