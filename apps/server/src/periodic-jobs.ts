@@ -3,7 +3,7 @@ import type { Executor } from './db/client.ts';
 import { isDatabaseUnavailable } from './db/outage.ts';
 import { runTask } from './lib/job-context.ts';
 import type { Logger } from './lib/logger.ts';
-import { createMailer } from './lib/mailer.ts';
+import { createMailer, purgeExpiredMailLinks } from './lib/mailer.ts';
 import { sendCriticalAlerts } from './modules/incidents/alerts.ts';
 import { evaluateAnomalyRules } from './modules/incidents/anomaly-rules.ts';
 import { notifyFinishedScans } from './modules/notifications/notify-scans.ts';
@@ -20,7 +20,8 @@ const TICK_MS = 5_000;
 /**
  * Every few seconds: mail the notices of finished scans, the weekly reports that are due,
  * start the scheduled re-scans that are due, take the hourly risk snapshots that are due, run
- * the anomaly rules over new security events and send the critical-event alerts.
+ * the anomaly rules over new security events, send the critical-event alerts and drop the links
+ * of mails older than any token they may carry.
  * Each step claims its rows, so any number of workers can run this; a failing step is logged and
  * tried again on the next tick. Each step of a tick runs under its own id (`schedule:<random>`),
  * which its log lines and the jobs it sends (a scheduled re-scan's) carry.
@@ -48,6 +49,7 @@ export function startPeriodicJobs(deps: {
     ['scheduled re-scans', (l) => runDueAutoScans(db, scanService, l)],
     ['risk snapshots', () => takeDueRiskSnapshots(db)],
     ['anomaly rules', () => evaluateAnomalyRules(db)],
+    ['expired mail links', () => purgeExpiredMailLinks(db)],
     [
       'critical alerts',
       (l) => sendCriticalAlerts({ db, mailer, publicUrl: notices.publicUrl, log: l }),

@@ -7,6 +7,7 @@ import {
   cookieValue,
   createAccount,
   createTestApp,
+  mailedToken,
   PASSWORD,
   refresh,
   signIn,
@@ -120,6 +121,28 @@ describe('password change', () => {
     expect((await refresh(ctx, secondRefresh, secondCsrf)).statusCode).toBe(401);
     expect((await signIn(ctx, alice.email)).statusCode).toBe(401);
     expect((await signIn(ctx, alice.email, NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('ends every reset link asked for before the change', async () => {
+    const bob = await createAccount(ctx, 'reset-then-change@example.com');
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset',
+      payload: { email: bob.email },
+    });
+    const token = await mailedToken(ctx, bob.email, 'reset');
+    const changed = await call(bob.auth, 'POST', '/api/account/password', {
+      current_password: PASSWORD,
+      new_password: NEW_PASSWORD,
+    });
+    expect(changed.statusCode).toBe(200);
+    const late = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset',
+      payload: { token, password: 'An0ther!Password' },
+    });
+    expect(late.statusCode).toBe(400);
+    expect((await signIn(ctx, bob.email, NEW_PASSWORD)).statusCode).toBe(200);
   });
 });
 

@@ -2,6 +2,7 @@ import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../src/db/schema.ts';
+import { MAIL_LINK_KEPT_MS, purgeExpiredMailLinks } from '../src/lib/mailer.ts';
 import { createTestApp, PASSWORD, type TestContext } from './helpers.ts';
 import { type SmtpSink, startSmtpSink } from './smtp-sink.ts';
 
@@ -45,6 +46,10 @@ describe('mail over SMTP_URL', () => {
       .from(mailOutbox)
       .where(eq(mailOutbox.to, 'smtp@example.com'));
     expect(row?.sentAt).toBeInstanceOf(Date);
+    // Sent and dropped: no usable link stays at rest (nor in a backup).
+    expect(row?.link).toBeNull();
+    expect(row?.text).not.toContain('confirm=');
+    expect(row?.text).toContain('[link removed: sent]');
   });
 
   it('keeps the account and the unsent message when the SMTP server is down', async () => {
@@ -57,5 +62,21 @@ describe('mail over SMTP_URL', () => {
       .where(eq(mailOutbox.to, 'down@example.com'));
     expect(row?.link).toContain('/auth?confirm=');
     expect(row?.sentAt).toBeNull();
+  });
+});
+
+describe('mail without SMTP_URL', () => {
+  it('keeps a link only as long as the longest token it may carry, then drops it', async () => {
+    ctx = await createTestApp();
+    expect((await signUp(ctx.app, 'kept@example.com')).statusCode).toBe(201);
+    const row = async () =>
+      (await ctx!.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'kept@example.com')))[0];
+    expect((await row())?.link).toContain('/auth?confirm=');
+    expect(await purgeExpiredMailLinks(ctx.db)).toBe(0);
+    const later = new Date(Date.now() + MAIL_LINK_KEPT_MS + 60_000);
+    expect(await purgeExpiredMailLinks(ctx.db, later)).toBe(1);
+    expect(await row()).toMatchObject({ link: null });
+    expect((await row())?.text).not.toContain('confirm=');
+    expect((await row())?.text).toContain('[link removed: expired]');
   });
 });

@@ -1,8 +1,6 @@
 // Addresses no tenant-chosen connection may reach (scans, SIEM, SSO, SSH hosts, cloud endpoints):
 // the engine's scan scope and the egress policy (@netguard/egress) both start from this list.
 
-import { z } from 'zod';
-
 export type DeniedRange = { cidr: string; why: string };
 
 /** IPv4 ranges denied unless a deployment explicitly turns the list off for scans. */
@@ -33,20 +31,4 @@ export const CONNECTION_TESTS_PER_MINUTE = 10;
 export const EGRESS_MESSAGES = {
   testsRateLimited: (limit: number) =>
     `Too many connection tests: at most ${limit} per minute per organization. Try again in a minute.`,
-} as const;
-
-/** The query parameter of the one-time link that makes the first deployment operator. */
-export const OPERATOR_SETUP_PARAM = 'operator_setup';
-
-export const ZOperatorSetupBody = z.object({
-  token: z.string().trim().min(1, 'The setup link has no token').max(200),
-});
-export type TOperatorSetupBody = z.infer<typeof ZOperatorSetupBody>;
-
-export const ZOperatorSetupResult = z.object({ operator: z.literal(true) });
-
-export const OPERATOR_SETUP_TEXT = {
-  claimed:
-    'You are this deployment’s operator: you may scan this machine and reach its loopback addresses, and add more operators with “netguard operators add”.',
-  invalid: 'This operator setup link was used already or is no longer valid.',
 } as const;

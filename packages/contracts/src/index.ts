@@ -16,6 +16,7 @@ export * from './incidents.ts';
 export * from './ipv4.ts';
 export * from './messages.ts';
 export * from './mfa.ts';
+export * from './operators.ts';
 export * from './organization.ts';
 export * from './packet-stats.ts';
 export * from './packets.ts';

