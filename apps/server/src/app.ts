@@ -8,7 +8,7 @@ import { appRoleUrl, prepareAppRole } from './db/app-role.ts';
 import { createDatabase } from './db/client.ts';
 import { createTenantScope } from './db/tenant-scope.ts';
 import { createAccessTokens } from './lib/access-token.ts';
-import { createServerEgress, type ServerEgress } from './lib/egress.ts';
+import { configuredEgress, type ServerEgress } from './lib/egress.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { createMailer } from './lib/mailer.ts';
 import { loadSecretKey } from './lib/secret-key.ts';
@@ -182,17 +182,7 @@ export async function buildApp(
   };
   const https = config.publicUrl.startsWith('https:');
   const isOperator = (userId: string) => isDeploymentOperator(db, config.operators, userId);
-  const egress = createServerEgress({
-    allowedRanges: config.egress.allowedRanges,
-    deniedRanges: config.egress.deniedRanges,
-    databaseUrls: [config.databaseUrl, appUrl],
-    listeners: [
-      { address: config.host, port: config.port },
-      { address: config.host, port: config.metricsPort },
-    ],
-    isOperator,
-    ...(egressCa ? { ca: egressCa } : {}),
-  });
+  const egress = configuredEgress(config, db, [config.databaseUrl, appUrl], egressCa);
 
   const accessEvents = createAccessEvents(db, log);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log });

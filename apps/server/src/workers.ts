@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Transport } from '@netguard/cloud';
 import { ZScanChunkJob, ZScanPlanJob } from '@netguard/contracts';
-import type { Endpoint } from '@netguard/egress';
 import type { AppConfig, CloudEndpoints, FeedSettings, ScanSettings } from './config.ts';
 import { createDatabase, type Executor } from './db/client.ts';
 import { isDatabaseUnavailable, whenDatabaseUp } from './db/outage.ts';
-import { createServerEgress, type ServerEgress } from './lib/egress.ts';
+import { configuredEgress, type ServerEgress } from './lib/egress.ts';
 import { runJob, runTask } from './lib/job-context.ts';
 import type { Logger } from './lib/logger.ts';
 import { loadSecretKey } from './lib/secret-key.ts';
@@ -17,7 +16,6 @@ import { createCloudSecrets } from './modules/cloud/cloud.secrets.ts';
 import { sweepCloudScans, workCloudScans } from './modules/cloud/cloud.worker.ts';
 import { startFeedSchedule } from './modules/feeds/feeds.schedule.ts';
 import type { Metrics } from './modules/metrics/metrics.ts';
-import { isDeploymentOperator } from './modules/operators/operators.repo.ts';
 import { createRemediationModule } from './modules/remediation/remediation.module.ts';
 import { workRemediation } from './modules/remediation/remediation.worker.ts';
 import { workReports } from './modules/reports/reports.jobs.ts';
@@ -38,7 +36,13 @@ import { createListener } from './realtime/listener.ts';
 
 const POLL_SECONDS = 0.5;
 /** Without a configured policy: the built-in deny list alone, loopback for operators only. */
-const BUILT_IN_EGRESS = { allowedRanges: [], deniedRanges: [], listeners: [], operators: [] };
+const BUILT_IN_EGRESS = {
+  egress: { allowedRanges: [], deniedRanges: [] },
+  host: '0.0.0.0',
+  port: 0,
+  metricsPort: 0,
+  operators: [],
+};
 const SWEEP_MS = 2_000;
 
 export type Workers = { workerId: string; stop: () => Promise<void> };
@@ -54,25 +58,6 @@ export const noticeOptions = (config: AppConfig): NoticeOptions => ({
 
 /** The egress policy of a worker process, built on its database (where operators are marked). */
 export type WorkerEgress = (db: Executor) => ServerEgress;
-
-type EgressSettings = AppConfig['egress'] & {
-  /** The deployment's own listeners: out of a tenant's reach, like its database. */
-  listeners: Endpoint[];
-  /** NETGUARD_OPERATORS. */
-  operators: readonly string[];
-};
-
-/** The egress policy of `settings` with the worker's database out of a tenant's reach. */
-const workerEgress =
-  (settings: EgressSettings, databaseUrl: string): WorkerEgress =>
-  (db) =>
-    createServerEgress({
-      allowedRanges: settings.allowedRanges,
-      deniedRanges: settings.deniedRanges,
-      databaseUrls: [databaseUrl],
-      listeners: settings.listeners,
-      isOperator: (id) => isDeploymentOperator(db, settings.operators, id),
-    });
 
 /** The workers a NetGuard process runs with its configuration (the API's or `netguard worker`). */
 export const startConfiguredWorkers = (
@@ -93,17 +78,7 @@ export const startConfiguredWorkers = (
       scanners: configuredScanners(config.cloudEndpoints),
       endpoints: config.cloudEndpoints,
     },
-    egress: workerEgress(
-      {
-        ...config.egress,
-        listeners: [
-          { address: config.host, port: config.port },
-          { address: config.host, port: config.metricsPort },
-        ],
-        operators: config.operators,
-      },
-      url,
-    ),
+    egress: (db) => configuredEgress(config, db, [url]),
   });
 
 /**
@@ -138,7 +113,9 @@ export async function startWorkers(options: {
 }): Promise<Workers> {
   const { settings, log } = options;
   const database = createDatabase(options.url, { max: settings.workerConcurrency * 2 + 4 });
-  const egress = (options.egress ?? workerEgress(BUILT_IN_EGRESS, options.url))(database.db);
+  const egress = (options.egress ?? ((db) => configuredEgress(BUILT_IN_EGRESS, db, [options.url])))(
+    database.db,
+  );
   const queue = createScanQueue({
     url: options.url,
     timeoutSeconds: settings.timeoutSeconds,

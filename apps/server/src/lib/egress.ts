@@ -9,6 +9,9 @@ import {
   type Network,
   networkFor,
 } from '@netguard/egress';
+import type { AppConfig } from '../config.ts';
+import type { Executor } from '../db/client.ts';
+import { isDeploymentOperator } from '../modules/operators/operators.repo.ts';
 
 export type ServerEgressOptions = {
   allowedRanges: readonly string[];
@@ -90,4 +93,27 @@ export function createServerEgress(options: ServerEgressOptions): ServerEgress {
       built = undefined;
     },
   };
+}
+
+/**
+ * The egress of a process with the deployment's configuration: EGRESS_*, its API and metrics
+ * listeners, the databases it uses, and operators as its database and NETGUARD_OPERATORS say.
+ */
+export function configuredEgress(
+  config: Pick<AppConfig, 'egress' | 'host' | 'port' | 'metricsPort' | 'operators'>,
+  db: Executor,
+  databaseUrls: readonly (string | undefined)[],
+  ca?: string,
+): ServerEgress {
+  return createServerEgress({
+    allowedRanges: config.egress.allowedRanges,
+    deniedRanges: config.egress.deniedRanges,
+    databaseUrls,
+    listeners: [
+      { address: config.host, port: config.port },
+      { address: config.host, port: config.metricsPort },
+    ],
+    isOperator: (userId) => isDeploymentOperator(db, config.operators, userId),
+    ...(ca ? { ca } : {}),
+  });
 }
