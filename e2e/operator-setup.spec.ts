@@ -27,6 +27,8 @@ test('the link printed at start makes the person who opens it, signed up, the op
   await page.context().clearCookies();
   await page.evaluate(() => localStorage.clear());
   await page.goto(link);
+  // The page keeps the link once its code has run: it then takes the token off the address.
+  await expect(page).toHaveURL(/\/auth$/);
   await newAccount(page, 'operator-too-late');
   const refused = page.locator('[data-sonner-toast]', {
     hasText: 'The operator setup link did not work',

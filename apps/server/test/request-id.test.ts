@@ -87,6 +87,10 @@ describe('request ids in the logs', () => {
     await waitFor(async () =>
       socket.events('scans').some((e) => e.record.id === id && e.record.status === 'completed'),
     );
+    // The chunk job publishes the completion, then logs that it finished: wait for that line.
+    await waitFor(
+      async () => finishedJobs(withId(captured.lines, 'test-abc-123'), 'scan-chunk').length > 0,
+    );
     const lines = withId(captured.lines, 'test-abc-123');
 
     // The API's own lines of the request.
