@@ -76,9 +76,21 @@ test('generate, find and download reports from a real scan of a loopback host', 
 
     await completeScan(request, email);
     await page.reload();
+    // The executive request is held until its button has been seen in the busy state: a fast
+    // machine finishes generation before a transient text can be observed otherwise.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/reports', async (route) => {
+      if (route.request().method() === 'POST') await held;
+      await route.continue();
+    });
     const executive = page.getByTestId('generator-executive').getByRole('button');
     await executive.click();
     await expect(executive).toHaveText('Generating...');
+    await expect(executive).toBeDisabled();
+    release();
     for (const type of ['technical', 'compliance', 'trend']) {
       await page.getByTestId(`generator-${type}`).getByRole('button').click();
     }
