@@ -21,6 +21,7 @@ export * from './organization.ts';
 export * from './packet-stats.ts';
 export * from './packets.ts';
 export * from './permissions.ts';
+export * from './plan-features.ts';
 export * from './plans.ts';
 export * from './port-spec.ts';
 export * from './profile.ts';

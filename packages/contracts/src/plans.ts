@@ -1,3 +1,5 @@
+import { EVERYTHING_IN_PROFESSIONAL, featureLines, UNLIMITED_SCANS } from './plan-features.ts';
+
 export const TIERS = ['Free', 'Professional', 'Enterprise'] as const;
 export type TTier = (typeof TIERS)[number] | 'Unknown';
 /** The tiers a checkout can buy. */
@@ -15,7 +17,10 @@ export type TPlan = {
   popular?: boolean;
 };
 
-/** Plans and prices (spec part 1 §9). */
+/**
+ * Plans and prices (spec part 1 §9). A paid card's lines after its limits come from the plan
+ * matrix (PLAN_FEATURES): what a card sells is what the plan unlocks.
+ */
 export const PLANS: readonly TPlan[] = [
   {
     tier: 'Free',
@@ -31,14 +36,14 @@ export const PLANS: readonly TPlan[] = [
     tier: 'Professional',
     price: '$99',
     period: 'per month',
-    features: ['Unlimited scans', 'API access', 'MFA and SSO'],
+    features: [UNLIMITED_SCANS, ...featureLines('Professional')],
     popular: true,
   },
   {
     tier: 'Enterprise',
     price: '$299',
     period: 'per month',
-    features: ['Everything in Professional', 'Custom integrations', 'Enterprise security center'],
+    features: [EVERYTHING_IN_PROFESSIONAL, ...featureLines('Enterprise')],
   },
 ];
 
