@@ -9,6 +9,7 @@ export {
   type EgressPolicyOptions,
   type Endpoint,
   isRange,
+  type RefusedPort,
   type Requester,
   type Verdict,
 } from './policy.ts';

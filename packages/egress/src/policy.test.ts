@@ -81,6 +81,43 @@ describe('egress policy', () => {
     }
   });
 
+  it('checks a range as every address in it: refused when one is, with that reason', () => {
+    // The allowed /16 inside loopback, a range around it, this host's address in a public /24.
+    expect(policy.checkRange('127.77.0.0', '127.77.255.255', tenant)).toEqual({ allowed: true });
+    expect(policy.checkRange('127.76.255.255', '127.77.0.5', tenant)).toMatchObject({
+      reason: expect.stringMatching(/^127\.76\.255\.255 is this server itself/),
+    });
+    expect(policy.checkRange('127.77.255.0', '127.78.0.0', tenant)).toMatchObject({
+      reason: expect.stringMatching(/^127\.78\.0\.0 is this server itself/),
+    });
+    expect(policy.checkRange('192.0.2.0', '192.0.2.255', tenant)).toMatchObject({
+      reason: expect.stringMatching(/^192\.0\.2\.77 is this server itself/),
+    });
+    expect(policy.checkRange('192.0.2.0', '192.0.2.76', tenant)).toEqual({ allowed: true });
+    expect(policy.checkRange('192.0.2.78', '192.0.2.255', tenant)).toEqual({ allowed: true });
+    expect(policy.checkRange('127.0.0.0', '127.255.255.255', operator)).toEqual({ allowed: true });
+    // The built-in list and EGRESS_DENIED_RANGES refuse operators as well, inside a wide range.
+    expect(policy.checkRange('169.0.0.0', '169.255.255.255', operator)).toMatchObject({
+      reason: expect.stringMatching(/^169\.254\.0\.0 is never reached: it is in 169\.254/),
+    });
+    expect(policy.checkRange('198.51.0.0', '198.51.255.255', operator)).toEqual({
+      allowed: false,
+      reason: '198.51.100.0 is in EGRESS_DENIED_RANGES',
+    });
+    expect(policy.checkRange('0.0.0.0', '255.255.255.255', operator).allowed).toBe(false);
+  });
+
+  it("names the deployment's own ports of an address a tenant may otherwise reach", () => {
+    expect(policy.refusedPorts('127.77.1.2', tenant)).toEqual([
+      { port: 8080, reason: "127.77.1.2 port 8080 is this deployment's own service" },
+      { port: 9464, reason: "127.77.1.2 port 9464 is this deployment's own service" },
+    ]);
+    // Refused whole (no port to name), or an operator's, or not this host's: none.
+    expect(policy.refusedPorts('127.0.0.1', tenant)).toEqual([]);
+    expect(policy.refusedPorts('127.77.1.2', operator)).toEqual([]);
+    expect(policy.refusedPorts('192.0.2.10', tenant)).toEqual([]);
+  });
+
   it('allows other addresses', () => {
     expect(policy.check('192.0.2.10', 514, tenant)).toEqual({ allowed: true });
     expect(policy.check('2001:db8::1', 443, tenant)).toEqual({ allowed: true });
