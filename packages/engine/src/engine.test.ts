@@ -4,8 +4,8 @@ import { createEngine } from './engine.ts';
 import { toJsonLines } from './output/jsonl.ts';
 import { toNmapXml } from './output/nmap-xml.ts';
 import { toSarif } from './output/sarif.ts';
-import type { Progress } from './port-engine.ts';
-import { freePort, type Peer } from './testing/peers.ts';
+import type { HostPortCounts, Progress } from './port-engine.ts';
+import { freePort, type Peer, startTcpPeer } from './testing/peers.ts';
 import { startRedisPeer } from './testing/protocol-peers.ts';
 import { startHttpPeer } from './testing/servers.ts';
 import type { Finding, ServiceResult } from './types.ts';
@@ -114,6 +114,52 @@ describe('createEngine().run', () => {
     expect(hosts).toHaveLength(7);
     expect(ports).toEqual([`${WEB}:${web.port}`]);
     expect(summary).toMatchObject({ hosts_total: 7, hosts_up: 7, ports_scanned: 7, open: 1 });
+  });
+
+  it("asks the scope's checkAddresses of each target and never probes a port skipPorts names", async () => {
+    const OWN = net.host(8);
+    let connections = 0;
+    const own = await startTcpPeer(OWN, (socket) => {
+      connections++;
+      socket.end();
+    });
+    try {
+      const asked: string[] = [];
+      const open: string[] = [];
+      const counts: HostPortCounts[] = [];
+      const engine = createEngine({
+        ports: [own.port, web.port],
+        portsOnly: true,
+        scope: {
+          checkAddresses: (first, last) => {
+            asked.push(`${first}-${last}`);
+            return first === REDIS ? { allowed: false, reason: 'not for you' } : { allowed: true };
+          },
+          skipPorts: (ip) =>
+            ip === OWN ? [{ port: own.port, reason: `${ip} port ${own.port} is ours` }] : [],
+        },
+      });
+      const summary = await engine.run([REDIS, OWN, WEB], {
+        onPort: (p) => open.push(`${p.host}:${p.port}`),
+        onHostScanned: (h) => counts.push(h),
+      });
+      expect(asked).toEqual([`${REDIS}-${REDIS}`, `${OWN}-${OWN}`, `${WEB}-${WEB}`]);
+      expect(summary.refused).toEqual([
+        { target: REDIS, reason: `${REDIS} is out of scope: not for you` },
+        { target: `${OWN}:${own.port}`, reason: `${OWN} port ${own.port} is ours` },
+      ]);
+      // The skipped port is open, yet neither probed nor counted: the other port of OWN is.
+      expect(connections).toBe(0);
+      expect(open).toEqual([`${WEB}:${web.port}`]);
+      expect(counts.find((c) => c.address === OWN)).toEqual({
+        address: OWN,
+        closed: 1,
+        filtered: 0,
+      });
+      expect(summary).toMatchObject({ hosts_total: 2, ports_scanned: 3, open: 1 });
+    } finally {
+      await own.close();
+    }
   });
 
   it('runs no checks with checks "none"', async () => {

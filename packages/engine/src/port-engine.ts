@@ -4,7 +4,12 @@
 import type { TFinding } from '@netguard/contracts';
 import { parsePorts } from '@netguard/contracts';
 import type { TAdvisory } from './advisories/schema.ts';
-import { discoverHosts, type HostReason, isLoopback } from './discovery/discover.ts';
+import {
+  DISCOVERY_PORTS,
+  discoverHosts,
+  type HostReason,
+  isLoopback,
+} from './discovery/discover.ts';
 import { borrowTcpPool, returnTcpPool } from './ports/pool-reuse.ts';
 import { scanTcp } from './ports/scan-tcp.ts';
 import { defaultThreads, type TcpPool } from './ports/tcp-pool.ts';
@@ -120,6 +125,23 @@ function borrowPoolFor(options: EngineOptions, probes: number): TcpPool | undefi
   return threads > 1 && probes >= PARALLEL_MIN_PROBES ? borrowTcpPool(threads) : undefined;
 }
 
+/** Ports skipped on some hosts (ScopeOptions.skipPorts), by host. */
+type Skipped = ReadonlyMap<string, ReadonlySet<number>>;
+
+/** Hosts grouped by the ports they are probed on: `ports` less those skipped for each host. */
+function byPorts(hosts: readonly string[], ports: readonly number[], skipped: Skipped) {
+  const groups = new Map<string, { hosts: string[]; ports: readonly number[] }>();
+  for (const host of hosts) {
+    const skip = skipped.get(host);
+    const key = skip ? [...skip].join(',') : '';
+    const group = groups.get(key);
+    if (group) group.hosts.push(host);
+    else
+      groups.set(key, { hosts: [host], ports: skip ? ports.filter((p) => !skip.has(p)) : ports });
+  }
+  return [...groups.values()];
+}
+
 /**
  * Starts the worker threads a run of these targets will scan with and leaves them idle for it, so
  * that they boot while the caller loads the rest of its program (the CLI does this first).
@@ -196,6 +218,24 @@ export function createPortEngine(options: EngineOptions = {}, analysis?: Analysi
       // targets stream in and discovery runs.
       const pool = borrowPoolFor(options, plan.total * ports.length);
       const scan = pool ? pool.scan : scanTcp;
+      const udpPortList = options.udp
+        ? ((options.udp !== true && options.udp.ports) || DEFAULT_UDP_PORTS).map((u) => u.port)
+        : [];
+      /**
+       * The ports the scope skips on each of these hosts (a server's own services): never probed,
+       * by discovery either, nor reported; each said once as a refusal.
+       */
+      const skippedPorts = (ips: readonly string[]) => {
+        const skipped = new Map<string, Set<number>>();
+        for (const ip of ips)
+          for (const { port, reason } of scope.skipPorts(ip)) {
+            if (!skipped.has(ip)) skipped.set(ip, new Set());
+            skipped.get(ip)?.add(port);
+            if (ports.includes(port) || udpPortList.includes(port))
+              onRefused({ target: `${ip}:${port}`, reason });
+          }
+        return skipped;
+      };
       let window: Target[] = [];
       /** Discovers a window of hosts at once, then scans the live ones group by group. */
       const scanWindow = async () => {
@@ -203,19 +243,20 @@ export function createPortEngine(options: EngineOptions = {}, analysis?: Analysi
         window = [];
         const ips = targetsInWindow.map((t) => t.ip);
         summary.hosts_total += ips.length;
+        const skipped = skippedPorts(ips);
         report('discovery');
         const reasons = new Map<string, HostReason>();
         // Loopback addresses are up without a probe (localhost-response), as nmap has them.
         const probed = options.skipDiscovery ? [] : ips.filter((ip) => !isLoopback(ip));
-        const answered = new Set(
-          probed.length
-            ? await discoverHosts(probed, {
-                ...timing,
-                scan,
-                onUp: (host, reason) => reasons.set(host, reason),
-              })
-            : [],
-        );
+        const answered = new Set<string>();
+        for (const part of byPorts(probed, DISCOVERY_PORTS, skipped))
+          for (const host of await discoverHosts(part.hosts, {
+            ...timing,
+            ports: part.ports,
+            scan,
+            onUp: (host, reason) => reasons.set(host, reason),
+          }))
+            answered.add(host);
         for (const ip of ips)
           if (!options.skipDiscovery && isLoopback(ip)) reasons.set(ip, 'localhost-response');
         const up = options.skipDiscovery
@@ -229,32 +270,42 @@ export function createPortEngine(options: EngineOptions = {}, analysis?: Analysi
         }
         done += (ips.length - up.length) * (ports.length + udpPorts);
         for (let i = 0; i < up.length && !handlers.signal?.aborted; i += groupSize)
-          await scanGroup(up.slice(i, i + groupSize), names);
+          await scanGroup(up.slice(i, i + groupSize), names, skipped);
       };
-      const scanGroup = async (up: string[], names: Map<string, string | undefined>) => {
+      const scanGroup = async (
+        up: string[],
+        names: Map<string, string | undefined>,
+        skipped: Skipped,
+      ) => {
         const open: ServiceResult[] = [];
         const counts = new Map(up.map((address) => [address, { address, closed: 0, filtered: 0 }]));
-        const base = done;
-        let reported = 0;
         report('ports');
-        const stats = await scan(up, ports, {
-          ...timing,
-          onResult: (r) => {
-            if (r.state === 'open') open.push({ ...r, service: { name: 'unknown' } });
-            else if (r.state === 'closed' || r.state === 'filtered') counts.get(r.host)![r.state]++;
-          },
-          onProgress: (d, t) => {
-            done = base + d;
-            // Workers report in batches: report whenever another 256 ports are done.
-            if (d - reported < 256 && d < t) return;
-            reported = d;
-            report('ports');
-          },
-        });
-        summary.open += stats.open;
-        summary.closed += stats.closed;
-        summary.filtered += stats.filtered;
-        summary.ports_scanned += stats.open + stats.closed + stats.filtered;
+        for (const part of byPorts(up, ports, skipped)) {
+          if (handlers.signal?.aborted) break;
+          const base = done;
+          let reported = 0;
+          const stats = await scan(part.hosts, part.ports, {
+            ...timing,
+            onResult: (r) => {
+              if (r.state === 'open') open.push({ ...r, service: { name: 'unknown' } });
+              else if (r.state === 'closed' || r.state === 'filtered')
+                counts.get(r.host)![r.state]++;
+            },
+            onProgress: (d, t) => {
+              done = base + d;
+              // Workers report in batches: report whenever another 256 ports are done.
+              if (d - reported < 256 && d < t) return;
+              reported = d;
+              report('ports');
+            },
+          });
+          // Skipped ports count as done.
+          done = base + part.hosts.length * ports.length;
+          summary.open += stats.open;
+          summary.closed += stats.closed;
+          summary.filtered += stats.filtered;
+          summary.ports_scanned += stats.open + stats.closed + stats.filtered;
+        }
         for (const host of counts.values()) handlers.onHostScanned?.(host);
         report('services');
         await mapLimit(open, 16, async (result) => {
@@ -282,12 +333,13 @@ export function createPortEngine(options: EngineOptions = {}, analysis?: Analysi
             handlers.onFinding?.(finding);
           }
         });
-        if (options.udp && up.length && !handlers.signal?.aborted) await scanGroupUdp(up);
+        if (options.udp && up.length && !handlers.signal?.aborted) await scanGroupUdp(up, skipped);
       };
-      const scanGroupUdp = async (up: string[]) => {
+      const scanGroupUdp = async (up: string[], skipped: Skipped) => {
         const results: ServiceResult[] = [];
         const udp = await scanUdp(up, {
           ...(options.udp === true ? {} : options.udp),
+          skip: (host, port) => skipped.get(host)?.has(port) ?? false,
           signal: handlers.signal,
           onResult: (r) => {
             results.push(r);

@@ -53,6 +53,33 @@ describe('streamTargets', () => {
     ]);
   });
 
+  it("refuses a name when any of its addresses is refused, by the scope's checkAddresses too", async () => {
+    const scope = createScope({
+      checkAddresses: (first) =>
+        first === '192.0.2.66'
+          ? { allowed: false, reason: 'refused by the policy' }
+          : { allowed: true },
+    });
+    const names: Record<string, string[]> = {
+      'mixed.test': ['192.0.2.10', '169.254.169.254'],
+      'policy.test': ['192.0.2.66'],
+      'fine.test': ['192.0.2.11', '192.0.2.12'],
+    };
+    const refused: Refusal[] = [];
+    const targets = [];
+    const plan = planTargets(Object.keys(names), scope);
+    const resolver = async (name: string) => names[name]!;
+    for await (const t of streamTargets(plan, scope, (r) => refused.push(r), resolver))
+      targets.push(t);
+    expect(targets).toEqual([{ ip: '192.0.2.11', hostname: 'fine.test' }]);
+    expect(refused.map((r) => r.reason)).toEqual([
+      expect.stringMatching(
+        /^mixed\.test \(169\.254\.169\.254\): 169\.254\.169\.254 is out of scope/,
+      ),
+      'policy.test (192.0.2.66): 192.0.2.66 is out of scope: refused by the policy',
+    ]);
+  });
+
   it('reports a name that does not resolve', async () => {
     const scope = createScope();
     const refused: Refusal[] = [];

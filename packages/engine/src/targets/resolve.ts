@@ -34,12 +34,17 @@ export async function* streamTargets(
       onRefused({ target: hostname, reason: `${hostname} could not be resolved (${code})` });
       continue;
     }
-    // Scan the first address, like nmap; the others are usually the same machine.
+    // Scan the first address, like nmap; the others are usually the same machine. Every address
+    // is checked: a name with one address in scope and another out of it is refused whole. The
+    // address checked is the one yielded, so nothing resolves the name again (no DNS rebinding).
     const ip = addresses[0];
     if (!ip) continue;
-    const verdict = scope.checkIp(ip);
-    if (!verdict.allowed) {
-      onRefused({ target: hostname, reason: `${hostname} (${ip}): ${verdict.reason}` });
+    const refusal = addresses
+      .map((address) => ({ address, verdict: scope.checkIp(address) }))
+      .find((a) => !a.verdict.allowed);
+    if (refusal && !refusal.verdict.allowed) {
+      const reason = `${hostname} (${refusal.address}): ${refusal.verdict.reason}`;
+      onRefused({ target: hostname, reason });
       continue;
     }
     const n = ipToInt(ip);

@@ -8,18 +8,31 @@ import { cidrToRange, type IpRange, intToIp, ipToInt } from './ip.ts';
  */
 export const DEFAULT_DENY = BUILT_IN_DENY_V4;
 
+export type ScopeVerdict = { allowed: true } | { allowed: false; reason: string };
+/** A port of an address that is never probed, and why. */
+export type SkippedPort = { port: number; reason: string };
+
 export type ScopeOptions = {
   allow?: readonly string[];
   deny?: readonly string[];
   /** Set false to drop DEFAULT_DENY (for a deployment that must scan, say, link-local). */
   defaultDeny?: boolean;
+  /**
+   * A further say over addresses (a server's egress policy for the person who scans): the
+   * verdict for every address from `first` to `last`, asked of each range target and of every
+   * address a hostname resolves to, after allow and deny.
+   */
+  checkAddresses?: (first: string, last: string) => ScopeVerdict;
+  /** Ports of an address never probed nor reported (a server's own services), with why. */
+  skipPorts?: (ip: string) => readonly SkippedPort[];
 };
-export type ScopeVerdict = { allowed: true } | { allowed: false; reason: string };
 export type Scope = {
   /** Verdict for a whole range: allowed only when every address is in scope. */
   checkRange(range: IpRange, label: string): ScopeVerdict;
   /** Verdict for one address. */
   checkIp(ip: string): ScopeVerdict;
+  /** The ports of an address that are never probed (none unless the options say). */
+  skipPorts(ip: string): readonly SkippedPort[];
 };
 
 type Rule = { range: IpRange; cidr: string; why: string };
@@ -58,6 +71,9 @@ export function createScope(options: ScopeOptions = {}): Scope {
         reason: `${label} is out of scope: not inside the allowed ranges ${allow.map((r) => r.cidr).join(', ')}`,
       };
     }
+    const further = options.checkAddresses?.(intToIp(range.start), intToIp(range.end));
+    if (further && !further.allowed)
+      return { allowed: false, reason: `${label} is out of scope: ${further.reason}` };
     return { allowed: true };
   }
 
@@ -67,5 +83,6 @@ export function createScope(options: ScopeOptions = {}): Scope {
       const n = ipToInt(ip);
       return checkRange({ start: n, end: n }, intToIp(n));
     },
+    skipPorts: (ip) => options.skipPorts?.(ip) ?? [],
   };
 }

@@ -7,6 +7,8 @@ export type UdpScanOptions = UdpProbeOptions & {
   ports?: readonly UdpPort[];
   /** Most sockets in flight. Default 64. */
   concurrency?: number;
+  /** Probes never sent (nor reported): a host's ports the scan's scope skips. */
+  skip?: (host: string, port: number) => boolean;
   onResult?: (result: ServiceResult) => void;
 };
 
@@ -18,7 +20,9 @@ export async function scanUdp(
   options: UdpScanOptions = {},
 ): Promise<UdpScanStats> {
   const ports = options.ports ?? DEFAULT_UDP_PORTS;
-  const tasks = hosts.flatMap((host) => ports.map((port) => ({ host, port })));
+  const tasks = hosts.flatMap((host) =>
+    ports.flatMap((port) => (options.skip?.(host, port.port) ? [] : [{ host, port }])),
+  );
   const stats: UdpScanStats = { open: 0, closed: 0, openFiltered: 0 };
   let next = 0;
   const worker = async () => {
