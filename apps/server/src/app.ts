@@ -8,6 +8,7 @@ import { appRoleUrl, prepareAppRole } from './db/app-role.ts';
 import { createDatabase } from './db/client.ts';
 import { createTenantScope } from './db/tenant-scope.ts';
 import { createAccessTokens } from './lib/access-token.ts';
+import { createBackgroundTasks } from './lib/background.ts';
 import { configuredEgress, type ServerEgress } from './lib/egress.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { createMailer } from './lib/mailer.ts';
@@ -205,7 +206,14 @@ export async function buildApp(
     tiers: tierTable(config.stripe),
     egress,
   });
-  const accounts = createAccountService({ db, mailer, publicUrl: config.publicUrl, log });
+  const background = createBackgroundTasks(log);
+  const accounts = createAccountService({
+    db,
+    mailer,
+    publicUrl: config.publicUrl,
+    log,
+    background,
+  });
   const subscription = createSubscriptionService({ db, tiers: tierTable(config.stripe) });
   const billing = createBilling({
     db,
@@ -303,6 +311,7 @@ export async function buildApp(
   app.decorate('accessEvents', accessEvents);
   app.decorate('egress', egress);
   app.addHook('onClose', async () => {
+    await background.drain();
     await hub.close();
     await queue.stop();
     await accessEvents.close();

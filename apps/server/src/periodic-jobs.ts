@@ -4,6 +4,7 @@ import { isDatabaseUnavailable } from './db/outage.ts';
 import { runTask } from './lib/job-context.ts';
 import type { Logger } from './lib/logger.ts';
 import { createMailer, purgeExpiredMailLinks } from './lib/mailer.ts';
+import { purgeStaleAttempts } from './modules/auth/sign-in-attempts.repo.ts';
 import { sendCriticalAlerts } from './modules/incidents/alerts.ts';
 import { evaluateAnomalyRules } from './modules/incidents/anomaly-rules.ts';
 import { notifyFinishedScans } from './modules/notifications/notify-scans.ts';
@@ -50,6 +51,7 @@ export function startPeriodicJobs(deps: {
     ['risk snapshots', () => takeDueRiskSnapshots(db)],
     ['anomaly rules', () => evaluateAnomalyRules(db)],
     ['expired mail links', () => purgeExpiredMailLinks(db)],
+    ['stale password-check counts', () => purgeStaleAttempts(db)],
     [
       'critical alerts',
       (l) => sendCriticalAlerts({ db, mailer, publicUrl: notices.publicUrl, log: l }),

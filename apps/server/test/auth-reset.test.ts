@@ -36,21 +36,30 @@ function reset(token: string, extra: object = {}) {
   });
 }
 
-/** Every reset token mailed to `email`, oldest first. */
-async function resetTokens(email: string) {
-  const rows = await ctx.db
-    .select({ link: mailOutbox.link })
-    .from(mailOutbox)
-    .where(eq(mailOutbox.to, email))
-    .orderBy(asc(mailOutbox.createdAt));
-  return rows.flatMap((r) => (r.link ? (new URL(r.link).searchParams.get('reset') ?? []) : []));
+/**
+ * Every reset token mailed to `email`, oldest first, once there are `count` (the mails are sent
+ * after the requests' answers; waits up to 10 s).
+ */
+async function resetTokens(email: string, count = 1) {
+  for (const deadline = Date.now() + 10_000; ; ) {
+    const rows = await ctx.db
+      .select({ link: mailOutbox.link })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, email))
+      .orderBy(asc(mailOutbox.createdAt));
+    const tokens = rows.flatMap((r) =>
+      r.link ? (new URL(r.link).searchParams.get('reset') ?? []) : [],
+    );
+    if (tokens.length >= count || Date.now() > deadline) return tokens;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 describe('password reset links', () => {
   it('only the newest link works, and once', async () => {
     const account = await createAccount(ctx, 'three-links@example.com');
     for (let i = 0; i < 3; i++) expect((await requestReset(account.email)).statusCode).toBe(200);
-    const [oldest, older, newest] = await resetTokens(account.email);
+    const [oldest, older, newest] = await resetTokens(account.email, 3);
     for (const token of [oldest!, older!]) {
       const res = await reset(token);
       expect(res.statusCode).toBe(400);

@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES, LOCKOUT_MINUTES, LOCKOUT_THRESHOLD } from '@netguard/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { securityEvents, users } from '../src/db/schema.ts';
+import { passwordAttempts, securityEvents, users } from '../src/db/schema.ts';
 import { SLOWDOWN_AFTER } from '../src/modules/auth/sign-in-attempts.repo.ts';
 import {
   type Account,
@@ -48,16 +48,44 @@ async function eventOutcomes(userId: string) {
   return rows.map((r) => r.outcome);
 }
 
-/** Moves a user's sign-in failures back in time, as if `minutes` had passed. */
-async function age(userId: string, minutes: number) {
+/** Moves an account's sign-in failures back in time, as if `minutes` had passed. */
+async function age(account: Account, minutes: number) {
+  const back = (
+    column: typeof securityEvents.createdAt | typeof passwordAttempts.windowStartedAt,
+  ) => sql`${column} - make_interval(mins => ${minutes})`;
   // The event log is append-only (a trigger refuses updates): the test steps around it.
   await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`set local session_replication_role = replica`);
     await tx
       .update(securityEvents)
-      .set({ createdAt: sql`${securityEvents.createdAt} - make_interval(mins => ${minutes})` })
-      .where(eq(securityEvents.userId, userId));
+      .set({ createdAt: back(securityEvents.createdAt) })
+      .where(eq(securityEvents.userId, account.userId));
   });
+  await ctx.db
+    .update(passwordAttempts)
+    .set({ windowStartedAt: back(passwordAttempts.windowStartedAt) })
+    .where(eq(passwordAttempts.email, account.email));
+}
+
+/** The account-wide count of an e-mail (failures, and the wait of unfamiliar addresses). */
+async function accountWide(email: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(passwordAttempts)
+    .where(and(eq(passwordAttempts.email, email), eq(passwordAttempts.address, '*')));
+  return row;
+}
+
+/** Sets the account-wide count of an e-mail (a wait of `waitMs` from now; negative: over). */
+async function setAccountWide(email: string, failures: number, waitMs: number) {
+  const waitUntil = new Date(Date.now() + waitMs);
+  await ctx.db
+    .insert(passwordAttempts)
+    .values({ email, address: '*', failures, waitUntil })
+    .onConflictDoUpdate({
+      target: [passwordAttempts.email, passwordAttempts.address],
+      set: { failures, waitUntil },
+    });
 }
 
 describe('sign-in throttling: strangers cannot lock the owner out', () => {
@@ -105,9 +133,9 @@ describe('sign-in throttling: strangers cannot lock the owner out', () => {
     const after = await statusesFrom(Array(LOCKOUT_THRESHOLD - 1).fill(address), owner.email);
     expect(after).toEqual([401, 401, 401, 401]);
     expect((await signInFrom(address, owner.email, WRONG)).statusCode).toBe(423);
-    await age(owner.userId, LOCKOUT_MINUTES - 1);
+    await age(owner, LOCKOUT_MINUTES - 1);
     expect((await signInFrom(address, owner.email)).statusCode).toBe(423);
-    await age(owner.userId, 1);
+    await age(owner, 1);
     expect((await signInFrom(address, owner.email)).statusCode).toBe(200);
   });
 
@@ -139,10 +167,7 @@ describe('sign-in throttling: guessing across many addresses is bounded', () => 
     await statusesFrom(range(100, 20).map(foreign), owner.email);
     // The spread ran long enough for the longest wait, and that wait is just over: how many
     // checks slip through no longer depends on how fast this machine ran the twenty guesses.
-    await ctx.db
-      .update(users)
-      .set({ failedLoginCount: SLOWDOWN_AFTER + 6, lockedUntil: new Date(Date.now() - 1000) })
-      .where(eq(users.id, owner.userId));
+    await setAccountWide(owner.email, SLOWDOWN_AFTER + 6, -1000);
   });
 
   it('slows the account down for addresses it was never signed in from', async () => {
@@ -165,15 +190,12 @@ describe('sign-in throttling: guessing across many addresses is bounded', () => 
 
   it('lets an unfamiliar address try again once the wait is over', async () => {
     await statusesFrom(range(160, 12).map(foreign), owner.email);
-    const [row] = await ctx.db.select().from(users).where(eq(users.id, owner.userId));
-    expect(row?.lockedUntil?.getTime()).toBeGreaterThan(Date.now());
-    await ctx.db
-      .update(users)
-      .set({ lockedUntil: new Date(Date.now() - 1000) })
-      .where(eq(users.id, owner.userId));
+    const row = await accountWide(owner.email);
+    expect(row?.waitUntil?.getTime()).toBeGreaterThan(Date.now());
+    await setAccountWide(owner.email, row?.failures ?? 0, -1000);
     expect((await signInFrom(foreign(180), owner.email)).statusCode).toBe(200);
-    const [cleared] = await ctx.db.select().from(users).where(eq(users.id, owner.userId));
-    expect(cleared).toMatchObject({ failedLoginCount: 0, lockedUntil: null });
+    // A proved password ends the account-wide count.
+    expect(await accountWide(owner.email)).toBeUndefined();
   });
 });
 
@@ -212,8 +234,8 @@ describe('re-authentication shares the sign-in failure budget', () => {
     expect((await reauth(owner, 'password', PASSWORD, thief)).statusCode).toBe(423);
     expect((await signInFrom(thief, owner.email)).statusCode).toBe(423);
 
-    const [row] = await ctx.db.select().from(users).where(eq(users.id, owner.userId));
-    expect(row?.failedLoginCount).toBe(LOCKOUT_THRESHOLD);
+    // Refused checks count nothing: the five that were made are the account's failures.
+    expect((await accountWide(owner.email))?.failures).toBe(LOCKOUT_THRESHOLD);
     const events = await ctx.db
       .select()
       .from(securityEvents)
@@ -246,5 +268,106 @@ describe('re-authentication shares the sign-in failure budget', () => {
     expect((await reauth(owner, 'mfa', PASSWORD, '127.0.0.1')).json().error.message).toBe(
       'MFA is not enabled',
     );
+  });
+});
+
+/** How many of the account's sign-in attempts had their password checked (and failed). */
+async function checkedPasswords(userId: string) {
+  const outcomes = await eventOutcomes(userId);
+  return outcomes.filter((o) => o === 'invalid_password' || o === 'locked_now').length;
+}
+
+/** Another documentation range, 200 addresses of it. */
+const burstAddress = (n: number) => `198.51.100.${n}`;
+
+describe('racing guesses get no more password checks than sequential ones', () => {
+  const burst = (requests: (() => Promise<{ statusCode: number }>)[]) =>
+    Promise.all(requests.map((send) => send())).then((rs) => rs.map((r) => r.statusCode));
+  const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
+
+  it('200 wrong passwords at once from one address: 5 checks, the rest locked out', async () => {
+    const owner = await createAccount(ctx, 'race-one-address@example.com');
+    const statuses = await burst(
+      range(0, 200).map(() => () => signInFrom(foreign(210), owner.email, WRONG)),
+    );
+    expect(count(statuses, 401)).toBe(LOCKOUT_THRESHOLD - 1);
+    expect(count(statuses, 423)).toBe(200 - LOCKOUT_THRESHOLD + 1);
+    expect(await checkedPasswords(owner.userId)).toBe(LOCKOUT_THRESHOLD);
+  });
+
+  it('200 at once from 200 addresses while the account is slowed: exactly one check', async () => {
+    const owner = await createAccount(ctx, 'race-slowed@example.com');
+    // Past the spread and its wait just over: the next check sets the longest wait.
+    await setAccountWide(owner.email, SLOWDOWN_AFTER + 6, -1000);
+    const statuses = await burst(
+      range(1, 200).map((n) => () => signInFrom(burstAddress(n), owner.email, WRONG)),
+    );
+    expect(count(statuses, 401)).toBe(1);
+    expect(count(statuses, 429)).toBe(199);
+    expect(await checkedPasswords(owner.userId)).toBe(1);
+  });
+
+  it('200 at once from 200 addresses on a fresh account: ten checks, then one per wait', async () => {
+    const owner = await createAccount(ctx, 'race-fresh@example.com');
+    const started = performance.now();
+    const statuses = await burst(
+      range(1, 200).map((n) => () => signInFrom(burstAddress(n), owner.email, WRONG)),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const checked = await checkedPasswords(owner.userId);
+    expect(count(statuses, 401)).toBe(checked);
+    expect(checked).toBeGreaterThanOrEqual(SLOWDOWN_AFTER);
+    // The waits after the tenth are 1, 2, 4... s: a burst of s seconds fits log2(s + 1) of them.
+    expect(checked).toBeLessThanOrEqual(SLOWDOWN_AFTER + Math.ceil(Math.log2(seconds + 1)));
+  });
+});
+
+describe('an e-mail nobody registered is answered exactly as a registered one', () => {
+  /** Statuses and messages (numbers of seconds and minutes blanked) of a guessing sequence. */
+  async function guessing(email: string) {
+    const answers = [];
+    for (let i = 0; i < LOCKOUT_THRESHOLD + 1; i++)
+      answers.push(await signInFrom(burstAddress(250), email, WRONG));
+    for (const n of range(240, SLOWDOWN_AFTER - LOCKOUT_THRESHOLD + 3))
+      answers.push(await signInFrom(burstAddress(n), email, WRONG));
+    return answers.map((r) => `${r.statusCode} ${r.body.replace(/\d+/g, 'N')}`);
+  }
+
+  it('the same lockout and slowdown, in the same words', async () => {
+    const known = await createAccount(ctx, 'registered@example.com');
+    const knownAnswers = await guessing(known.email);
+    const unknownAnswers = await guessing('nobody-registered@example.com');
+    expect(unknownAnswers).toEqual(knownAnswers);
+    expect(knownAnswers.map((a) => Number(a.slice(0, 3)))).toEqual([
+      401, 401, 401, 401, 423, 423, 401, 401, 401, 401, 401, 429, 429, 429,
+    ]);
+  });
+
+  it('a reset request takes the same time whether or not the e-mail has an account', async () => {
+    const known = await createAccount(ctx, 'reset-timing@example.com');
+    const times = { known: [] as number[], unknown: [] as number[] };
+    for (let i = 0; i < 50; i++) {
+      for (const [kind, email] of [
+        ['known', known.email],
+        ['unknown', `reset-timing-${i}@nowhere.example`],
+      ] as const) {
+        const started = performance.now();
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/password-reset',
+          payload: { email },
+          remoteAddress: burstAddress(i),
+        });
+        times[kind].push(performance.now() - started);
+        expect(res.statusCode).toBe(200);
+      }
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+    const ratio = median(times.known) / median(times.unknown);
+    // Before the lookup and the mail left the request path the ratio was about 3.
+    expect(ratio).toBeGreaterThan(1 / 1.5);
+    expect(ratio).toBeLessThan(1.5);
+    // The link still arrives.
+    expect(await mailedToken(ctx, known.email, 'reset')).toMatch(/\w{20,}/);
   });
 });

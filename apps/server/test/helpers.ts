@@ -86,22 +86,28 @@ export async function createTestApp(
   };
 }
 
-/** The token of the newest mailed link with `param` (confirm, reset, invite) sent to `email`. */
+/**
+ * The token of the newest mailed link with `param` (confirm, reset, invite) sent to `email`. A
+ * reset link is mailed after the request's answer: waits for it up to 10 s.
+ */
 export async function mailedToken(
   ctx: TestContext,
   email: string,
   param: 'confirm' | 'reset' | 'invite',
 ): Promise<string> {
-  const rows = await ctx.db
-    .select({ link: mailOutbox.link })
-    .from(mailOutbox)
-    .where(eq(mailOutbox.to, email.toLowerCase()))
-    .orderBy(desc(mailOutbox.createdAt));
-  for (const row of rows) {
-    const token = row.link ? new URL(row.link).searchParams.get(param) : null;
-    if (token) return token;
+  for (const deadline = Date.now() + 10_000; ; ) {
+    const rows = await ctx.db
+      .select({ link: mailOutbox.link })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, email.toLowerCase()))
+      .orderBy(desc(mailOutbox.createdAt));
+    for (const row of rows) {
+      const token = row.link ? new URL(row.link).searchParams.get(param) : null;
+      if (token) return token;
+    }
+    if (Date.now() > deadline) throw new Error(`no ${param} mail for ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error(`no ${param} mail for ${email}`);
 }
 
 export function signUp(ctx: TestContext, email: string, password = PASSWORD, username?: string) {

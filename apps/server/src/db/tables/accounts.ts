@@ -7,6 +7,7 @@ import {
   integer,
   pgEnum,
   pgTable,
+  primaryKey,
   smallint,
   text,
   uniqueIndex,
@@ -35,8 +36,6 @@ export const users = pgTable(
     email: text('email').notNull().unique(),
     passwordHash: text('password_hash').notNull(),
     emailConfirmedAt: tstz('email_confirmed_at'),
-    failedLoginCount: integer('failed_login_count').notNull().default(0),
-    lockedUntil: tstz('locked_until'),
     /** Named by whoever runs the server (`netguard operators add`): may capture live on its interfaces. */
     deploymentOperator: boolean('deployment_operator').notNull().default(false),
     createdAt: createdAt(),
@@ -165,4 +164,26 @@ export const operatorSetup = pgTable(
     createdAt: createdAt(),
   },
   () => [check('operator_setup_single_row', sql`id = 1`)],
+);
+
+/**
+ * Password checks counted before they are made, so that racing guesses cannot outrun the count:
+ * one row per (e-mail, address) for the per-address lockout and one per e-mail (address '*') for
+ * the account-wide slowdown. Keyed by the e-mail as typed (lower-cased), so that an address
+ * nobody registered is throttled exactly like a registered one.
+ */
+export const passwordAttempts = pgTable(
+  'password_attempts',
+  {
+    email: text('email').notNull(),
+    address: text('address').notNull(),
+    failures: integer('failures').notNull().default(0),
+    windowStartedAt: tstz('window_started_at').notNull().defaultNow(),
+    waitUntil: tstz('wait_until'),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.email, t.address] }),
+    index('password_attempts_updated_idx').on(t.updatedAt),
+  ],
 );

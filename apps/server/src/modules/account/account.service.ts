@@ -61,7 +61,7 @@ export function createAccountSelfService({ db, organizationsDeleted }: Deps) {
         },
         meta,
       );
-    if (!(await checkPassword(user, password, meta.ip, record)))
+    if (!(await checkPassword(user.email, user, password, meta.ip, record)))
       throw new AppError('bad_request', 400, SETTINGS_TEXT.wrongPassword);
     await record('success');
     return user;

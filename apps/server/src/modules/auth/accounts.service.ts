@@ -5,6 +5,7 @@ import {
   type TSignUpBody,
 } from '@netguard/contracts';
 import type { Executor } from '../../db/client.ts';
+import type { BackgroundTasks } from '../../lib/background.ts';
 import { hashPassword, randomToken, sha256 } from '../../lib/crypto.ts';
 import { AppError, isUniqueViolation } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
@@ -20,20 +21,44 @@ const HOUR_MS = 60 * 60 * 1000;
 const CONFIRM_TTL_MS = 24 * HOUR_MS;
 const RESET_TTL_MS = HOUR_MS;
 
-type Deps = { db: Executor; mailer: Mailer; publicUrl: string; log: Logger };
+type Deps = {
+  db: Executor;
+  mailer: Mailer;
+  publicUrl: string;
+  log: Logger;
+  background: BackgroundTasks;
+};
 type TResetWithToken = Extract<TPasswordResetBody, { token: string }>;
 
 const OWNER_NOTICE = 'Someone tried to sign up with your email';
 const tokenInvalid = () => new AppError('bad_request', 400, AUTH_MESSAGES.tokenInvalid);
 
 /** Sign-up, email confirmation and password reset. */
-export function createAccountService({ db, mailer, publicUrl, log }: Deps) {
+export function createAccountService({ db, mailer, publicUrl, log, background }: Deps) {
   async function sendMail(to: string, subject: string, intro: string, link: string) {
     const text = `${intro}\n\n${link}\n\nIf you did not ask for this, you can ignore this email.`;
     // The account change is committed already: a mail failure is logged, not reported as failed.
     await mailer.send({ to, subject, text, link }).catch((error: unknown) => {
       log.error({ err: error, to }, 'sending email failed');
     });
+  }
+
+  /** A new reset link for the account of `email`, if there is one, by mail. */
+  async function mailResetLink(email: string) {
+    const user = await usersRepo.findUserByEmail(db, email);
+    if (!user) return;
+    const token = randomToken();
+    await db.transaction(async (tx) => {
+      await tokensRepo.deleteUnusedEmailTokens(tx, user.id, 'reset');
+      await tokensRepo.insertEmailToken(tx, {
+        userId: user.id,
+        kind: 'reset',
+        tokenHash: sha256(token),
+        expiresAt: new Date(Date.now() + RESET_TTL_MS),
+      });
+    });
+    const link = `${publicUrl}/auth?reset=${token}`;
+    await sendMail(user.email, 'Reset your NetGuard password', 'Choose a new password:', link);
   }
 
   /** Inserts a new confirm token for the user: the link to mail. */
@@ -118,21 +143,12 @@ export function createAccountService({ db, mailer, publicUrl, log }: Deps) {
      * Mails a reset link when the account exists; the answer never says whether it does. Only the
      * newest link works.
      */
-    async requestPasswordReset(email: string): Promise<void> {
-      const user = await usersRepo.findUserByEmail(db, email);
-      if (!user) return;
-      const token = randomToken();
-      await db.transaction(async (tx) => {
-        await tokensRepo.deleteUnusedEmailTokens(tx, user.id, 'reset');
-        await tokensRepo.insertEmailToken(tx, {
-          userId: user.id,
-          kind: 'reset',
-          tokenHash: sha256(token),
-          expiresAt: new Date(Date.now() + RESET_TTL_MS),
-        });
-      });
-      const link = `${publicUrl}/auth?reset=${token}`;
-      await sendMail(user.email, 'Reset your NetGuard password', 'Choose a new password:', link);
+    /**
+     * Mails a reset link when the e-mail has an account. The lookup and the mail happen after the
+     * answer, so that a registered e-mail and an unknown one take the same time to answer.
+     */
+    requestPasswordReset(email: string): void {
+      background.run('password reset mail', () => mailResetLink(email));
     },
 
     /**

@@ -78,7 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
     async (request) => {
       const body = request.body;
       if ('email' in body) {
-        await accounts.requestPasswordReset(body.email);
+        accounts.requestPasswordReset(body.email);
         return { message: AUTH_MESSAGES.resetSent };
       }
       await accounts.resetPassword(body, requestMeta(request));

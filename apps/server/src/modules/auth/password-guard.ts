@@ -20,12 +20,8 @@ export const PASSWORD_OUTCOME_SEVERITY: Record<PasswordOutcome, TEventSeverity> 
   slowed_down: 'high',
 };
 
-const MINUTE_MS = 60_000;
-
-function lockedError(failures: Date[]) {
-  const oldest = failures[LOCKOUT_THRESHOLD - 1] ?? new Date();
-  const until = oldest.getTime() + LOCKOUT_MINUTES * MINUTE_MS;
-  const minutes = Math.max(1, Math.ceil((until - Date.now()) / MINUTE_MS));
+function lockedError(until: Date) {
+  const minutes = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
   return new AppError('account_locked', 423, AUTH_MESSAGES.accountLocked(minutes));
 }
 
@@ -35,47 +31,46 @@ function slowedError(until: Date) {
 }
 
 /**
- * Checks the password of a known account for sign-in and re-authentication alike, within one
- * failure budget. An address is locked out of the account after LOCKOUT_THRESHOLD wrong
- * passwords in LOCKOUT_MINUTES; past SLOWDOWN_AFTER failures from anywhere, addresses the user
- * has not held a session from get one check per (growing) wait. The owner's own address is
- * never kept out by others. Refusals (423, 429) come before the password is checked; every
- * outcome but success is passed to `record`, which writes the security event.
+ * Checks a password for sign-in and re-authentication alike, within one failure budget kept per
+ * e-mail, registered or not (an unknown e-mail is answered exactly as a known one, argon2
+ * included). An address is locked out of the e-mail after LOCKOUT_THRESHOLD wrong passwords in
+ * LOCKOUT_MINUTES; past SLOWDOWN_AFTER failures from anywhere, addresses the user has not held a
+ * session from get one check per (growing) wait. The owner's own address is never kept out by
+ * others. Each check is counted before it is made (one atomic step), so racing guesses get no
+ * more checks than sequential ones. Refusals (423, 429) come before the password is checked;
+ * every outcome but success is passed to `record`, which writes the security event.
  */
 export function createPasswordGuard(db: Executor) {
   return async function checkPassword(
-    user: UserRow,
+    email: string,
+    user: UserRow | undefined,
     password: string,
     ip: string,
     record: (outcome: PasswordOutcome) => Promise<unknown>,
   ): Promise<boolean> {
-    const failures = await attempts.recentFailures(db, user.id, ip);
-    if (failures.length >= LOCKOUT_THRESHOLD) {
-      await record('account_locked');
-      throw lockedError(failures);
+    const subject = email.toLowerCase();
+    const familiar = await attempts.isFamiliarAddress(db, user?.id ?? null, ip);
+    const claim = await attempts.claimPasswordCheck(db, subject, ip, familiar);
+    if (!claim.taken) {
+      if (claim.refusal === 'locked') {
+        await record('account_locked');
+        throw lockedError(claim.lockedUntil);
+      }
+      await record('slowed_down');
+      throw slowedError(claim.waitUntil);
     }
-    if (
-      user.failedLoginCount >= attempts.SLOWDOWN_AFTER &&
-      !(await attempts.isFamiliarAddress(db, user.id, ip))
-    ) {
-      const waitUntil = await attempts.claimSlowedAttempt(db, user.id);
-      if (waitUntil) {
-        await record('slowed_down');
-        throw slowedError(waitUntil);
+    if (await verifyPassword(user?.passwordHash ?? null, password)) {
+      if (user) {
+        await attempts.clearAddress(db, subject, ip);
+        return true;
       }
     }
-    if (await verifyPassword(user.passwordHash, password)) {
-      if (user.failedLoginCount > 0 || user.lockedUntil) await attempts.clearFailures(db, user.id);
-      return true;
-    }
-    await attempts.countFailure(db, user.id);
-    const withThis = [new Date(), ...failures];
-    if (withThis.length < LOCKOUT_THRESHOLD) {
+    if (claim.failures < LOCKOUT_THRESHOLD) {
       await record('invalid_password');
       return false;
     }
     await record('locked_now');
-    throw lockedError(withThis);
+    throw lockedError(new Date(claim.windowStartedAt.getTime() + LOCKOUT_MINUTES * 60_000));
   };
 }
 

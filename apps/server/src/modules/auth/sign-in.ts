@@ -5,7 +5,6 @@ import {
   type TSignInBody,
 } from '@netguard/contracts';
 import type { Executor } from '../../db/client.ts';
-import { verifyPassword } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { insertAccountSecurityEvent, type RequestMeta } from '../audit/audit.repo.ts';
 import type { MfaSignIn } from '../mfa/mfa.sign-in.ts';
@@ -57,7 +56,7 @@ const invalidCredentials = () =>
 
 /**
  * Checks a sign-in attempt: the password within the failure budget of the password guard
- * (argon2 is spent even for unknown emails), then email confirmation, then whether MFA asks for
+ * (unknown e-mails included, argon2 and all), then email confirmation, then whether MFA asks for
  * a second step (a challenge). A member of an organization that requires SSO is refused unless
  * they are its break-glass admin, who must pass MFA. Every attempt writes one auth_attempt
  * security event (in each organization of the account).
@@ -81,12 +80,11 @@ export function createSignInCheck({ db, secondFactor, ssoGate }: Deps) {
         meta,
       );
 
-    if (!user) {
-      await verifyPassword(null, body.password);
-      await record('unknown_email');
-      throw invalidCredentials();
-    }
-    if (!(await checkPassword(user, body.password, meta.ip, record))) throw invalidCredentials();
+    // An unknown e-mail goes through the same budget and answers as a known one would.
+    const recordPassword = (outcome: PasswordOutcome) =>
+      record(!user && outcome === 'invalid_password' ? 'unknown_email' : outcome);
+    const proved = await checkPassword(body.email, user, body.password, meta.ip, recordPassword);
+    if (!user || !proved) throw invalidCredentials();
     if (!user.emailConfirmedAt) {
       await record('email_not_confirmed');
       throw new AppError('email_not_confirmed', 403, AUTH_MESSAGES.emailNotConfirmed);

@@ -11,6 +11,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { nextAutoScan } from '../settings/auto-scan.ts';
+import { clearAllFor } from './sign-in-attempts.repo.ts';
 import { deleteUnusedEmailTokens } from './tokens.repo.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -137,13 +138,11 @@ export async function markEmailConfirmed(db: Executor, userId: string) {
 }
 
 /**
- * Sets a new password, clears the account-wide failure count and slow-down, and ends every
+ * Sets a new password, ends every address's lockout and the account-wide slow-down, and ends every
  * reset link: one asked for before a change must not set a password after it.
  */
 export async function setPassword(db: Executor, userId: string, passwordHash: string) {
-  await db
-    .update(users)
-    .set({ passwordHash, failedLoginCount: 0, lockedUntil: null, updatedAt: new Date() })
-    .where(eq(users.id, userId));
+  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+  await clearAllFor(db, userId);
   await deleteUnusedEmailTokens(db, userId, 'reset');
 }
