@@ -330,7 +330,9 @@ describe('an e-mail nobody registered is answered exactly as a registered one', 
       answers.push(await signInFrom(burstAddress(250), email, WRONG));
     for (const n of range(240, SLOWDOWN_AFTER - LOCKOUT_THRESHOLD + 3))
       answers.push(await signInFrom(burstAddress(n), email, WRONG));
-    return answers.map((r) => `${r.statusCode} ${r.body.replace(/\d+/g, 'N')}`);
+    return answers.map(
+      (r) => `${r.statusCode} ${JSON.stringify(r.json().error).replace(/\d+/g, 'N')}`,
+    );
   }
 
   it('the same lockout and slowdown, in the same words', async () => {
