@@ -8,6 +8,7 @@ export type EgressFailureKind =
   | 'timeout'
   | 'tls'
   | 'http'
+  | 'too_large'
   | 'network';
 
 export class EgressError extends Error {
@@ -74,3 +75,7 @@ export function classifyFailure(error: unknown): EgressError {
 /** An HTTP answer that is not a success, named by its status only. */
 export const httpFailure = (status: number) =>
   new EgressError('http', `HTTP ${status} from the destination`);
+
+/** An answer longer than the caller reads from a destination, named by the limit only. */
+export const tooLarge = (limitBytes: number) =>
+  new EgressError('too_large', `answer larger than ${limitBytes} bytes`);

@@ -36,7 +36,14 @@ beforeAll(async () => {
     };
     const location = to[req.url ?? ''];
     if (location) res.writeHead(302, { location }).end();
-    else res.end('fine');
+    else if (req.url === '/declared-big')
+      res.writeHead(200, { 'content-length': 5000 }).end('x'.repeat(5000));
+    else if (req.url === '/streamed-big') {
+      // No length announced: 64 chunks of 1 KiB, of which a reader with a 4 KiB limit takes 4.
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      for (let i = 0; i < 64; i++) res.write('y'.repeat(1024));
+      res.end();
+    } else res.end('fine');
   });
 });
 afterAll(() => {
@@ -99,5 +106,30 @@ describe('fetch through the egress policy', () => {
       kind: 'refused',
       message: 'refused',
     });
+  });
+});
+
+describe('answers are read up to a limit', () => {
+  const small = egressFetch(createEgressPolicy({ allowed: [`${host(1)}/32`] }), {
+    who: tenant,
+    maxResponseBytes: 4096,
+  });
+
+  it('refuses an answer whose declared length is past the limit, before reading it', async () => {
+    const failure = await causeOf(small(`${base}/declared-big`));
+    expect(failure.kind).toBe('too_large');
+    expect(failure.message).toBe('answer larger than 4096 bytes');
+  });
+
+  it('stops reading a streamed answer once it passes the limit', async () => {
+    const response = await small(`${base}/streamed-big`);
+    expect(response.status).toBe(200);
+    expect(response.url).toBe(`${base}/streamed-big`);
+    const failure = await causeOf(response.text());
+    expect(failure.kind).toBe('too_large');
+  });
+
+  it('reads an answer within the limit whole', async () => {
+    expect(await (await small(`${base}/ok`)).text()).toBe('fine');
   });
 });

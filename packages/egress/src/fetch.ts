@@ -2,7 +2,7 @@
 // checked by the egress policy and made to the checked address.
 import net from 'node:net';
 import { Agent, buildConnector, fetch as undiciFetch } from 'undici';
-import { classifyFailure } from './errors.ts';
+import { classifyFailure, tooLarge } from './errors.ts';
 import type { EgressPolicy, Requester } from './policy.ts';
 import { type Lookup, resolveChecked } from './resolve.ts';
 
@@ -13,7 +13,12 @@ export type EgressFetchOptions = {
   /** CA certificates that sign the destinations' certificates (default: Node's). */
   ca?: string | string[];
   lookup?: Lookup;
+  /** The most bytes of an answer's body that are read; past it reading fails. Default 4 MiB. */
+  maxResponseBytes?: number;
 };
+
+/** What a tenant-chosen destination may send back by default: discovery documents, keys, acks. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
 
 export type EgressFetch = (url: string | URL, init?: RequestInit) => Promise<Response>;
 
@@ -39,9 +44,46 @@ export function egressFetch(policy: EgressPolicy, options: EgressFetchOptions): 
       );
     },
   });
-  return (url, init) =>
-    undiciFetch(url, {
+  const limit = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  return async (url, init) => {
+    const response = (await undiciFetch(url, {
       ...(init as Parameters<typeof undiciFetch>[1]),
       dispatcher: agent,
-    }) as unknown as Promise<Response>;
+    })) as unknown as Response;
+    return capped(response, limit);
+  };
+}
+
+/**
+ * The response with a body that fails (EgressError too_large) past `limit` bytes: at once when
+ * its Content-Length says so, else once that many bytes arrived. The rest is never read.
+ */
+function capped(response: Response, limit: number): Response {
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (declared > limit) {
+    void response.body?.cancel().catch(() => {});
+    throw tooLarge(limit);
+  }
+  if (!response.body) return response;
+  let received = 0;
+  const counted = response.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        received += chunk.byteLength;
+        if (received > limit) controller.error(tooLarge(limit));
+        else controller.enqueue(chunk);
+      },
+    }),
+  );
+  const limited = new Response(counted, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+  // A constructed Response has no URL or redirect flag: keep the ones of the real answer.
+  Object.defineProperties(limited, {
+    url: { value: response.url },
+    redirected: { value: response.redirected },
+  });
+  return limited;
 }

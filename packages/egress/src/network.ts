@@ -23,6 +23,8 @@ export type NetworkOptions = {
   ca?: string | string[];
   lookup?: Lookup;
   connectTimeoutMs?: number;
+  /** The most bytes of an answer's body fetch reads (default DEFAULT_MAX_RESPONSE_BYTES). */
+  maxResponseBytes?: number;
 };
 
 /** The network of one requester under `policy`. */
