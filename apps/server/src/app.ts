@@ -205,6 +205,7 @@ export async function buildApp(
     publicUrl: config.publicUrl,
     tiers: tierTable(config.stripe),
     egress,
+    dns: config.ssoDns,
   });
   const background = createBackgroundTasks(log);
   const accounts = createAccountService({

@@ -1,3 +1,4 @@
+import { SSO_TEXT, ZSsoDomain } from '@netguard/contracts';
 import { backupCommand, precheckRestore, restoreCommand } from './backup-command.ts';
 import { migrateDatabase, type OpenedDatabase, openDatabase } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
@@ -9,6 +10,7 @@ import {
   listDeploymentOperators,
   setDeploymentOperator,
 } from './modules/operators/operators.repo.ts';
+import { releaseSsoDomain } from './modules/sso/sso.domains.ts';
 import { startServer } from './serve.ts';
 import { SIEM_USAGE, siemSendSample, siemTest } from './siem-command.ts';
 import { runWorkerCommand } from './worker-command.ts';
@@ -24,6 +26,9 @@ Commands:
   operators list            List the deployment operators (only they may capture live)
   operators add <email>     Make an account a deployment operator
   operators remove <email>  Make an account no longer a deployment operator
+  sso release-domain <domain>
+                            Release an SSO domain an organization verified, so that another
+                            organization may verify it (the holder gets a security event)
   events verify [--organization <uuid>]
                             Check the security event log's hash chains (exit 1 if one is broken)
   backup [--output FILE]    Write the database to a file: a NetGuard logical dump in plain SQL
@@ -114,6 +119,27 @@ const commands: Record<string, Command> = {
   backup: backupCommand,
   restore: restoreCommand,
   'siem test': siemTest,
+  async 'sso release-domain'(url, [domain]) {
+    const parsed = ZSsoDomain.safeParse(domain ?? '');
+    if (!parsed.success) {
+      console.error('Usage: netguard sso release-domain <domain>');
+      return 2;
+    }
+    const database = createDatabase(url, { max: 1 });
+    try {
+      const organization = await releaseSsoDomain(database.db, parsed.data);
+      if (!organization) {
+        console.error(`No organization holds ${parsed.data} verified`);
+        return 1;
+      }
+      console.log(
+        `${SSO_TEXT.domainReleased(parsed.data)} (was ${organization.name}, ${organization.id})`,
+      );
+      return 0;
+    } finally {
+      await database.close();
+    }
+  },
   'operators add': (url, args) => markOperator(url, args, true),
   'operators remove': (url, args) => markOperator(url, args, false),
 };
@@ -168,7 +194,7 @@ function organizationOption(args: string[]): string | null | undefined {
 const UNMIGRATED = new Set(['migrate', 'backup', 'restore']);
 
 /** Commands of two words: `users confirm`, `operators add`... */
-const GROUPS = new Set(['users', 'operators', 'events', 'siem']);
+const GROUPS = new Set(['users', 'operators', 'events', 'siem', 'sso']);
 
 async function run(argv: string[]): Promise<number> {
   const [first = 'serve', second, ...rest] = argv;

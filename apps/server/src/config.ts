@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isCidr, ZEmail } from '@netguard/contracts';
@@ -180,6 +181,16 @@ export const CONFIG_VARS = [
     'Set to `1` on air-gapped sites: the server fetches no feeds; operators upload them in Settings → Feeds.',
   ],
   [
+    'SSO_DNS_RESOLVERS',
+    '(system)',
+    'Comma-separated DNS servers (`ip` or `ip:port`, IPv6 as `[addr]:port`) that look up the TXT records proving SSO domains. Unset: the system resolvers; with `NETGUARD_OFFLINE=1` and unset, domain checks answer that lookups are off.',
+  ],
+  [
+    'SSO_DOMAIN_RECHECK_HOURS',
+    '24',
+    'Hours between the periodic checks of verified SSO domains; a domain whose record is missing or changed at 2 checks in a row goes back to unverified.',
+  ],
+  [
     'NETGUARD_FEEDS_INTERVAL_HOURS',
     '24',
     'Hours between scheduled feed imports (NVD, KEV, EPSS, Vulnrichment, OSV); `0` turns the schedule off.',
@@ -255,6 +266,16 @@ const ZRangeList = commaList(
   z.string().refine(isRange, 'must be comma-separated IPv4 or IPv6 CIDRs, e.g. 198.51.100.0/24'),
 );
 
+/** A DNS server: an IPv4 address with an optional port, or an IPv6 one (`[addr]:port` with a port). */
+const isDnsServer = (entry: string) => {
+  const v6 = /^\[([0-9a-f:.]+)\](?::(\d{1,5}))?$/i.exec(entry);
+  const v4 = /^(\d{1,3}(?:\.\d{1,3}){3})(?::(\d{1,5}))?$/.exec(entry);
+  const [address, port] = v6 ? [v6[1], v6[2]] : v4 ? [v4[1], v4[2]] : [entry, undefined];
+  const family = isIP(address ?? '');
+  if (family === 0 || (family === 4 && !v4)) return false;
+  return port === undefined || (Number(port) >= 1 && Number(port) <= 65535);
+};
+
 const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http or https URL' });
 
 const ZEnv = z.object({
@@ -321,6 +342,10 @@ const ZEnv = z.object({
   TCPDUMP_PATH: z.string().min(1).max(4096).default('tcpdump'),
   NETGUARD_OFFLINE: z.enum(['0', '1'], { message: 'must be 0 or 1' }).default('0'),
   NETGUARD_FEEDS_INTERVAL_HOURS: z.coerce.number().min(0).max(8760).default(24),
+  SSO_DNS_RESOLVERS: commaList(
+    z.string().refine(isDnsServer, 'must be comma-separated DNS servers, e.g. 192.0.2.53:53'),
+  ).optional(),
+  SSO_DOMAIN_RECHECK_HOURS: z.coerce.number().min(0.01).max(8760).default(24),
   NVD_API_KEY: z.string().max(200).optional(),
   NETGUARD_FEED_NVD_URL: z.url().default('https://services.nvd.nist.gov/rest/json/cves/2.0'),
   NETGUARD_FEED_KEV_URL: z
@@ -493,6 +518,18 @@ export type AppConfig = {
   apiWorkers: boolean;
   /** CLOUD_*: where cloud posture scans reach each provider; unset, its public endpoints. */
   cloudEndpoints: CloudEndpoints;
+  /** How SSO domain ownership is looked up (SSO_DNS_RESOLVERS) and re-checked. */
+  ssoDns: SsoDnsSettings;
+};
+
+/** The DNS lookups that prove SSO domains. */
+export type SsoDnsSettings = {
+  /** DNS servers to ask (`ip[:port]`); undefined: the system's. */
+  resolvers?: string[];
+  /** NETGUARD_OFFLINE=1: without `resolvers`, no lookup is made. */
+  offline: boolean;
+  /** Hours between the checks of a verified domain. */
+  recheckHours: number;
 };
 
 export type CloudEndpoints = {
@@ -614,6 +651,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,
     apiWorkers: e.API_WORKERS === 'on',
+    ssoDns: {
+      resolvers: e.SSO_DNS_RESOLVERS?.length ? e.SSO_DNS_RESOLVERS : undefined,
+      offline: e.NETGUARD_OFFLINE === '1',
+      recheckHours: e.SSO_DOMAIN_RECHECK_HOURS,
+    },
     cloudEndpoints: {
       aws: withoutSlash(e.CLOUD_AWS_ENDPOINT),
       azureAuthority: withoutSlash(e.CLOUD_AZURE_AUTHORITY_HOST),

@@ -1,4 +1,4 @@
-import type { ScanSettings } from './config.ts';
+import type { ScanSettings, SsoDnsSettings } from './config.ts';
 import type { Executor } from './db/client.ts';
 import { isDatabaseUnavailable } from './db/outage.ts';
 import { runTask } from './lib/job-context.ts';
@@ -13,6 +13,8 @@ import { takeDueRiskSnapshots } from './modules/risk/risk.assess.ts';
 import type { ScanQueue } from './modules/scans/scans.queue.ts';
 import { createScanService } from './modules/scans/scans.service.ts';
 import { runDueAutoScans } from './modules/settings/auto-scan.runner.ts';
+import { createDomainChecker } from './modules/sso/sso.dns.ts';
+import { recheckSsoDomains } from './modules/sso/sso.domains.ts';
 import { createSubscriptionService } from './modules/subscription/subscription.service.ts';
 import type { NoticeOptions } from './workers.ts';
 
@@ -21,8 +23,8 @@ const TICK_MS = 5_000;
 /**
  * Every few seconds: mail the notices of finished scans, the weekly reports that are due,
  * start the scheduled re-scans that are due, take the hourly risk snapshots that are due, run
- * the anomaly rules over new security events, send the critical-event alerts and drop the links
- * of mails older than any token they may carry.
+ * the anomaly rules over new security events, send the critical-event alerts, drop the links
+ * of mails older than any token they may carry and check again the SSO domains that are due.
  * Each step claims its rows, so any number of workers can run this; a failing step is logged and
  * tried again on the next tick. Each step of a tick runs under its own id (`schedule:<random>`),
  * which its log lines and the jobs it sends (a scheduled re-scan's) carry.
@@ -34,8 +36,11 @@ export function startPeriodicJobs(deps: {
   log: Logger;
   notices: NoticeOptions;
   shutdown: AbortController;
+  /** How SSO domains are looked up; without it this process re-checks none. */
+  ssoDns?: SsoDnsSettings;
 }): NodeJS.Timeout {
-  const { db, log, notices } = deps;
+  const { db, log, notices, ssoDns } = deps;
+  const domainChecker = ssoDns ? createDomainChecker(ssoDns) : undefined;
   const mailer = createMailer({ smtpUrl: notices.smtpUrl, from: notices.from, db, log });
   const scanService = createScanService({
     db,
@@ -51,6 +56,13 @@ export function startPeriodicJobs(deps: {
     ['risk snapshots', () => takeDueRiskSnapshots(db)],
     ['anomaly rules', () => evaluateAnomalyRules(db)],
     ['expired mail links', () => purgeExpiredMailLinks(db)],
+    [
+      'SSO domain checks',
+      async (l) =>
+        ssoDns && domainChecker
+          ? recheckSsoDomains(db, domainChecker, { recheckHours: ssoDns.recheckHours, log: l })
+          : undefined,
+    ],
     ['stale password-check counts', () => purgeStaleAttempts(db)],
     [
       'critical alerts',

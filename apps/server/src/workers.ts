@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Transport } from '@netguard/cloud';
 import { ZScanChunkJob, ZScanPlanJob } from '@netguard/contracts';
-import type { AppConfig, CloudEndpoints, FeedSettings, ScanSettings } from './config.ts';
+import type {
+  AppConfig,
+  CloudEndpoints,
+  FeedSettings,
+  ScanSettings,
+  SsoDnsSettings,
+} from './config.ts';
 import { createDatabase, type Executor } from './db/client.ts';
 import { isDatabaseUnavailable, whenDatabaseUp } from './db/outage.ts';
 import { configuredEgress, type ServerEgress } from './lib/egress.ts';
@@ -79,6 +85,7 @@ export const startConfiguredWorkers = (
       endpoints: config.cloudEndpoints,
     },
     egress: (db) => configuredEgress(config, db, [url]),
+    ssoDns: config.ssoDns,
   });
 
 /**
@@ -110,6 +117,8 @@ export async function startWorkers(options: {
    * default the built-in policy alone. Tests pass their app's (`() => ctx.app.egress`).
    */
   egress?: WorkerEgress;
+  /** How the periodic jobs look up SSO domains; without it they re-check none. */
+  ssoDns?: SsoDnsSettings;
 }): Promise<Workers> {
   const { settings, log } = options;
   const database = createDatabase(options.url, { max: settings.workerConcurrency * 2 + 4 });
@@ -236,6 +245,7 @@ export async function startWorkers(options: {
         log,
         notices: options.notices,
         shutdown,
+        ssoDns: options.ssoDns,
       })
     : undefined;
   const feedSchedule = options.feeds

@@ -21,6 +21,7 @@ import {
 } from './helpers.ts';
 import { enableTotp, redeem } from './mfa-helpers.ts';
 import { subscribe } from './seed.ts';
+import { markDomainsVerified } from './sso-dns.ts';
 import { createBrowser, type OidcIdp, startOidcIdp } from './sso-helpers.ts';
 import { totpCode } from './totp-code.ts';
 
@@ -156,6 +157,9 @@ describe('OIDC configuration', () => {
     const [event] = await latestEvents(alice.organizationId, 1);
     expect(event).toMatchObject({ eventType: 'privilege_escalation', severity: 'medium' });
     expect(event?.description).toBe('SSO configuration created');
+    // Sign-in is what these tests are about: the domain counts as proved (sso-domains.test.ts).
+    expect(body.sso.domain_claims).toMatchObject([{ domain: 'acme.test', status: 'unverified' }]);
+    await markDomainsVerified(ctx.db, alice.organizationId, ['acme.test']);
   });
 
   it('refuses an unreachable issuer with a clear 400', async () => {
@@ -257,6 +261,23 @@ describe('OIDC sign-in', () => {
     });
     expect(switched.statusCode).toBe(403);
     expect(message(switched)).toBe(SSO_TEXT.sessionPinned);
+    // Nor does it list the person's other organizations (names, roles) to this one.
+    const memberships = await ctx.db
+      .select({ id: userRoles.organizationId })
+      .from(userRoles)
+      .where(eq(userRoles.userId, session.user.id));
+    expect(memberships.map((m) => m.id).sort()).toEqual(
+      [alice.organizationId, personal?.id].sort(),
+    );
+    const listed = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/organizations',
+      headers: { authorization: `Bearer ${session.access_token}` },
+    });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().organizations.map((o: { id: string }) => o.id)).toEqual([
+      alice.organizationId,
+    ]);
     // Switching to the organization it is in is not refused by the pin.
     const same = await ctx.app.inject({
       method: 'POST',

@@ -12,6 +12,7 @@ import {
   type TestContext,
 } from './helpers.ts';
 import { subscribe } from './seed.ts';
+import { markDomainsVerified } from './sso-dns.ts';
 import {
   makeSigningCert,
   type SamlIdp,
@@ -163,6 +164,8 @@ describe('SAML configuration', () => {
       eventType: 'privilege_escalation',
       severity: 'medium',
     });
+    // Sign-in is what these tests are about: the domain counts as proved (sso-domains.test.ts).
+    await markDomainsVerified(ctx.db, alice.organizationId, ['saml-corp.test']);
   });
 
   it('serves the SP metadata for download; none for an organization without SAML', async () => {

@@ -13,7 +13,23 @@ export const SSO_LIMITS = {
   metadataChars: 200_000,
   /** How long a started sign-in (state, PKCE verifier, SAML request id) stays valid. */
   loginTtlMinutes: 10,
+  /** "Verify" of a domain (a DNS lookup) an organization may ask per minute. */
+  domainChecksPerMinute: 10,
+  /**
+   * A verified domain goes back to unverified after this many periodic checks in a row found its
+   * record missing or changed (a lookup that timed out or failed does not count).
+   */
+  recheckMisses: 2,
 } as const;
+
+/** Whether an organization has proved it holds an e-mail domain (only verified domains route). */
+export const SSO_DOMAIN_STATUSES = ['unverified', 'verified'] as const;
+export type TSsoDomainStatus = (typeof SSO_DOMAIN_STATUSES)[number];
+
+/** Where the ownership proof of `domain` is published: a TXT record of this name. */
+export const ssoDomainRecordName = (domain: string) => `_netguard-challenge.${domain}`;
+/** The TXT record's value: the organization's token for that domain. */
+export const ssoDomainRecordValue = (token: string) => `netguard-domain-verification=${token}`;
 
 /** What the SSO API and the SSO card say to people. */
 export const SSO_TEXT = {
@@ -22,7 +38,29 @@ export const SSO_TEXT = {
   noProviderForDomain: (domain: string) =>
     `No organization signs in with single sign-on for ${domain}: sign in with your password`,
   domainTaken: (domain: string) =>
-    `The e-mail domain ${domain} already signs in through another organization's provider`,
+    `The e-mail domain ${domain} is verified by another organization: a deployment operator can release it if it is yours`,
+  domainNotClaimed: (domain: string) =>
+    `${domain} is not one of this organization's SSO domains: add it and save first`,
+  domainVerified: (domain: string) =>
+    `${domain} is verified: sign-ins with this domain go to your identity provider`,
+  domainCheckFailed: (domain: string, reason: string) => `${domain} is not verified: ${reason}`,
+  domainChecksRateLimited: (limit: number) =>
+    `Too many domain checks: at most ${limit} per minute per organization. Try again in a minute.`,
+  dnsRecordMissing: (name: string) => `no TXT record found at ${name}`,
+  dnsRecordMismatch: (name: string) =>
+    `the record at ${name} does not match the value shown for this organization`,
+  dnsTimeout: 'DNS lookup timed out',
+  dnsFailed: (code: string) => `the DNS server could not answer (${code})`,
+  dnsOffline:
+    'DNS lookups are off on this offline deployment: the operator sets SSO_DNS_RESOLVERS to a resolver it may use',
+  domainReleased: (domain: string) => `${domain} was released: any organization may verify it now`,
+  domainsTitle: 'Domain verification',
+  domainsHelp:
+    'Publish this TXT record in the DNS of each domain, then press Verify. Only verified domains send sign-ins to your identity provider or create accounts; NetGuard checks them again every day.',
+  domainStatus: { unverified: 'Unverified', verified: 'Verified' },
+  domainNeverChecked: 'Not checked yet',
+  domainLastChecked: (when: string) => `Last checked ${when}`,
+  domainUnsaved: 'Save the configuration to get the TXT record of a domain you added.',
   oidcFieldsRequired: 'OpenID Connect needs the issuer, the client id and a client secret',
   samlMetadataRequired: 'SAML needs the identity provider metadata (XML)',
   breakGlassRequired:
@@ -118,10 +156,35 @@ export const ZSsoConfigBody = z
   });
 export type TSsoConfigBody = z.infer<typeof ZSsoConfigBody>;
 
+/** One e-mail domain an organization claimed, with the TXT record that proves it holds it. */
+export const ZSsoDomainClaim = z.object({
+  domain: z.string(),
+  status: z.enum(SSO_DOMAIN_STATUSES),
+  /** The TXT record to publish: its name and value. */
+  record_name: z.string(),
+  record_value: z.string(),
+  verified_at: z.string().nullable(),
+  last_checked_at: z.string().nullable(),
+  /** Why the last check failed (classified, never the resolver's raw answer). */
+  last_error: z.string().nullable(),
+});
+export type TSsoDomainClaim = z.infer<typeof ZSsoDomainClaim>;
+
+/** POST /api/organization/sso/domains/:domain/verify. */
+export const ZSsoDomainParams = z.object({ domain: ZSsoDomain });
+export const ZSsoDomainVerifyResult = z.object({
+  domain: ZSsoDomainClaim,
+  /** What the check found, for a person. */
+  message: z.string(),
+});
+export type TSsoDomainVerifyResult = z.infer<typeof ZSsoDomainVerifyResult>;
+
 export const ZSsoConfig = z.object({
   protocol: z.enum(SSO_PROTOCOLS),
   enabled: z.boolean(),
   domains: z.array(z.string()),
+  /** The same domains with their verification: only verified ones route sign-ins. */
+  domain_claims: z.array(ZSsoDomainClaim),
   default_role: ZRole,
   groups_claim: z.string(),
   role_mappings: z.array(ZSsoRoleMapping),

@@ -10,21 +10,23 @@ import type { AuthContext } from '../modules/auth/sessions.service.ts';
 import { AppError } from './errors.ts';
 
 /**
- * Route config of a connection test: CONNECTION_TESTS_PER_MINUTE per organization (the route's
- * scope registers @fastify/rate-limit with `global: false`).
+ * Route config of a budget of `max` calls a minute per organization, refused with `message` (the
+ * route's scope registers @fastify/rate-limit with `global: false`).
  */
-export const connectionTestRateLimit = () => ({
-  max: CONNECTION_TESTS_PER_MINUTE,
+export const organizationRateLimit = (max: number, message: string) => ({
+  max,
   timeWindow: 60_000,
   // The auth guard's onRequest hook runs first: the budget is the organization's.
   keyGenerator: (request: FastifyRequest) => request.auth?.organizationId ?? request.ip,
-  errorResponseBuilder: () =>
-    new AppError(
-      'rate_limited',
-      429,
-      EGRESS_MESSAGES.testsRateLimited(CONNECTION_TESTS_PER_MINUTE),
-    ),
+  errorResponseBuilder: () => new AppError('rate_limited', 429, message),
 });
+
+/** Route config of a connection test: CONNECTION_TESTS_PER_MINUTE per organization. */
+export const connectionTestRateLimit = () =>
+  organizationRateLimit(
+    CONNECTION_TESTS_PER_MINUTE,
+    EGRESS_MESSAGES.testsRateLimited(CONNECTION_TESTS_PER_MINUTE),
+  );
 
 export type ConnectionTest = {
   /** What was tested, e.g. "SIEM integration Splunk prod". */

@@ -1,12 +1,14 @@
-import { SSO_PROTOCOLS, type TSsoRoleMapping } from '@netguard/contracts';
+import { SSO_DOMAIN_STATUSES, SSO_PROTOCOLS, type TSsoRoleMapping } from '@netguard/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
   index,
+  integer,
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
   uuid,
@@ -42,16 +44,37 @@ export const ssoConfigs = pgTable('sso_configs', {
   updatedAt: tstz('updated_at').notNull().defaultNow(),
 });
 
-/** The e-mail domains that route to an organization's provider: each domain to one organization. */
+export const ssoDomainStatusEnum = pgEnum('sso_domain_status', SSO_DOMAIN_STATUSES);
+
+/**
+ * An organization's claim of an e-mail domain. It routes sign-ins and creates accounts only once
+ * verified (a TXT record with the claim's token, checked again periodically). Any number of
+ * organizations may claim a domain; at most one holds it verified.
+ */
 export const ssoDomains = pgTable(
   'sso_domains',
   {
-    domain: text('domain').primaryKey(),
     organizationId: orgRef(),
+    domain: text('domain').notNull(),
+    status: ssoDomainStatusEnum('status').notNull().default('unverified'),
+    /** The value published in DNS proves the claim: random, per organization and domain. */
+    token: text('token')
+      .notNull()
+      .default(
+        sql`replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', '')`,
+      ),
+    verifiedAt: tstz('verified_at'),
+    lastCheckedAt: tstz('last_checked_at'),
+    /** The last check's classified failure; null after a check that found the record. */
+    lastError: text('last_error'),
+    /** Periodic checks in a row that found the record missing or changed. */
+    misses: integer('misses').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
-    index('sso_domains_org_idx').on(t.organizationId),
+    primaryKey({ columns: [t.organizationId, t.domain] }),
+    uniqueIndex('sso_domains_verified_uq').on(t.domain).where(sql`${t.status} = 'verified'`),
+    index('sso_domains_recheck_idx').on(t.lastCheckedAt).where(sql`${t.status} = 'verified'`),
     check('sso_domains_lowercase', sql`${t.domain} = lower(${t.domain})`),
   ],
 );

@@ -16,6 +16,7 @@ import type { Mailer } from '../../lib/mailer.ts';
 import { requireSession } from '../api-keys/api-keys.service.ts';
 import { insertAuditLog, insertSecurityEvent, type RequestMeta } from '../audit/audit.repo.ts';
 import type { AuthContext } from '../auth/sessions.service.ts';
+import { findSessionPin } from '../sso/sso.repo.ts';
 import * as repo from './organization.repo.ts';
 
 type Deps = { db: Executor; mailer: Mailer; publicUrl: string };
@@ -275,9 +276,17 @@ export function createOrganizationService({ db, mailer, publicUrl }: Deps) {
       });
     },
 
+    /**
+     * The caller's organizations. A session opened by SSO lists only its own: the organization
+     * whose provider vouched for the user (its admins control that provider) learns nothing of
+     * the user's other organizations.
+     */
     async memberships(auth: AuthContext): Promise<TMembership[]> {
+      const pinned = await findSessionPin(db, auth.sessionId);
       const rows = await repo.listMemberships(db, auth.userId);
-      return rows.map((r) => ({ ...r, current: r.id === auth.organizationId }));
+      return rows
+        .filter((r) => !pinned || r.id === pinned)
+        .map((r) => ({ ...r, current: r.id === auth.organizationId }));
     },
   };
 }

@@ -11,6 +11,7 @@ import type { RequestMeta } from '../audit/audit.repo.ts';
 import { appendSecurityEvents } from '../audit/security-events.ts';
 import type { AuthContext } from '../auth/sessions.service.ts';
 import { hasMfa } from '../mfa/mfa.repo.ts';
+import { toClaim } from './sso.domains.ts';
 import type { OidcRelyingParty } from './sso.oidc.ts';
 import { planIncludesSso } from './sso.plan.ts';
 import * as repo from './sso.repo.ts';
@@ -35,7 +36,7 @@ export function createSsoConfigService({ db, tiers, box, oidc, urls, egress }: D
       throw new AppError('payment_required', 402, SSO_TEXT.planRequired);
   }
 
-  function toConfig(row: repo.SsoConfigRow, domains: string[]): TSsoConfig {
+  function toConfig(row: repo.SsoConfigRow, claims: repo.SsoDomainRow[]): TSsoConfig {
     const saml =
       row.samlIdpEntityId && row.samlIdpSsoUrl && row.samlIdpCert
         ? {
@@ -47,7 +48,8 @@ export function createSsoConfigService({ db, tiers, box, oidc, urls, egress }: D
     return {
       protocol: row.protocol,
       enabled: row.enabled,
-      domains,
+      domains: claims.map((claim) => claim.domain),
+      domain_claims: claims.map(toClaim),
       default_role: row.defaultRole,
       groups_claim: row.groupsClaim,
       role_mappings: row.roleMappings,
@@ -69,7 +71,7 @@ export function createSsoConfigService({ db, tiers, box, oidc, urls, egress }: D
 
   async function read(organizationId: string) {
     const row = await repo.findConfig(db, organizationId);
-    return row ? toConfig(row, await repo.listDomains(db, organizationId)) : null;
+    return row ? toConfig(row, await repo.listClaims(db, organizationId)) : null;
   }
 
   async function assertBreakGlass(organizationId: string, body: TSsoConfigBody) {
@@ -145,9 +147,9 @@ export function createSsoConfigService({ db, tiers, box, oidc, urls, egress }: D
       await assertBreakGlass(organizationId, body);
 
       await db.transaction(async (tx) => {
-        // Another organization's domains are not visible here (row-level security): the
-        // primary key on the domain is what keeps one domain to one organization.
-        const taken = await repo.saveConfig(tx, values, body.domains);
+        // A claim routes nothing until its organization proves it holds the domain (DNS); a
+        // domain another organization holds verified cannot be claimed.
+        const { taken, added, removed } = await repo.saveConfig(tx, values, body.domains);
         if (taken) throw new AppError('conflict', 409, SSO_TEXT.domainTaken(taken));
         await appendSecurityEvents(tx, [
           {
@@ -161,6 +163,8 @@ export function createSsoConfigService({ db, tiers, box, oidc, urls, egress }: D
               protocol: body.protocol,
               enabled: body.enabled,
               domains: body.domains,
+              domains_claimed: added,
+              domains_dropped: removed,
               default_role: body.default_role,
               role_mappings: body.role_mappings,
               require_sso: body.require_sso,

@@ -1,5 +1,14 @@
-import { ZSsoConfigBody, ZSsoConfigResult } from '@netguard/contracts';
+import rateLimit from '@fastify/rate-limit';
+import {
+  SSO_LIMITS,
+  SSO_TEXT,
+  ZSsoConfigBody,
+  ZSsoConfigResult,
+  ZSsoDomainParams,
+  ZSsoDomainVerifyResult,
+} from '@netguard/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { organizationRateLimit } from '../../lib/connection-tests.ts';
 import { requestMeta } from '../../lib/request-meta.ts';
 import { caller } from '../../plugins/auth-guard.ts';
 import { needs } from '../../plugins/permission-guard.ts';
@@ -10,6 +19,9 @@ const admin = needs('organization', 'update');
 
 /** The current organization's SSO configuration: admins only (organization update). */
 export const ssoConfigRoutes: FastifyPluginAsyncZod<{ sso: SsoService }> = async (app, { sso }) => {
+  // The domain check's budget per organization (a DNS lookup each); no other route's.
+  await app.register(rateLimit, { global: false });
+
   app.get(
     '/organization/sso',
     { config: admin, schema: { tags, response: { 200: ZSsoConfigResult } } },
@@ -31,4 +43,20 @@ export const ssoConfigRoutes: FastifyPluginAsyncZod<{ sso: SsoService }> = async
     reply.status(204);
     return null;
   });
+
+  app.post(
+    '/organization/sso/domains/:domain/verify',
+    {
+      config: {
+        ...admin,
+        rateLimit: organizationRateLimit(
+          SSO_LIMITS.domainChecksPerMinute,
+          SSO_TEXT.domainChecksRateLimited(SSO_LIMITS.domainChecksPerMinute),
+        ),
+      },
+      schema: { tags, params: ZSsoDomainParams, response: { 200: ZSsoDomainVerifyResult } },
+    },
+    async (request) =>
+      sso.domains.verify(caller(request), request.params.domain, requestMeta(request)),
+  );
 };

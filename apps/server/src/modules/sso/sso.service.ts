@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SSO_LIMITS, SSO_TEXT, type TSsoProtocol, type TTierTable } from '@netguard/contracts';
+import type { SsoDnsSettings } from '../../config.ts';
 import type { Executor } from '../../db/client.ts';
 import { randomToken, safeEqual, sha256 } from '../../lib/crypto.ts';
 import type { ServerEgress } from '../../lib/egress.ts';
@@ -7,6 +8,8 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import type { RequestMeta } from '../audit/audit.repo.ts';
 import type { IssuedSession, SessionService } from '../auth/sessions.service.ts';
 import { createSsoConfigService } from './sso.config.ts';
+import { createDomainChecker } from './sso.dns.ts';
+import { createSsoDomainService } from './sso.domains.ts';
 import { SsoFailure } from './sso.identity.ts';
 import { createOidcClient, unreachable } from './sso.oidc.ts';
 import { passwordGate, planIncludesSso } from './sso.plan.ts';
@@ -23,6 +26,8 @@ type Deps = {
   tiers: TTierTable;
   /** Identity providers are reached through it: a configuration acts for its organization. */
   egress: Pick<ServerEgress, 'forUser' | 'tenant'>;
+  /** Where the TXT records proving domains are looked up. */
+  dns: SsoDnsSettings;
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -31,7 +36,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * Single sign-on: the admin configuration (OIDC or SAML per organization) and the public
  * sign-in (domain routing, OIDC code + PKCE callback, SAML ACS) ending in a normal session.
  */
-export function createSsoService({ db, secret, sessions, publicUrl, tiers, egress }: Deps) {
+export function createSsoService({ db, secret, sessions, publicUrl, tiers, egress, dns }: Deps) {
   const oidcRedirectUri = `${publicUrl}/api/sso/oidc/callback`;
   const urls = (organizationId: string) => {
     const base = `${publicUrl}/api/sso/saml/${organizationId}`;
@@ -50,6 +55,7 @@ export function createSsoService({ db, secret, sessions, publicUrl, tiers, egres
   const oidc = createOidcClient(oidcRedirectUri);
   const completion = createSsoCompletion({ db, sessions });
   const config = createSsoConfigService({ db, tiers, box, oidc, urls, egress });
+  const domains = createSsoDomainService({ db, checker: createDomainChecker(dns) });
 
   const oidcClient = (row: repo.SsoConfigRow) => ({
     issuer: row.oidcIssuer ?? '',
@@ -109,13 +115,14 @@ export function createSsoService({ db, secret, sessions, publicUrl, tiers, egres
 
   return {
     config,
+    domains,
 
     /** "Require SSO" for a password sign-in of `userId` (the auth module's gate). */
     passwordGate: (userId: string) => passwordGate(db, tiers, userId),
 
     /**
-     * "Sign in with SSO": the provider of the e-mail's domain and a new single-use sign-in
-     * bound to this browser (the returned token goes into a cookie).
+     * "Sign in with SSO": the provider of the e-mail's verified domain and a new single-use
+     * sign-in bound to this browser (the returned token goes into a cookie).
      */
     async start(email: string): Promise<{ redirectUrl: string; browserToken: string }> {
       const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();

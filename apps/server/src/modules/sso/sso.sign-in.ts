@@ -27,7 +27,7 @@ const REASON_TEXT: Record<TSsoFailureReason, string> = {
   invalid_token: "the identity provider's response is invalid",
   idp_error: 'the identity provider refused the sign-in',
   email_missing: 'the identity provider sent no verified e-mail address',
-  domain_not_allowed: "the e-mail domain is not one of the organization's SSO domains",
+  domain_not_allowed: "the e-mail domain is not one of the organization's verified SSO domains",
   account_not_member:
     'an account with this e-mail exists outside this organization: ask an administrator to invite it first',
   not_available: 'single sign-on is not available for this organization',
@@ -118,7 +118,8 @@ export function createSsoCompletion({ db, sessions }: Deps) {
     const email = identity.email?.trim().toLowerCase();
     if (!email || !/^[^@\s]+@[^@\s]+$/.test(email) || email.length > 254)
       throw await refuse({ reason: 'email_missing' }, context, meta);
-    const domains = await repo.listDomains(db, organizationId);
+    // Only a domain the organization proved it holds signs people in (or creates accounts).
+    const domains = await repo.listVerifiedDomains(db, organizationId);
     if (!domains.includes(email.slice(email.lastIndexOf('@') + 1)))
       throw await refuse({ reason: 'domain_not_allowed' }, { ...context, email }, meta);
 
