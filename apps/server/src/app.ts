@@ -98,6 +98,7 @@ import { addAuthGuard } from './plugins/auth-guard.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { addPermissionGuard, type DeclaredPermission } from './plugins/permission-guard.ts';
+import { addPlanGuard, type DeclaredPlan } from './plugins/plan-guard.ts';
 import { registerRequestId, requestIdOptions } from './plugins/request-id.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { addTenantScope } from './plugins/tenant-scope.ts';
@@ -111,6 +112,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every guarded API route with the permission it declared (tests and docs read it). */
     routePermissions: readonly DeclaredPermission[];
+    /** Every plan-gated API route with the feature of the plan matrix it needs. */
+    routePlans: readonly DeclaredPlan[];
     /** The batched data_access events of permission checks. */
     accessEvents: AccessEvents;
     /** Where connections a tenant chooses may go; serve.ts adds the real listening port. */
@@ -223,11 +226,18 @@ export async function buildApp(
     publicUrl: config.publicUrl,
     log,
   });
-  const scans = createScanService({ db, subscription, queue, settings: config.scans, log });
+  const scans = createScanService({
+    db,
+    subscription,
+    queue,
+    settings: config.scans,
+    log,
+    egress,
+  });
   const hub = createRealtimeHub({ db, url: config.databaseUrl, sessions, log });
   const profile = createProfileService({ db, subscription });
   const dashboard = createDashboardService({ db });
-  const analytics = createAnalyticsService({ db, subscription });
+  const analytics = createAnalyticsService({ db });
   const reports = createReportService({ db, queue: createReportQueue(queue), log });
   const vulnerabilities = createVulnerabilityService({ db });
   const llm = config.llm;
@@ -259,7 +269,7 @@ export async function buildApp(
     subscription,
     confirmPassword: account.confirmPassword,
   });
-  const topology = createTopologyService({ db, scans, settings: config.scans });
+  const topology = createTopologyService({ db, scans, settings: config.scans, egress });
   const captureProbe = createCaptureProbe(config.packetCapture, { isOperator });
   const feeds = createFeedService({ db, pool, settings: config.feeds, log, isOperator });
   const packets = createPacketService({
@@ -309,6 +319,8 @@ export async function buildApp(
   app.decorateRequest('auth', null);
   const routePermissions: DeclaredPermission[] = [];
   app.decorate('routePermissions', routePermissions);
+  const routePlans: DeclaredPlan[] = [];
+  app.decorate('routePlans', routePlans);
   app.decorate('accessEvents', accessEvents);
   app.decorate('egress', egress);
   app.addHook('onClose', async () => {
@@ -354,6 +366,7 @@ export async function buildApp(
           isolation ? accessEvents : { ...accessEvents, record: () => undefined },
           routePermissions,
         );
+        addPlanGuard(guarded, subscription.tier, routePlans);
         addSecurityPolicyGuard(guarded, db);
         if (isolation) addTenantScope(guarded, tenant);
         await guarded.register(apiKeyRoutes, { apiKeys });

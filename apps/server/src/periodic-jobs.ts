@@ -10,6 +10,7 @@ import { evaluateAnomalyRules } from './modules/incidents/anomaly-rules.ts';
 import { notifyFinishedScans } from './modules/notifications/notify-scans.ts';
 import { sendWeeklyReports } from './modules/notifications/weekly-report.ts';
 import { takeDueRiskSnapshots } from './modules/risk/risk.assess.ts';
+import type { ScanEgress } from './modules/scans/scans.egress.ts';
 import type { ScanQueue } from './modules/scans/scans.queue.ts';
 import { createScanService } from './modules/scans/scans.service.ts';
 import { runDueAutoScans } from './modules/settings/auto-scan.runner.ts';
@@ -38,6 +39,8 @@ export function startPeriodicJobs(deps: {
   shutdown: AbortController;
   /** How SSO domains are looked up; without it this process re-checks none. */
   ssoDns?: SsoDnsSettings;
+  /** What a scheduled re-scan may reach: what the user who ran the last scan may. */
+  egress: ScanEgress;
 }): NodeJS.Timeout {
   const { db, log, notices, ssoDns } = deps;
   const domainChecker = ssoDns ? createDomainChecker(ssoDns) : undefined;
@@ -48,6 +51,7 @@ export function startPeriodicJobs(deps: {
     queue: deps.queue,
     settings: deps.settings,
     log,
+    egress: deps.egress,
   });
   const steps: [string, (log: Logger) => Promise<unknown>][] = [
     ['scan notices', (l) => notifyFinishedScans(db, mailer, notices.publicUrl, l)],

@@ -113,7 +113,7 @@ export async function startWorkers(options: {
     transport?: Transport;
   };
   /**
-   * Where the SIEM forwarders, cloud scans and remediation may connect (the egress policy);
+   * Where scans, SIEM forwarders, cloud scans and remediation may connect (the egress policy);
    * default the built-in policy alone. Tests pass their app's (`() => ctx.app.egress`).
    */
   egress?: WorkerEgress;
@@ -157,6 +157,7 @@ export async function startWorkers(options: {
     shutdown: shutdown.signal,
     watch: scanWatch.watch,
     chunkDuration: options.metrics?.chunkDuration,
+    egress,
   };
   const work = { pollingIntervalSeconds: POLL_SECONDS, batchSize: 1 };
 
@@ -246,6 +247,7 @@ export async function startWorkers(options: {
         notices: options.notices,
         shutdown,
         ssoDns: options.ssoDns,
+        egress,
       })
     : undefined;
   const feedSchedule = options.feeds

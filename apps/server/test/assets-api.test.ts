@@ -12,8 +12,8 @@ let bob: Account;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  alice = await createAccount(ctx, 'alice-assets@example.com');
-  bob = await createAccount(ctx, 'bob-assets@example.com');
+  alice = await createAccount(ctx, 'alice-assets@example.com', 'Enterprise');
+  bob = await createAccount(ctx, 'bob-assets@example.com', 'Enterprise');
 });
 afterAll(() => ctx?.close());
 
@@ -98,7 +98,7 @@ describe('GET /api/assets', () => {
 
 describe('roles', () => {
   it('lets admins and analysts edit, auditors and viewers only read', async () => {
-    const carol = await createAccount(ctx, 'carol-assets@example.com');
+    const carol = await createAccount(ctx, 'carol-assets@example.com', 'Enterprise');
     const { id } = (await put(carol, host('192.0.2.61'))).json();
     for (const role of ROLES) {
       await setRole(carol, role);
@@ -144,7 +144,7 @@ describe('organizations', () => {
 
 describe('re-assessment', () => {
   it('re-assesses the vulnerabilities of the hosts an edit applies to', async () => {
-    const dana = await createAccount(ctx, 'dana-assets@example.com');
+    const dana = await createAccount(ctx, 'dana-assets@example.com', 'Enterprise');
     const scan = await seedScan(ctx, dana, { status: 'completed', type: 'vulnerability' });
     const owner = { scanId: scan.id, userId: dana.userId, organizationId: dana.organizationId };
     const id = await recordFinding(ctx.db, owner, finding({ host: '192.0.2.101' }));

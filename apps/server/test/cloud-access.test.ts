@@ -6,7 +6,6 @@ import type { Workers } from '../src/workers.ts';
 import { connectAws, fakeAws, finding, scanAndWait, startCloudWorkers } from './cloud-helpers.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
 import { openSocket, waitFor } from './scan-helpers.ts';
-import { subscribe } from './seed.ts';
 import { memberOf } from './tenant-matrix-fixtures.ts';
 
 let ctx: TestContext;
@@ -20,10 +19,8 @@ const future = () => new Date(Date.now() + 86_400_000).toISOString();
 beforeAll(async () => {
   ctx = await createTestApp({}, { cloudScanners: fake.scanners });
   workers = await startCloudWorkers(ctx, fake.scanners);
-  a = await createAccount(ctx, 'cloud-a@example.com');
-  await subscribe(ctx, a); // more scans than the Free plan's monthly five
-  b = await createAccount(ctx, 'cloud-b@example.com');
-  await subscribe(ctx, b); // more scans than the Free plan's monthly five
+  a = await createAccount(ctx, 'cloud-a@example.com', 'Enterprise');
+  b = await createAccount(ctx, 'cloud-b@example.com', 'Enterprise');
   fake.state.findings = [finding('aws_ec2_sg_open_ssh', 'sg-a')];
   ids.connection = (await connectAws(ctx, a)).json().id;
   const scan = await scanAndWait(ctx, a);

@@ -11,7 +11,6 @@ import { configuredScanners } from '../src/modules/cloud/cloud.scanners.ts';
 import type { Workers } from '../src/workers.ts';
 import { scanAndWait, startCloudWorkers, startMotoWithUser } from './cloud-helpers.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
-import { subscribe } from './seed.ts';
 
 const SSH = 'aws_ec2_sg_open_ssh';
 const SSH_RULE = {
@@ -48,8 +47,7 @@ beforeAll(async () => {
   const scanners = configuredScanners({ aws: moto.endpoint });
   ctx = await createTestApp({}, { cloudScanners: scanners });
   workers = await startCloudWorkers(ctx, scanners);
-  admin = await createAccount(ctx, 'cloud-moto@example.com');
-  await subscribe(ctx, admin); // more scans than the Free plan's monthly five
+  admin = await createAccount(ctx, 'cloud-moto@example.com', 'Enterprise');
 }, 60_000);
 afterAll(async () => {
   ec2?.destroy();

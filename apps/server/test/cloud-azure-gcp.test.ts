@@ -17,7 +17,6 @@ import type { Workers } from '../src/workers.ts';
 import { fakeReach, startCloudFakes } from './cloud-fakes.ts';
 import { scanAndWait, startCloudWorkers } from './cloud-helpers.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
-import { subscribe } from './seed.ts';
 
 let azure: AzureFake;
 let gcp: GcpFake;
@@ -43,8 +42,7 @@ beforeAll(async () => {
   const reach = fakeReach(fakes.tls);
   ctx = await createTestApp(reach.env, { cloudScanners: scanners, ...reach.options });
   workers = await startCloudWorkers(ctx, scanners);
-  admin = await createAccount(ctx, 'cloud-azure-gcp@example.com');
-  await subscribe(ctx, admin); // more scans than the Free plan's monthly five
+  admin = await createAccount(ctx, 'cloud-azure-gcp@example.com', 'Enterprise');
 }, 60_000);
 
 afterAll(async () => {

@@ -1,12 +1,23 @@
-import { CLOUD_TEXT, FREE_PLAN_LIMITS, SCAN_MESSAGES } from '@netguard/contracts';
+import {
+  CLOUD_TEXT,
+  FREE_PLAN_LIMITS,
+  planRequiredMessage,
+  SCAN_MESSAGES,
+} from '@netguard/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cloudConnections, cloudScans, securityEvents } from '../src/db/schema.ts';
+import { testResources } from '../../../scripts/testing/current.ts';
+import { cloudConnections, cloudScans, securityEvents, subscriptions } from '../src/db/schema.ts';
 import { countScansThisMonth } from '../src/modules/subscription/plan-limits.ts';
 import { ACCOUNT, AWS_REFUSAL, connectAws, fakeAws, GOOD_KEYS } from './cloud-helpers.ts';
-import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
+import {
+  type Account,
+  createAccount,
+  createTestApp,
+  setPlan,
+  type TestContext,
+} from './helpers.ts';
 import { waitFor } from './scan-helpers.ts';
-import { subscribe } from './seed.ts';
 
 let ctx: TestContext;
 let admin: Account;
@@ -14,7 +25,7 @@ const fake = fakeAws();
 
 beforeAll(async () => {
   ctx = await createTestApp({}, { cloudScanners: fake.scanners });
-  admin = await createAccount(ctx, 'cloud-connect@example.com');
+  admin = await createAccount(ctx, 'cloud-connect@example.com', 'Enterprise');
 });
 afterAll(() => ctx?.close());
 
@@ -177,7 +188,7 @@ describe('cloud connections', () => {
     );
   });
 
-  it("counts each connection scanned against the Free plan's five scans a month", async () => {
+  it("counts each connection scanned in the month's scans: after a downgrade to Free they use up its five", async () => {
     const [connection] = (await list()).json().connections;
     const used = await countScansThisMonth(ctx.db, admin.organizationId);
     expect(used).toBeLessThan(FREE_PLAN_LIMITS.scansPerMonth);
@@ -191,21 +202,39 @@ describe('cloud connections', () => {
         requestedBy: admin.userId,
       })),
     );
-    const scan = () =>
-      ctx.app.inject({ method: 'POST', url: '/api/cloud/scans', headers: admin.auth, payload: {} });
-    const refused = await scan();
-    expect(refused.statusCode).toBe(402);
-    expect(refused.json().error.message).toBe(
-      SCAN_MESSAGES.freeScansPerMonth(FREE_PLAN_LIMITS.scansPerMonth),
-    );
     const usage = await ctx.app.inject({
       method: 'GET',
       url: '/api/billing/usage',
       headers: admin.auth,
     });
     expect(usage.json().scans_this_month).toBe(FREE_PLAN_LIMITS.scansPerMonth);
-    await subscribe(ctx, admin);
+    // Enterprise has no monthly limit.
+    const scan = () =>
+      ctx.app.inject({ method: 'POST', url: '/api/cloud/scans', headers: admin.auth, payload: {} });
     expect((await scan()).statusCode).toBe(202);
+    // Back on Free: no cloud scans at all, and the month's cloud scans leave no network scan.
+    await ctx.db
+      .update(subscriptions)
+      .set({ subscribed: false, productId: null })
+      .where(eq(subscriptions.userId, admin.userId));
+    const cloud = await scan();
+    expect(cloud.statusCode).toBe(402);
+    expect(cloud.json().error.message).toBe(planRequiredMessage('cloud'));
+    const network = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/scans',
+      headers: admin.auth,
+      payload: {
+        scan_name: 'After downgrade',
+        scan_type: 'port',
+        target_hosts: [testResources().host(1)],
+      },
+    });
+    expect(network.statusCode, network.body).toBe(402);
+    expect(network.json().error.message).toBe(
+      SCAN_MESSAGES.freeScansPerMonth(FREE_PLAN_LIMITS.scansPerMonth),
+    );
+    await setPlan(ctx, admin, 'Enterprise');
   });
 
   it('disconnects: the row and its secret are gone and the event is recorded', async () => {

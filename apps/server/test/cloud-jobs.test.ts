@@ -43,7 +43,7 @@ const scanRow = async (id: string) =>
 
 beforeAll(async () => {
   ctx = await createTestApp({}, { cloudScanners: fake.scanners });
-  admin = await createAccount(ctx, 'cloud-jobs@example.com');
+  admin = await createAccount(ctx, 'cloud-jobs@example.com', 'Enterprise');
   connectionId = (await connectAws(ctx, admin)).json().id;
   fake.state.findings = [
     finding('aws_ec2_sg_open_ssh', 'sg-1'),

@@ -12,7 +12,6 @@ import {
   waitForScan,
 } from './cloud-helpers.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
-import { subscribe } from './seed.ts';
 
 let ctx: TestContext;
 let workers: Workers;
@@ -32,8 +31,7 @@ const findings = async (query = ''): Promise<TCloudFinding[]> =>
 beforeAll(async () => {
   ctx = await createTestApp({}, { cloudScanners: fake.scanners });
   workers = await startCloudWorkers(ctx, fake.scanners);
-  admin = await createAccount(ctx, 'cloud-scan@example.com');
-  await subscribe(ctx, admin); // more scans than the Free plan's monthly five
+  admin = await createAccount(ctx, 'cloud-scan@example.com', 'Enterprise');
   expect((await connectAws(ctx, admin)).statusCode).toBe(201);
   listener = net.createServer((socket) => socket.destroy());
   listener.listen(0, '127.0.0.1');

@@ -127,10 +127,12 @@ describe('analytics', () => {
       '/api/analytics/security-posture?timeframe=30d',
     ]) {
       const res = await get(url, free);
-      expect(res.statusCode).toBe(403);
+      expect(res.statusCode).toBe(402);
       expect(res.json().error).toEqual({
-        code: 'subscription_required',
-        message: 'Analytics require a Professional or Enterprise subscription',
+        code: 'payment_required',
+        message:
+          'Analytics is part of the Professional and Enterprise plans. Upgrade on the Billing page.',
+        details: { feature: 'analytics', tier: 'Professional' },
       });
     }
   });
@@ -141,7 +143,7 @@ describe('analytics', () => {
       subscribed: false,
       tier: 'Free',
     });
-    expect((await get('/api/analytics/overview', free)).statusCode).toBe(403);
+    expect((await get('/api/analytics/overview', free)).statusCode).toBe(402);
   });
 
   it('computes the overview from rows inside the timeframe', async () => {

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import {
   CSRF_COOKIE_NAME,
   CSRF_HEADER_NAME,
+  DEFAULT_PRODUCT_IDS,
   REFRESH_COOKIE_NAME,
+  type TPaidTier,
   type TRole,
 } from '@netguard/contracts';
 import { desc, eq } from 'drizzle-orm';
@@ -14,7 +16,7 @@ import { type BuildOptions, buildApp } from '../src/app.ts';
 import { type AppConfig, loadConfig, type ScanSettings } from '../src/config.ts';
 import { createDatabase, type Database } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
-import { mailOutbox, refreshTokens } from '../src/db/schema.ts';
+import { mailOutbox, refreshTokens, subscriptions } from '../src/db/schema.ts';
 import { sha256 } from '../src/lib/crypto.ts';
 import { createLogger } from '../src/lib/logger.ts';
 import { ROTATION_GRACE_MS } from '../src/modules/auth/sessions.service.ts';
@@ -148,12 +150,38 @@ export function cookieValue(res: LightMyRequestResponse, name: string): string |
   return (res.cookies as { name: string; value: string }[]).find((c) => c.name === name)?.value;
 }
 
-/** Signs up, confirms and signs in: an account ready for bearer calls. */
-export async function createAccount(ctx: TestContext, email: string): Promise<Account> {
+const IN_30_DAYS = () => new Date(Date.now() + 30 * 24 * 60 * 60_000);
+
+/**
+ * Puts the user's subscription (the plan of the organization they founded at sign-up) on a paid
+ * tier of the built-in billing provider until `end`, as a checkout would.
+ */
+export async function setPlan(
+  ctx: TestContext,
+  owner: { userId: string },
+  tier: TPaidTier,
+  end: Date = IN_30_DAYS(),
+) {
+  await ctx.db
+    .update(subscriptions)
+    .set({ subscribed: true, productId: DEFAULT_PRODUCT_IDS[tier], subscriptionEnd: end })
+    .where(eq(subscriptions.userId, owner.userId));
+}
+
+/**
+ * Signs up, confirms and signs in: an account ready for bearer calls, its own organization on
+ * Free or on `plan` (e.g. Enterprise for the features it unlocks).
+ */
+export async function createAccount(
+  ctx: TestContext,
+  email: string,
+  plan?: TPaidTier,
+): Promise<Account> {
   await signUpAndConfirm(ctx, email);
   const res = await signIn(ctx, email);
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.body}`);
   const session = res.json();
+  if (plan) await setPlan(ctx, { userId: session.user.id }, plan);
   return {
     email,
     userId: session.user.id,
@@ -212,5 +240,7 @@ export function startTestWorkers(ctx: TestContext, scans: Partial<ScanSettings> 
     url: ctx.url,
     settings: { ...loadConfig({}).scans, ...scans },
     log: createLogger('silent'),
+    // Scans reach what the app's tenants may reach (its EGRESS_*: the file's loopback block).
+    egress: () => ctx.app.egress,
   });
 }

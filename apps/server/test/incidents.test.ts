@@ -20,9 +20,9 @@ let eve: Account;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  alice = await createAccount(ctx, 'alice-inc@example.com');
-  bob = await createAccount(ctx, 'bob-inc@example.com');
-  eve = await createAccount(ctx, 'eve-inc@example.com');
+  alice = await createAccount(ctx, 'alice-inc@example.com', 'Enterprise');
+  bob = await createAccount(ctx, 'bob-inc@example.com', 'Enterprise');
+  eve = await createAccount(ctx, 'eve-inc@example.com', 'Enterprise');
   // Bob is a member of Alice's organization (as an analyst).
   await ctx.db
     .insert(userRoles)
@@ -290,8 +290,8 @@ describe('roles', () => {
 
 describe('failed sign-ins of a team member', () => {
   it('are events of the team and of the personal organization, each with one incident; the lockout counts each attempt once', async () => {
-    const tom = await createAccount(ctx, 'tom-team@example.com');
-    const mia = await createAccount(ctx, 'mia-team@example.com');
+    const tom = await createAccount(ctx, 'tom-team@example.com', 'Enterprise');
+    const mia = await createAccount(ctx, 'mia-team@example.com', 'Enterprise');
     const { accepted } = await inviteAndAccept(ctx, tom, mia, 'security_analyst');
     expect(accepted.statusCode, accepted.body).toBe(200);
     await sweep();

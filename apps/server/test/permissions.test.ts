@@ -12,7 +12,7 @@ let owner: Account;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  owner = await createAccount(ctx, 'matrix-owner@example.com');
+  owner = await createAccount(ctx, 'matrix-owner@example.com', 'Enterprise');
 });
 afterAll(() => ctx?.close());
 
@@ -114,7 +114,7 @@ describe('one permission matrix, one guard', () => {
   it('writes the events off the request path and loses none on a clean shutdown', async () => {
     const other = await createTestApp();
     try {
-      const who = await createAccount(other, 'matrix-shutdown@example.com');
+      const who = await createAccount(other, 'matrix-shutdown@example.com', 'Enterprise');
       for (let i = 0; i < 30; i++)
         await other.app.inject({ method: 'GET', url: '/api/dashboard', headers: who.auth });
       // Recorded synchronously, written later: no timer can run between these lines.

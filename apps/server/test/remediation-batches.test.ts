@@ -42,8 +42,8 @@ beforeAll(async () => {
   ]);
   ctx = await createTestApp({ SCAN_ALLOWED_RANGES: TEST_RANGES });
   workers = await startRemediationWorkers(ctx);
-  admin = await createAccount(ctx, 'batch-admin@example.com');
-  other = await createAccount(ctx, 'batch-other@example.com');
+  admin = await createAccount(ctx, 'batch-admin@example.com', 'Enterprise');
+  other = await createAccount(ctx, 'batch-other@example.com', 'Enterprise');
   for (const host of [ftp, redis]) {
     await addRootHost(ctx, admin, host, host.address);
     await addHost(ctx, other, {

@@ -16,7 +16,6 @@ import { fakeReach, startCloudFakes } from './cloud-fakes.ts';
 import { SECRET, scanAndWait } from './cloud-helpers.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
 import { call, waitExecution } from './remediation-helpers.ts';
-import { subscribe } from './seed.ts';
 
 let azure: AzureFake;
 let gcp: GcpFake;
@@ -37,8 +36,7 @@ beforeAll(async () => {
     cloud: { secret: SECRET, scanners, endpoints, transport: { agent } },
     egress: () => ctx.app.egress,
   });
-  admin = await createAccount(ctx, 'remediation-azure-gcp@example.com');
-  await subscribe(ctx, admin);
+  admin = await createAccount(ctx, 'remediation-azure-gcp@example.com', 'Enterprise');
   for (const [provider, credentials] of [
     [
       'azure',

@@ -18,7 +18,6 @@ import { startWorkers, type Workers } from '../src/workers.ts';
 import { SECRET, scanAndWait, startMotoWithUser } from './cloud-helpers.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
 import { call, waitExecution } from './remediation-helpers.ts';
-import { subscribe } from './seed.ts';
 
 let moto: MotoServer;
 let ctx: TestContext;
@@ -53,8 +52,7 @@ beforeAll(async () => {
     log: createLogger('silent'),
     cloud: { secret: SECRET, scanners, endpoints },
   });
-  admin = await createAccount(ctx, 'remediation-cloud@example.com');
-  await subscribe(ctx, admin);
+  admin = await createAccount(ctx, 'remediation-cloud@example.com', 'Enterprise');
   const connected = await call(ctx, admin, 'POST', '/api/cloud/connections', {
     provider: 'aws',
     credentials: keys,

@@ -48,7 +48,7 @@ beforeAll(async () => {
     services: ['ssh', 'vsftpd'],
   });
   ctx = await createTestApp({ SCAN_ALLOWED_RANGES: TEST_RANGES }, {}, cluster.url);
-  admin = await createAccount(ctx, 'remediation-restart@example.com');
+  admin = await createAccount(ctx, 'remediation-restart@example.com', 'Enterprise');
   await addRootHost(ctx, admin, host);
 }, 120_000);
 afterAll(async () => {

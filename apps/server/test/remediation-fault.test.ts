@@ -41,7 +41,7 @@ beforeAll(async () => {
   });
   original = readFileSync(host.outside(CONF));
   ctx = await createTestApp({ SCAN_ALLOWED_RANGES: TEST_RANGES });
-  admin = await createAccount(ctx, 'remediation-fault@example.com');
+  admin = await createAccount(ctx, 'remediation-fault@example.com', 'Enterprise');
   await addRootHost(ctx, admin, host);
 }, 120_000);
 afterAll(async () => {

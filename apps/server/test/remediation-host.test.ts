@@ -32,7 +32,7 @@ beforeAll(async () => {
   });
   ctx = await createTestApp({ SCAN_ALLOWED_RANGES: TEST_RANGES });
   workers = await startRemediationWorkers(ctx);
-  admin = await createAccount(ctx, 'remediation-admin@example.com');
+  admin = await createAccount(ctx, 'remediation-admin@example.com', 'Enterprise');
   vulns = await scanHost(ctx, admin, host.address, [21, 80, 6379]);
 }, 180_000);
 afterAll(async () => {
@@ -253,7 +253,7 @@ describe('a fix the check does not confirm', () => {
 
 describe('failures', () => {
   it('wrong credentials fail the dry run with the reason', async () => {
-    const other = await createAccount(ctx, 'remediation-wrong@example.com');
+    const other = await createAccount(ctx, 'remediation-wrong@example.com', 'Enterprise');
     await scanHost(ctx, other, host.address, [21]);
     await addHost(ctx, other, {
       name: 'wrong password',
@@ -283,7 +283,7 @@ describe('failures', () => {
   });
 
   it('reads of another organization are not found', async () => {
-    const other = await createAccount(ctx, 'remediation-other@example.com');
+    const other = await createAccount(ctx, 'remediation-other@example.com', 'Enterprise');
     const mine = (await api('GET', '/api/remediation/executions')).json().executions[0];
     const res = await call(ctx, other, 'GET', `/api/remediation/executions/${mine.id}`);
     expect(res.statusCode).toBe(404);

@@ -18,7 +18,7 @@ let admin: Account;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  admin = await createAccount(ctx, 'workflow-runs@example.com');
+  admin = await createAccount(ctx, 'workflow-runs@example.com', 'Enterprise');
   await addHost(ctx, admin, {
     name: 'never connected',
     address: HOST,

@@ -40,7 +40,7 @@ beforeAll(async () => {
   });
   ctx = await createTestApp({ SCAN_ALLOWED_RANGES: TEST_RANGES });
   workers = await startRemediationWorkers(ctx);
-  admin = await createAccount(ctx, 'workflow-admin@example.com');
+  admin = await createAccount(ctx, 'workflow-admin@example.com', 'Enterprise');
   await addRootHost(ctx, admin, host);
   vulns = await scanHost(ctx, admin, host.address, [21, 6379]);
 }, 180_000);

@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testResources } from '../../../scripts/testing/current.ts';
 import { loadConfig } from '../src/config.ts';
 import { findFreePort } from '../src/lib/net.ts';
 import { isRequestId } from '../src/lib/request-id.ts';
@@ -8,9 +9,10 @@ import { startWorkers, type Workers } from '../src/workers.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
 import { captureLogs, type LogLine, parseLogLines } from './log-capture.ts';
 import { createScan, getScan, openSocket, startSlowBanner, waitFor } from './scan-helpers.ts';
-import { subscribe } from './seed.ts';
 import { spawnWorker } from './worker-process.ts';
 
+/** The scanned service, in this file's loopback block. */
+const SERVICE = testResources().host(1);
 let ctx: TestContext;
 let owner: Account;
 let base: string;
@@ -22,11 +24,10 @@ let listener: { close: () => Promise<void> } | undefined;
 
 beforeAll(async () => {
   ctx = await createTestApp({}, { log: captured.log });
-  owner = await createAccount(ctx, 'trail@example.com');
-  await subscribe(ctx, owner);
+  owner = await createAccount(ctx, 'trail@example.com', 'Enterprise');
   // A service that greets at once: the scan identifies it without waiting for a banner.
   port = await findFreePort();
-  listener = await startSlowBanner('127.0.0.1', port, 0);
+  listener = await startSlowBanner(SERVICE, port, 0);
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
 });
@@ -42,7 +43,7 @@ async function startScan(name: string, requestId: string) {
   const created = await createScan(ctx, owner, {
     scan_name: name,
     scan_type: 'port',
-    target_hosts: ['127.0.0.1'],
+    target_hosts: [SERVICE],
     ports: String(port),
   });
   expect(created.statusCode, created.body).toBe(201);
@@ -78,6 +79,7 @@ describe('request ids in the logs', () => {
       url: ctx.url,
       settings: { ...loadConfig({}).scans },
       log: captured.log,
+      egress: () => ctx.app.egress,
     });
     const socket = await openSocket(base);
     await socket.join(owner.accessToken);

@@ -32,8 +32,8 @@ const FULL_40 = 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:H/VI:H/VA:H/SC:N/SI:N/SA:N
  */
 beforeAll(async () => {
   ctx = await createTestApp();
-  alice = await createAccount(ctx, 'alice-risk@example.com');
-  bob = await createAccount(ctx, 'bob-risk@example.com');
+  alice = await createAccount(ctx, 'alice-risk@example.com', 'Enterprise');
+  bob = await createAccount(ctx, 'bob-risk@example.com', 'Enterprise');
   await seedIntel(ctx, 'CVE-2024-0001', {
     vector: FULL,
     other: { version: '4.0', vector: FULL_40, score: 9.3 },
@@ -234,7 +234,7 @@ describe('GET /api/risk/summary', () => {
   });
 
   it('gives null, not a number, where nothing can be computed', async () => {
-    const carol = await createAccount(ctx, 'carol-risk@example.com');
+    const carol = await createAccount(ctx, 'carol-risk@example.com', 'Enterprise');
     expect(await read(carol, 'summary?range=30d')).toEqual({
       range: '30d',
       ai_confidence: null,

@@ -37,7 +37,7 @@ beforeAll(async () => {
     LLM_BASE_URL: `http://127.0.0.1:${port}/v1`,
     LLM_MODEL: 'local-model',
   });
-  owner = await createAccount(ctx, 'narrative@example.com');
+  owner = await createAccount(ctx, 'narrative@example.com', 'Enterprise');
 });
 afterAll(async () => {
   await ctx?.close();

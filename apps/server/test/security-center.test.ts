@@ -5,7 +5,7 @@ import { appendSecurityEvents } from '../src/modules/audit/security-events.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
 import { enableTotp } from './mfa-helpers.ts';
 import { call, type Headers, joinAs, message } from './security-center-helpers.ts';
-import { ago, seedScan, seedVulnerability, subscribe } from './seed.ts';
+import { ago, seedScan, seedVulnerability } from './seed.ts';
 
 let ctx: TestContext;
 /** Admin of a clean organization: MFA on, a recent scan with nothing risky open. */
@@ -18,13 +18,12 @@ const DAY = 24 * 60;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  clean = await createAccount(ctx, 'clean-sc@example.com');
-  dirty = await createAccount(ctx, 'dirty-sc@example.com');
-  const audit = await createAccount(ctx, 'auditor-sc@example.com');
-  const view = await createAccount(ctx, 'viewer-sc@example.com');
+  clean = await createAccount(ctx, 'clean-sc@example.com', 'Enterprise');
+  dirty = await createAccount(ctx, 'dirty-sc@example.com', 'Enterprise');
+  const audit = await createAccount(ctx, 'auditor-sc@example.com', 'Enterprise');
+  const view = await createAccount(ctx, 'viewer-sc@example.com', 'Enterprise');
   auditor = await joinAs(ctx, dirty, audit, 'auditor');
   viewer = await joinAs(ctx, dirty, view, 'viewer');
-  await subscribe(ctx, clean);
   await enableTotp(ctx, clean);
   const recent = await seedScan(ctx, clean, { status: 'completed', createdAt: ago(120) });
   await ctx.db

@@ -20,7 +20,6 @@ import {
 } from './helpers.ts';
 import { enableTotp } from './mfa-helpers.ts';
 import { call, type Headers, joinAs, message } from './security-center-helpers.ts';
-import { subscribe } from './seed.ts';
 
 let ctx: TestContext;
 let admin: Account;
@@ -30,9 +29,9 @@ let auditor: Headers;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  admin = await createAccount(ctx, 'admin-pol@example.com');
-  analyst = await createAccount(ctx, 'analyst-pol@example.com');
-  const audit = await createAccount(ctx, 'auditor-pol@example.com');
+  admin = await createAccount(ctx, 'admin-pol@example.com', 'Enterprise');
+  analyst = await createAccount(ctx, 'analyst-pol@example.com', 'Enterprise');
+  const audit = await createAccount(ctx, 'auditor-pol@example.com', 'Enterprise');
   analystHere = await joinAs(ctx, admin, analyst, 'security_analyst');
   auditor = await joinAs(ctx, admin, audit, 'auditor');
 }, 60_000);
@@ -114,7 +113,7 @@ describe('password policy', () => {
   });
 
   it('refuses reuse of the last N passwords, and allows it when the rule is off', async () => {
-    const user = await createAccount(ctx, 'reuse-pol@example.com');
+    const user = await createAccount(ctx, 'reuse-pol@example.com', 'Enterprise');
     await setPolicy(passwordRule({ min_length: 8, history: 0 }));
     const here = await joinAs(ctx, admin, user, 'viewer');
     // Off: the same password again is accepted.
@@ -135,7 +134,7 @@ describe('password policy', () => {
   });
 
   it('requires the policy’s character classes: all four by default, fewer when the organization asks fewer', async () => {
-    const user = await createAccount(ctx, 'classes-pol@example.com');
+    const user = await createAccount(ctx, 'classes-pol@example.com', 'Enterprise');
     const here = await joinAs(ctx, admin, user, 'viewer');
     const noSymbol = 'N0SymbolPassword';
     expect(DEFAULT_SECURITY_POLICY.password.classes).toBe(4);
@@ -194,7 +193,7 @@ describe('password policy', () => {
 describe('session policy', () => {
   /** A new account whose session has moved into the admin's organization. */
   async function sessionInOrg(email: string) {
-    const user = await createAccount(ctx, email);
+    const user = await createAccount(ctx, email, 'Enterprise');
     await joinAs(ctx, admin, user, 'viewer');
     return user;
   }
@@ -244,7 +243,7 @@ describe('session policy', () => {
 
 describe('MFA required for a role', () => {
   it('blocks the role without MFA outside MFA setup until MFA is on', async () => {
-    const member = await createAccount(ctx, 'mfa-pol@example.com');
+    const member = await createAccount(ctx, 'mfa-pol@example.com', 'Enterprise');
     const memberHere = await joinAs(ctx, admin, member, 'security_analyst');
     expect((await call(ctx, memberHere, 'GET', '/api/scans')).statusCode).toBe(200);
     await setPolicy(policy({ mfa_required_roles: ['security_analyst'] }));
@@ -257,7 +256,6 @@ describe('MFA required for a role', () => {
     expect((await call(ctx, auditor, 'GET', '/api/security/metrics')).statusCode).toBe(200);
 
     // MFA is a person's: turned on from the analyst's own (subscribed) organization.
-    await subscribe(ctx, member);
     await enableTotp(ctx, member);
     expect((await call(ctx, memberHere, 'GET', '/api/scans')).statusCode).toBe(200);
     await setPolicy(policy());
@@ -266,7 +264,6 @@ describe('MFA required for a role', () => {
 
 describe('data access policy', () => {
   it('answers API key requests with 403 and refuses new keys when keys are not allowed', async () => {
-    await subscribe(ctx, admin);
     const created = await call(ctx, admin.auth, 'POST', '/api/api-keys', { name: 'ci' });
     expect(created.statusCode).toBe(201);
     const key = { authorization: `Bearer ${created.json().key}` };

@@ -1,16 +1,20 @@
-import type { TFinding, TScanStatus, TScanType, TVulnSeverity } from '@netguard/contracts';
-import { eq } from 'drizzle-orm';
+import type {
+  TFinding,
+  TPaidTier,
+  TScanStatus,
+  TScanType,
+  TVulnSeverity,
+} from '@netguard/contracts';
 import {
   reports,
   scanServices,
   scans,
-  subscriptions,
   threatMitigationActions,
   vulnerabilities,
   vulnerabilitySightings,
 } from '../src/db/schema.ts';
 import { dueFrom } from '../src/modules/vulnerabilities/vulnerabilities.lifecycle.ts';
-import type { Account, TestContext } from './helpers.ts';
+import { type Account, setPlan, type TestContext } from './helpers.ts';
 
 const MINUTE = 60_000;
 export const ago = (minutes: number) => new Date(Date.now() - minutes * MINUTE);
@@ -112,12 +116,14 @@ export async function seedReport(ctx: TestContext, owner: Account, createdAt = a
   });
 }
 
-/** Marks the account as a Professional subscriber until `end`. */
-export async function subscribe(ctx: TestContext, owner: Account, end = ago(-30 * 24 * 60)) {
-  await ctx.db
-    .update(subscriptions)
-    .set({ subscribed: true, productId: 'prod_netguard_professional', subscriptionEnd: end })
-    .where(eq(subscriptions.userId, owner.userId));
+/** Marks the account as a subscriber until `end` (Professional unless `tier` says otherwise). */
+export async function subscribe(
+  ctx: TestContext,
+  owner: Account,
+  end = ago(-30 * 24 * 60),
+  tier: TPaidTier = 'Professional',
+) {
+  await setPlan(ctx, owner, tier, end);
 }
 
 /** Inserts a service a scan found, as the scan worker stores it. */

@@ -37,7 +37,7 @@ async function closedPort(): Promise<number> {
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  admin = await createAccount(ctx, 'siem-egress@example.com');
+  admin = await createAccount(ctx, 'siem-egress@example.com', 'Enterprise');
   hec = await startSplunkHecFake(TOKEN, LOOPBACK);
   syslog = net.createServer((socket) => {
     syslogConnections++;
@@ -158,7 +158,7 @@ describe("a tenant's Test Connection", () => {
   });
 
   it('is allowed 10 times a minute per organization: the 11th answers 429', async () => {
-    const busy = await createAccount(ctx, 'siem-egress-busy@example.com');
+    const busy = await createAccount(ctx, 'siem-egress-busy@example.com', 'Enterprise');
     const { integration } = await testTo(busy, 'splunk', '169.254.169.254:80');
     const test = () =>
       ctx.app.inject({

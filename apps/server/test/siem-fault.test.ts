@@ -34,7 +34,7 @@ let workers: Workers | undefined;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  admin = await createAccount(ctx, 'siem-fault@example.com');
+  admin = await createAccount(ctx, 'siem-fault@example.com', 'Enterprise');
 });
 afterAll(async () => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');

@@ -18,7 +18,7 @@ let hec: SplunkHecFake;
 beforeAll(async () => {
   ctx = await createTestApp();
   workers = await startSiemWorkers(ctx);
-  admin = await createAccount(ctx, 'siem-admin@example.com');
+  admin = await createAccount(ctx, 'siem-admin@example.com', 'Enterprise');
   hec = await startSplunkHecFake('good-token', host(1));
 });
 afterAll(async () => {
@@ -178,7 +178,7 @@ describe('a Splunk HEC integration', () => {
 
 describe('organizations', () => {
   it("forwards another organization's events to none of A's integrations", async () => {
-    const other = await createAccount(ctx, 'siem-other@example.com');
+    const other = await createAccount(ctx, 'siem-other@example.com', 'Enterprise');
     const before = hec.accepted.length;
     const theirs = await createIntegration(ctx, other, splunk({ name: 'theirs' }));
     await emitEvents(ctx, other.organizationId, 7, { title: 'other org event' });

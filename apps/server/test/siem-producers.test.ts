@@ -29,7 +29,7 @@ import {
 } from './cloud-helpers.ts';
 import { type Account, createAccount, createTestApp, signIn, type TestContext } from './helpers.ts';
 import { createScan, getScan, scanAction, startPlainHttp, waitFor } from './scan-helpers.ts';
-import { finding, seedScan, subscribe } from './seed.ts';
+import { finding, seedScan } from './seed.ts';
 
 // An address of this file's block, so no other test file's services answer here.
 const HOST = testResources().host(1);
@@ -132,7 +132,7 @@ async function queuedTypes(integrationId: string): Promise<string[]> {
 describe('security events', () => {
   let alice: Account;
   beforeAll(async () => {
-    alice = await createAccount(ctx, 'siem-alice@example.com');
+    alice = await createAccount(ctx, 'siem-alice@example.com', 'Enterprise');
   });
 
   it('every security event of the organization but granted permission checks is forwarded; a failed sign-in as a failure', async () => {
@@ -194,7 +194,7 @@ describe('security events', () => {
   });
 
   it('an anomaly incident is forwarded as incident and threat_detected', async () => {
-    const bob = await createAccount(ctx, 'siem-bob@example.com');
+    const bob = await createAccount(ctx, 'siem-bob@example.com', 'Enterprise');
     await evaluateAnomalyRules(ctx.db);
     for (let i = 0; i < 7; i++) await signIn(ctx, bob.email, 'Wrong!Passw0rd');
     expect((await evaluateAnomalyRules(ctx.db)).opened).toBeGreaterThanOrEqual(1);
@@ -228,8 +228,7 @@ describe('scans', () => {
   let scanId: string;
 
   beforeAll(async () => {
-    owner = await createAccount(ctx, 'siem-scans@example.com');
-    await subscribe(ctx, owner);
+    owner = await createAccount(ctx, 'siem-scans@example.com', 'Enterprise');
     onlyCompleted = await integration(owner.organizationId, ['scan_completed']);
     notRealtime = await integration(
       owner.organizationId,
@@ -346,8 +345,7 @@ describe('scans', () => {
 
 describe('cloud findings', () => {
   it('a new finding is vulnerability_found, and compliance_violation when its check maps to frameworks', async () => {
-    const admin = await createAccount(ctx, 'siem-cloud@example.com');
-    await subscribe(ctx, admin);
+    const admin = await createAccount(ctx, 'siem-cloud@example.com', 'Enterprise');
     expect((await connectAws(ctx, admin)).statusCode).toBe(201);
     fake.state.findings = [
       cloudFinding(SSH, 'sg-open'),
@@ -389,7 +387,7 @@ describe('cloud findings', () => {
 
 describe('transaction coupling', () => {
   it('when the change rolls back after the emit, its SIEM events roll back with it', async () => {
-    const carol = await createAccount(ctx, 'siem-carol@example.com');
+    const carol = await createAccount(ctx, 'siem-carol@example.com', 'Enterprise');
     const scan = await seedScan(ctx, carol, { status: 'completed', type: 'vulnerability' });
     const owner = { scanId: scan.id, userId: carol.userId, organizationId: carol.organizationId };
     const queued = await integration(carol.organizationId, ['vulnerability_found']);

@@ -14,9 +14,9 @@ import {
 import { createLogger } from '../src/lib/logger.ts';
 import { runReport } from '../src/modules/reports/reports.jobs.ts';
 import { assessVulnerabilities } from '../src/modules/risk/risk.assess.ts';
-import { type Account, createAccount, type TestContext } from './helpers.ts';
+import { type Account, createAccount, setPlan, type TestContext } from './helpers.ts';
 import { uploadCapture } from './packets-helpers.ts';
-import { seedScan, seedService, seedVulnerability, subscribe } from './seed.ts';
+import { seedScan, seedService, seedVulnerability } from './seed.ts';
 import { seedCloud } from './tenant-matrix-cloud.ts';
 import { seedRemediation } from './tenant-matrix-remediation.ts';
 import { seedSiem } from './tenant-matrix-siem.ts';
@@ -115,14 +115,15 @@ export const callerOf = (name: Caller['name'], account: Account): Caller => ({
 export async function makeFixtures(ctx: TestContext) {
   const admin = await createAccount(ctx, 'tm-a-admin@example.com');
   const other = await createAccount(ctx, 'tm-b-admin@example.com');
-  await subscribe(ctx, admin);
-  await subscribe(ctx, other);
+  // Enterprise: every feature of the plan matrix is open, so the matrix tests roles and tenants.
+  await setPlan(ctx, admin, 'Enterprise');
+  await setPlan(ctx, other, 'Enterprise');
   const a = admin.organizationId;
   const callers: Caller[] = [callerOf('admin', admin)];
   // Plans belong to the user: members get their own, so plan limits stay out of the matrix.
   for (const role of ['security_analyst', 'auditor', 'viewer'] as const) {
     const member = await memberOf(ctx, a, role, role);
-    await subscribe(ctx, member);
+    await setPlan(ctx, member, 'Enterprise');
     callers.push(callerOf(role, member));
   }
   const spare = await memberOf(ctx, a, 'viewer', 'spare');
@@ -181,8 +182,9 @@ export async function makeFixtures(ctx: TestContext) {
     'asset',
   );
   const apiKey = json(await as('POST', '/api/api-keys', { name: `${MARK} key` }), 'api key');
+  // A is on Enterprise: a checkout changes it to Professional.
   const checkout = json(
-    await as('POST', '/api/billing/create-checkout', { price_id: 'price_netguard_enterprise' }),
+    await as('POST', '/api/billing/create-checkout', { price_id: 'price_netguard_professional' }),
     'checkout',
   );
   const incidentId = await insertIncident(ctx, a);

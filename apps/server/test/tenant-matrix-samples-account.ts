@@ -1,8 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { DEFAULT_SETTINGS } from '@netguard/contracts';
 import { apiKeys } from '../src/db/schema.ts';
-import { createAccount, mailedToken, PASSWORD } from './helpers.ts';
-import { subscribe } from './seed.ts';
+import { createAccount, mailedToken, PASSWORD, setPlan } from './helpers.ts';
 import { checkoutIdOf, MARK, memberOf, unique } from './tenant-matrix-fixtures.ts';
 import { asAdmin, get, type Sample, send } from './tenant-matrix-samples.ts';
 
@@ -104,8 +103,9 @@ export const ACCOUNT_SAMPLES: Record<string, Sample> = {
   'GET /api/subscription': { req: get('/api/subscription') },
   'GET /api/billing/plans': { req: get('/api/billing/plans') },
   'GET /api/billing/usage': { req: get('/api/billing/usage') },
+  // The organizations are on Enterprise: their checkouts change the plan to Professional.
   'POST /api/billing/create-checkout': {
-    req: send('/api/billing/create-checkout', { price_id: 'price_netguard_enterprise' }),
+    req: send('/api/billing/create-checkout', { price_id: 'price_netguard_professional' }),
   },
   'POST /api/billing/customer-portal': { req: send('/api/billing/customer-portal', {}) },
   'GET /api/billing/checkout-sessions/:id': {
@@ -113,19 +113,20 @@ export const ACCOUNT_SAMPLES: Record<string, Sample> = {
   },
   'POST /api/billing/checkout-sessions/:id/complete': {
     req: async (f, _c, ctx) => {
-      await subscribe(ctx, f.admin); // back on Professional: the Enterprise checkout is an upgrade
       const body = await asAdmin(ctx, f, 'POST', '/api/billing/create-checkout', {
-        price_id: 'price_netguard_enterprise',
+        price_id: 'price_netguard_professional',
       });
       return { url: `/api/billing/checkout-sessions/${checkoutIdOf(body)}/complete`, payload: {} };
     },
+    // Back on Enterprise, for the samples after it.
+    after: (f, _c, ctx) => setPlan(ctx, f.admin, 'Enterprise'),
   },
   'POST /api/billing/cancel': {
     req: async (_f, c, ctx) => {
-      await subscribe(ctx, c.account);
+      await setPlan(ctx, c.account, 'Enterprise');
       return { url: '/api/billing/cancel', payload: {} };
     },
-    after: (_f, c, ctx) => subscribe(ctx, c.account),
+    after: (_f, c, ctx) => setPlan(ctx, c.account, 'Enterprise'),
   },
   'GET /api/organization/members': { req: get('/api/organization/members') },
   'POST /api/organization/invitations': {

@@ -3,8 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { can, PERMISSION_DENIED, type TRoutePermission } from '@netguard/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, createTestApp, type TestContext } from './helpers.ts';
-import { subscribe } from './seed.ts';
+import { createAccount, createTestApp, setPlan, type TestContext } from './helpers.ts';
 import { CLOUD_SAMPLES } from './tenant-matrix-cloud.ts';
 import {
   type Caller,
@@ -83,7 +82,7 @@ async function freshLike(c: Caller): Promise<Caller> {
     c.name === 'other'
       ? await createAccount(ctx, `tm-fresh-${unique()}@example.com`)
       : await memberOf(ctx, f.organizationId, c.name, `fresh-${c.name}`);
-  await subscribe(ctx, account);
+  await setPlan(ctx, account, 'Enterprise');
   return callerOf(c.name, account);
 }
 

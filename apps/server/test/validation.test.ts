@@ -6,7 +6,7 @@ let ctx: TestContext;
 let account: Account;
 beforeAll(async () => {
   ctx = await createTestApp();
-  account = await createAccount(ctx, 'validator@example.com');
+  account = await createAccount(ctx, 'validator@example.com', 'Enterprise');
 });
 afterAll(() => ctx.close());
 

@@ -1,9 +1,7 @@
 import type { TAnalyticsOverview, TSecurityPosture, TTimeframe } from '@netguard/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { AppError } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/sessions.service.ts';
-import type { SubscriptionService } from '../subscription/subscription.service.ts';
 import { computeOverview, computePosture } from './analytics.metrics.ts';
 import * as repo from './analytics.repo.ts';
 
@@ -14,10 +12,7 @@ const INTERVALS: Record<TTimeframe, string> = {
   '90d': '90 days',
 };
 
-export const ANALYTICS_SUBSCRIPTION_MESSAGE =
-  'Analytics require a Professional or Enterprise subscription';
-
-type Deps = { db: Executor; subscription: SubscriptionService };
+type Deps = { db: Executor };
 
 /** The start of a timeframe that ends now. */
 export const sinceFor = (timeframe: TTimeframe): SQL =>
@@ -37,19 +32,18 @@ export async function measurePosture(db: Executor, org: string, since: SQL) {
   return computePosture(scans, vulns, coverage, openServices);
 }
 
-/** Enterprise analytics of the caller's organization, for subscribers only. */
-export function createAnalyticsService({ db, subscription }: Deps) {
-  async function scope(auth: AuthContext, timeframe: TTimeframe) {
-    const status = await subscription.status(auth);
-    if (!status.subscribed) {
-      throw new AppError('subscription_required', 403, ANALYTICS_SUBSCRIPTION_MESSAGE);
-    }
+/**
+ * Enterprise analytics of the caller's organization; its routes are plan-gated (the analytics
+ * feature of the plan matrix).
+ */
+export function createAnalyticsService({ db }: Deps) {
+  function scope(auth: AuthContext, timeframe: TTimeframe) {
     return { org: auth.organizationId, since: sinceFor(timeframe) };
   }
 
   return {
     async overview(auth: AuthContext, timeframe: TTimeframe): Promise<TAnalyticsOverview> {
-      const { org, since } = await scope(auth, timeframe);
+      const { org, since } = scope(auth, timeframe);
       const [scans, vulns, reports] = await Promise.all([
         repo.scanStats(db, org, since),
         repo.vulnStats(db, org, since),
@@ -59,7 +53,7 @@ export function createAnalyticsService({ db, subscription }: Deps) {
     },
 
     async posture(auth: AuthContext, timeframe: TTimeframe): Promise<TSecurityPosture> {
-      const { org, since } = await scope(auth, timeframe);
+      const { org, since } = scope(auth, timeframe);
       return measurePosture(db, org, since);
     },
   };

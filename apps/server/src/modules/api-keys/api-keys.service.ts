@@ -19,7 +19,6 @@ import * as repo from './api-keys.repo.ts';
 
 /** Characters of the key kept for display: the prefix and the first 8 hex digits. */
 const DISPLAY_CHARS = API_KEY_PREFIX.length + 8;
-const PAID_TIERS = new Set(['Professional', 'Enterprise']);
 
 const toApiKey = (row: repo.ApiKeyRow): TApiKey => ({
   id: row.id,
@@ -38,7 +37,7 @@ export function requireSession(auth: AuthContext) {
 /**
  * REST API keys: `ngk_` + 64 hex characters (32 random bytes), shown once, stored as SHA-256
  * (the key has 256 bits of entropy, so a fast hash is enough). Accepted as
- * `Authorization: Bearer` while the owner's plan is Professional or Enterprise.
+ * `Authorization: Bearer` while the organization's plan includes API access (the plan matrix).
  */
 export function createApiKeyService({
   db,
@@ -48,8 +47,7 @@ export function createApiKeyService({
   subscription: SubscriptionService;
 }) {
   async function assertPaid(auth: AuthContext) {
-    const status = await subscription.status(auth);
-    if (!status.subscribed || !PAID_TIERS.has(status.tier))
+    if (!(await subscription.includes(auth.organizationId, 'api_access')))
       throw new AppError('payment_required', 402, SETTINGS_TEXT.apiKeysPaidOnly);
   }
 
@@ -138,8 +136,7 @@ export function createApiKeyService({
         sessionId: `api-key:${found.key.id}`,
         apiKeyId: found.key.id,
       };
-      const status = await subscription.status(auth);
-      if (!status.subscribed || !PAID_TIERS.has(status.tier)) return null;
+      if (!(await subscription.includes(auth.organizationId, 'api_access'))) return null;
       if ((await findPolicyRow(db, auth.organizationId))?.apiKeysAllowed === false)
         throw new AppError('forbidden', 403, SECURITY_CENTER_TEXT.apiKeysDisabled);
       // One auth_attempt event per key per clock hour: enough to see use without a flood.

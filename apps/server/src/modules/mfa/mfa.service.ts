@@ -18,7 +18,7 @@ import type { MfaSetup } from './mfa.setup.ts';
 type Deps = {
   db: Executor;
   setup: MfaSetup;
-  subscription: Pick<SubscriptionService, 'status'>;
+  subscription: Pick<SubscriptionService, 'includes'>;
   /** Re-authentication before turning MFA off (the account service's password check). */
   confirmPassword: (auth: AuthContext, password: string, meta: RequestMeta) => Promise<unknown>;
 };
@@ -82,7 +82,7 @@ export function createMfaService({ db, setup, subscription, confirmPassword }: D
   async function perform(auth: AuthContext, body: TMfaActionBody, meta: RequestMeta) {
     switch (body.action) {
       case 'enable':
-        if (!(await subscription.status(auth)).subscribed)
+        if (!(await subscription.includes(auth.organizationId, 'mfa')))
           throw new AppError('payment_required', 402, MFA_MESSAGES.paidOnly);
         return setup.start(auth, body, meta);
       case 'verify':

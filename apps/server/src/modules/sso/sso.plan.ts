@@ -1,16 +1,11 @@
-import { type TTierTable, tierFromProductId } from '@netguard/contracts';
+import type { TTierTable } from '@netguard/contracts';
 import type { Executor } from '../../db/client.ts';
-import { findSubscription } from '../subscription/subscription.repo.ts';
+import { planIncludes } from '../subscription/subscription.tier.ts';
 import { findRequiredSso } from './sso.repo.ts';
 
-/** Whether the organization's plan (the subscription held in it) includes SSO: Professional or Enterprise. */
-export async function planIncludesSso(db: Executor, tiers: TTierTable, organizationId: string) {
-  const row = await findSubscription(db, organizationId);
-  if (!row?.subscribed) return false;
-  if (row.subscriptionEnd && row.subscriptionEnd.getTime() <= Date.now()) return false;
-  const tier = tierFromProductId(row.productId, tiers);
-  return tier === 'Professional' || tier === 'Enterprise';
-}
+/** Whether the organization's plan (the subscription held in it) includes SSO (the plan matrix). */
+export const planIncludesSso = (db: Executor, tiers: TTierTable, organizationId: string) =>
+  planIncludes(db, tiers, organizationId, 'sso');
 
 /** What "require SSO" says of a password sign-in: allowed, refused, or allowed as break-glass (with MFA). */
 export type PasswordGate = 'allowed' | 'refused' | 'break_glass';

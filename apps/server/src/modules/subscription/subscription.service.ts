@@ -1,9 +1,10 @@
 import {
   DEFAULT_PRODUCT_IDS,
+  type TPlanFeature,
   type TSubscriptionStatus,
+  type TTier,
   type TTierTable,
   tierFromProductId,
-  UNSUBSCRIBED,
 } from '@netguard/contracts';
 import type { Executor } from '../../db/client.ts';
 import type { AuthContext } from '../auth/sessions.service.ts';
@@ -12,6 +13,7 @@ import {
   type SubscriptionPatch,
   updateSubscription,
 } from './subscription.repo.ts';
+import { planIncludes, statusOf, tierOf } from './subscription.tier.ts';
 
 type Deps = {
   db: Executor;
@@ -23,17 +25,15 @@ type Deps = {
 export function createSubscriptionService({ db, tiers = DEFAULT_PRODUCT_IDS }: Deps) {
   return {
     async status(auth: AuthContext): Promise<TSubscriptionStatus> {
-      const row = await findSubscription(db, auth.organizationId);
-      if (!row) return UNSUBSCRIBED;
-      const ended = row.subscriptionEnd !== null && row.subscriptionEnd.getTime() <= Date.now();
-      const subscribed = row.subscribed && !ended;
-      return {
-        subscribed,
-        product_id: row.productId,
-        subscription_end: row.subscriptionEnd?.toISOString() ?? null,
-        tier: subscribed ? tierFromProductId(row.productId, tiers) : 'Free',
-      };
+      return statusOf(await findSubscription(db, auth.organizationId), tiers);
     },
+
+    /** The tier of the organization's plan. */
+    tier: (organizationId: string): Promise<TTier> => tierOf(db, tiers, organizationId),
+
+    /** Whether the organization's plan includes `feature`. */
+    includes: (organizationId: string, feature: TPlanFeature): Promise<boolean> =>
+      planIncludes(db, tiers, organizationId, feature),
 
     /** Sets a user's subscription inside `tx`; the profile's tier follows it. */
     write(tx: Executor, userId: string, patch: SubscriptionPatch): Promise<boolean> {
