@@ -1,4 +1,6 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { resourcesOf } from './scripts/testing/resources.ts';
 
 /**
  * Port and data dir of the server the browser tests run against; fresh for every run. Its fixed
@@ -11,6 +13,14 @@ export const E2E_SERVER_LOG = process.env.E2E_SERVER_LOG ?? 'artifacts/e2e-serve
 export const E2E_PGPORT = Number(process.env.E2E_PGPORT ?? 18391);
 /** The moto_server port the cloud spec starts; the e2e server's AWS calls all go there. */
 export const E2E_AWS_MOTO_PORT = Number(process.env.E2E_AWS_MOTO_PORT ?? 18195);
+/**
+ * The DNS server the SSO spec starts (dnsmasq, in that spec's loopback block): the e2e server
+ * looks up the TXT records proving SSO domains there, never on the machine's resolver.
+ */
+export const E2E_SSO_DNS = {
+  host: resourcesOf(fileURLToPath(new URL('./e2e/sso.spec.ts', import.meta.url))).host(53),
+  port: 5353,
+};
 
 export default defineConfig({
   testDir: 'e2e',
@@ -58,6 +68,7 @@ export default defineConfig({
       NETGUARD_OFFLINE: '1',
       // Cloud scans of AWS connections reach the spec's moto_server, never AWS.
       CLOUD_AWS_ENDPOINT: `http://127.0.0.1:${E2E_AWS_MOTO_PORT}`,
+      SSO_DNS_RESOLVERS: `${E2E_SSO_DNS.host}:${E2E_SSO_DNS.port}`,
       // The specs' identity provider and receivers listen on loopback: tenants may reach it here
       // (the server's own ports and database stay refused).
       EGRESS_ALLOWED_RANGES: '127.0.0.0/8',

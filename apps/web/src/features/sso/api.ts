@@ -1,4 +1,10 @@
-import { type TSsoConfigBody, ZSsoConfigResult, ZSsoStartResult } from '@netguard/contracts';
+import {
+  type TSsoConfigBody,
+  type TSsoConfigResult,
+  ZSsoConfigResult,
+  ZSsoDomainVerifyResult,
+  ZSsoStartResult,
+} from '@netguard/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
@@ -20,6 +26,32 @@ export function useSaveSso() {
     mutationFn: (body: TSsoConfigBody) =>
       apiRequest('/api/organization/sso', { method: 'PUT', body, schema: ZSsoConfigResult }),
     onSuccess: (data) => queryClient.setQueryData(ssoKeys.config, data),
+  });
+}
+
+/** "Verify": a DNS lookup of the domain's TXT record now; the card shows the claim it returns. */
+export function useVerifySsoDomain() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (domain: string) =>
+      apiRequest(`/api/organization/sso/domains/${encodeURIComponent(domain)}/verify`, {
+        method: 'POST',
+        schema: ZSsoDomainVerifyResult,
+      }),
+    onSuccess: ({ domain }) =>
+      queryClient.setQueryData<TSsoConfigResult>(ssoKeys.config, (current) =>
+        current?.sso
+          ? {
+              ...current,
+              sso: {
+                ...current.sso,
+                domain_claims: current.sso.domain_claims.map((claim) =>
+                  claim.domain === domain.domain ? domain : claim,
+                ),
+              },
+            }
+          : current,
+      ),
   });
 }
 

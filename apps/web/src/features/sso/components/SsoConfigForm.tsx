@@ -23,6 +23,7 @@ import { RoleSelect } from '@/features/organization/components/RoleSelect';
 import { useRemoveSso, useSaveSso } from '@/features/sso/api';
 import { RoleMappingsField } from '@/features/sso/components/RoleMappingsField';
 import { ServiceProviderInfo } from '@/features/sso/components/ServiceProviderInfo';
+import { SsoDomains } from '@/features/sso/components/SsoDomains';
 import { errorMessage } from '@/lib/api-client';
 
 const NO_BREAK_GLASS = 'none';
@@ -53,6 +54,12 @@ export function SsoConfigForm({ result }: { result: TSsoConfigResult }) {
   const [requireSso, setRequireSso] = useState(saved?.require_sso ?? false);
   const [breakGlass, setBreakGlass] = useState(saved?.break_glass_user_id ?? NO_BREAK_GLASS);
   const admins = members.data?.members.filter((m) => m.role === 'admin') ?? [];
+  const domainList = domains
+    .split(/[\s,]+/)
+    .map((d) => d.trim().toLowerCase())
+    .filter(Boolean);
+  const claims = saved?.domain_claims ?? [];
+  const unsavedDomains = domainList.some((d) => !claims.some((claim) => claim.domain === d));
 
   const readMetadata = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -64,10 +71,7 @@ export function SsoConfigForm({ result }: { result: TSsoConfigResult }) {
     const parsed = ZSsoConfigBody.safeParse({
       protocol,
       enabled,
-      domains: domains
-        .split(/[\s,]+/)
-        .map((d) => d.trim())
-        .filter(Boolean),
+      domains: domainList,
       default_role: defaultRole,
       groups_claim: groupsClaim,
       role_mappings: mappings,
@@ -184,6 +188,11 @@ export function SsoConfigForm({ result }: { result: TSsoConfigResult }) {
             />
           </Field>
         </div>
+        {(claims.length > 0 || unsavedDomains) && (
+          <div className="sm:col-span-2">
+            <SsoDomains claims={claims} unsaved={unsavedDomains} />
+          </div>
+        )}
         <Field id="sso-default-role" label="Default role">
           <RoleSelect
             id="sso-default-role"
