@@ -68,6 +68,9 @@ export async function createTestApp(
       WEB_DIST_DIR: '/nonexistent/netguard-web-dist',
       // The file's own loopback block holds its receivers: tenants may reach it, nothing else.
       EGRESS_ALLOWED_RANGES: testResources().block,
+      // SSO domain checks never ask the machine's resolver: nothing answers on this address of the
+      // file's block (a refused lookup); sso-domains.test.ts names its own DNS server.
+      SSO_DNS_RESOLVERS: `${testResources().host(254)}:53`,
       ...env,
     }),
     databaseUrl: url,

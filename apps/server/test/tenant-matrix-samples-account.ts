@@ -190,6 +190,14 @@ export const ACCOUNT_SAMPLES: Record<string, Sample> = {
   'POST /api/security/session-start': { req: send('/api/security/session-start', {}) },
   'GET /api/organization/sso': { req: get('/api/organization/sso') },
   'PUT /api/organization/sso': { req: send('/api/organization/sso', SSO_CONFIG) },
+  // A's claim (made here) is checked by its admin: a lookup the file's refusing address answers
+  // (helpers.ts). B's admin removed its own configuration just before (DELETE): no claim, 404.
+  'POST /api/organization/sso/domains/:domain/verify': {
+    req: async (f, _c, ctx) => {
+      await asAdmin(ctx, f, 'PUT', '/api/organization/sso', SSO_CONFIG);
+      return { url: `/api/organization/sso/domains/${SSO_CONFIG.domains[0]}/verify` };
+    },
+  },
   'DELETE /api/organization/sso': {
     req: async (_f, c, ctx) => {
       await ctx.app.inject({
