@@ -1,5 +1,5 @@
-import { BILLING_TEXT } from '@netguard/contracts';
-import { Crown } from 'lucide-react';
+import { BILLING_TEXT, featureLines, UNLIMITED_SCANS } from '@netguard/contracts';
+import { Check, Crown } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 
 /** Shown to Enterprise subscribers instead of the plan cards. */
@@ -12,9 +12,18 @@ export function EnterpriseCard() {
           {BILLING_TEXT.enterpriseCard}
         </CardTitle>
       </CardHeader>
-      <CardContent className="text-sm text-muted-foreground">
-        You have every NetGuard feature: unlimited scans, API access, MFA and SSO, custom
-        integrations and the Enterprise Security Center.
+      <CardContent className="space-y-3 text-sm">
+        <p className="text-muted-foreground">You have every NetGuard feature:</p>
+        <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+          {[UNLIMITED_SCANS, ...featureLines('Professional'), ...featureLines('Enterprise')].map(
+            (line) => (
+              <li key={line} className="flex items-center gap-2">
+                <Check className="size-4 shrink-0 text-emerald-600" aria-hidden="true" />
+                {line}
+              </li>
+            ),
+          )}
+        </ul>
       </CardContent>
     </Card>
   );

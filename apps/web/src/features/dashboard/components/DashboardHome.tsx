@@ -1,3 +1,4 @@
+import { tierIncludes } from '@netguard/contracts';
 import { Spinner } from '@/components/Spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import {
@@ -28,9 +29,11 @@ function Loading() {
 export function DashboardHome() {
   const subscription = useSubscription();
   const subscribed = subscription.subscribed;
+  // The tabs and their calls: the analytics feature of the plan matrix.
+  const analyticsOn = tierIncludes(subscription.tier, 'analytics');
   const home = useDashboardHome();
-  const analytics = useAnalyticsOverview(subscribed);
-  const posture = useSecurityPosture(subscribed);
+  const analytics = useAnalyticsOverview(analyticsOn);
+  const posture = useSecurityPosture(analyticsOn);
   useLogError('Dashboard data failed to load', home.error);
   useLogError('Analytics overview failed to load', analytics.error);
   useLogError('Security posture failed to load', posture.error);
@@ -43,8 +46,8 @@ export function DashboardHome() {
       <Tabs defaultValue="overview" className="gap-4">
         <TabsList>
           <TabsTrigger value="overview">Overview</TabsTrigger>
-          {subscribed && <TabsTrigger value="analytics">Analytics</TabsTrigger>}
-          {subscribed && <TabsTrigger value="posture">Security Posture</TabsTrigger>}
+          {analyticsOn && <TabsTrigger value="analytics">Analytics</TabsTrigger>}
+          {analyticsOn && <TabsTrigger value="posture">Security Posture</TabsTrigger>}
         </TabsList>
         <TabsContent value="overview">
           {home.data ? (
@@ -55,7 +58,7 @@ export function DashboardHome() {
             <Loading />
           )}
         </TabsContent>
-        {subscribed && (
+        {analyticsOn && (
           <TabsContent value="analytics">
             {analytics.isPending || posture.isPending ? (
               <Loading />
@@ -64,7 +67,7 @@ export function DashboardHome() {
             )}
           </TabsContent>
         )}
-        {subscribed && (
+        {analyticsOn && (
           <TabsContent value="posture">
             {posture.isPending ? (
               <Loading />

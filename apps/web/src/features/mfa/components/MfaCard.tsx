@@ -3,6 +3,7 @@ import {
   type TMfaActionBody,
   type TMfaActionResult,
   type TMfaMethod,
+  tierIncludes,
 } from '@netguard/contracts';
 import { ShieldCheck } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -23,10 +24,10 @@ import { errorMessage } from '@/lib/api-client';
 
 type TSetup = TStartedSetup & { method: TMfaMethod };
 
-/** The MFA card of the Settings page, shown to subscribed users only (part-2 §2, §6). */
+/** The MFA card of the Settings page, shown on plans that include MFA (part-2 §2, §6). */
 export function MfaCard() {
-  const { subscribed } = useSubscription();
-  return subscribed ? <MfaPanel /> : null;
+  const { tier } = useSubscription();
+  return tierIncludes(tier, 'mfa') ? <MfaPanel /> : null;
 }
 
 function MfaPanel() {

@@ -1,3 +1,4 @@
+import { tierIncludes } from '@netguard/contracts';
 import { Copy, KeyRound, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -11,8 +12,8 @@ import { formatDateTime } from '@/lib/format';
 
 /** API keys: generate (shown once), list by prefix with dates, revoke. Paid plans only. */
 export function ApiKeysSection() {
-  const { tier, subscribed } = useSubscription();
-  const paid = subscribed && (tier === 'Professional' || tier === 'Enterprise');
+  const { tier } = useSubscription();
+  const paid = tierIncludes(tier, 'api_access');
   const keys = useApiKeys();
   const create = useCreateApiKey();
   const revoke = useRevokeApiKey();
