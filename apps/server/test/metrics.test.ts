@@ -118,6 +118,7 @@ describe('/metrics', () => {
       settings: { ...loadConfig({}).scans },
       log: createLogger('silent'),
       metrics,
+      egress: () => ctx.app.egress,
     });
     try {
       await waitFor(async () => {

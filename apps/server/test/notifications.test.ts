@@ -1,5 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testResources } from '../../../scripts/testing/current.ts';
 import { loadConfig } from '../src/config.ts';
 import { mailOutbox, organizationSettings, scans } from '../src/db/schema.ts';
 import { createLogger } from '../src/lib/logger.ts';
@@ -99,6 +100,7 @@ describe('scheduled re-scans', () => {
       queue: { sendPlan: async () => undefined },
       settings: loadConfig({}).scans,
       log,
+      egress: ctx.app.egress,
     });
 
   it('re-run the last scan when due and move the next run on', async () => {
@@ -110,7 +112,7 @@ describe('scheduled re-scans', () => {
     const last = await seedScan(ctx, owner, {
       status: 'completed',
       name: 'Nightly',
-      targets: ['127.0.0.1'],
+      targets: [testResources().host(1)],
       createdAt: ago(-1),
     });
     await ctx.db.update(scans).set({ ports: '6390,11299' }).where(eq(scans.id, last.id));
@@ -124,7 +126,7 @@ describe('scheduled re-scans', () => {
     expect(scan).toMatchObject({
       scanName: 'Nightly - scheduled',
       status: 'running',
-      targetHosts: ['127.0.0.1'],
+      targetHosts: [testResources().host(1)],
       ports: '6390,11299',
     });
     const [row] = await ctx.db
@@ -133,6 +135,26 @@ describe('scheduled re-scans', () => {
       .where(eq(organizationSettings.organizationId, owner.organizationId));
     expect(row!.nextAutoScanAt!.getTime() - Date.now()).toBeGreaterThan(23 * 3_600_000);
     expect(await runDueAutoScans(ctx.db, service(), log)).toEqual([]);
+  });
+
+  it('start no re-scan the egress policy keeps from the user who ran the last scan', async () => {
+    // 127.0.0.1 is outside this file's block (EGRESS_ALLOWED_RANGES): this server, to a tenant.
+    await seedScan(ctx, owner, {
+      status: 'completed',
+      name: 'Loopback',
+      targets: ['127.0.0.1'],
+      createdAt: ago(-2),
+    });
+    await ctx.db
+      .update(organizationSettings)
+      .set({ nextAutoScanAt: ago(1) })
+      .where(eq(organizationSettings.organizationId, owner.organizationId));
+    expect(await runDueAutoScans(ctx.db, service(), log)).toEqual([]);
+    const copies = await ctx.db
+      .select()
+      .from(scans)
+      .where(eq(scans.scanName, 'Loopback - scheduled'));
+    expect(copies).toEqual([]);
   });
 
   it('name scheduled copies once, within the limit', () => {

@@ -2,6 +2,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import WebSocket from 'ws';
+import { testResources } from '../../../scripts/testing/current.ts';
 import type { Account, TestContext } from './helpers.ts';
 
 export type ScanBody = {
@@ -11,12 +12,14 @@ export type ScanBody = {
   ports?: string;
 };
 
+/** Creates a scan; without `target_hosts`, of the first address of the test file's block. */
 export function createScan(ctx: TestContext, owner: Account, body: ScanBody = {}) {
+  const target_hosts = [testResources().host(1)];
   return ctx.app.inject({
     method: 'POST',
     url: '/api/scans',
     headers: owner.auth,
-    payload: { scan_name: 'Loopback', scan_type: 'network', target_hosts: ['127.0.0.1'], ...body },
+    payload: { scan_name: 'Loopback', scan_type: 'network', target_hosts, ...body },
   });
 }
 

@@ -186,12 +186,13 @@ describe('a real scan, end to end in one process', () => {
   }, 120_000);
 
   it('fails a scan whose every target is refused at run time, with the reason', async () => {
-    const scan = (await createScan(ctx, owner, { target_hosts: ['127.0.0.1'] })).json();
+    const scan = (await createScan(ctx, owner, { target_hosts: [HOST] })).json();
     // Tighten the scope after creation, as an operator might: the job re-checks it.
     const strict = await startWorkers({
       url: ctx.url,
-      settings: { ...loadConfig({ SCAN_DENIED_RANGES: '127.0.0.0/8' }).scans },
+      settings: { ...loadConfig({ SCAN_DENIED_RANGES: net.block }).scans },
       log: createLogger('silent'),
+      egress: () => ctx.app.egress,
     });
     await workers.stop();
     try {
@@ -200,7 +201,9 @@ describe('a real scan, end to end in one process', () => {
         const res = (await getScan(ctx, owner, scan.id)).json();
         return res.status === 'failed' ? res : null;
       });
-      expect(failed.error).toMatch(/^No target could be scanned: 127\.0\.0\.1 is out of scope/);
+      expect(failed.error).toMatch(
+        new RegExp(`^No target could be scanned: ${HOST.replaceAll('.', '\\.')} is out of scope`),
+      );
     } finally {
       await strict.stop();
     }

@@ -29,6 +29,7 @@ beforeAll(async () => {
     workerId: 'test-worker',
     log: createLogger('silent'),
     shutdown: new AbortController().signal,
+    egress: ctx.app.egress,
   };
 });
 afterAll(() => ctx.close());

@@ -13,8 +13,14 @@ let pro: Account;
 let other: Account;
 
 beforeAll(async () => {
-  // No workers in this file: started scans stay running, so states are easy to observe.
-  ctx = await createTestApp({ SCAN_DENIED_RANGES: '198.51.100.0/24', MAX_CONCURRENT_SCANS: '2' });
+  // No workers in this file: started scans stay running, so states are easy to observe, and no
+  // target is ever connected to; loopback passes the egress policy's launch check (the counts
+  // below need a /8 and a name).
+  ctx = await createTestApp({
+    SCAN_DENIED_RANGES: '198.51.100.0/24',
+    MAX_CONCURRENT_SCANS: '2',
+    EGRESS_ALLOWED_RANGES: '127.0.0.0/8',
+  });
   free = await createAccount(ctx, 'free@example.com');
   pro = await createAccount(ctx, 'pro@example.com');
   other = await createAccount(ctx, 'other@example.com');

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { testResources } from '../../../scripts/testing/current.ts';
 import { findFreePort } from '../src/lib/net.ts';
 import { PASSWORD } from './helpers.ts';
 
@@ -38,6 +39,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       WEB_DIST_DIR: '/nonexistent/netguard-web-dist',
       // Tests reach loopback only: no scheduled feed fetches from the public feed URLs.
       NETGUARD_OFFLINE: '1',
+      // The file's own loopback block: tenants may reach (and scan) it, as in createTestApp.
+      EGRESS_ALLOWED_RANGES: testResources().block,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

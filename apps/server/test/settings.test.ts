@@ -106,6 +106,7 @@ describe('settings', () => {
       workerId: 'test-worker',
       log: createLogger('silent'),
       shutdown: new AbortController().signal,
+      egress: ctx.app.egress,
     };
     await sweepScans(deps);
     expect((await getScan(ctx, owner, scan.id)).json()).toMatchObject({

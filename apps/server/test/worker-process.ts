@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { testResources } from '../../../scripts/testing/current.ts';
 import { CLI } from './cli-run.ts';
 
 /**
@@ -18,6 +19,8 @@ export function spawnWorker(
       WORKER_CONCURRENCY: '1',
       SCAN_CHUNK_STALE_SECONDS: '3',
       NETGUARD_OFFLINE: '1',
+      // The file's own loopback block: tenants' scans may reach it, as in createTestApp.
+      EGRESS_ALLOWED_RANGES: testResources().block,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -11,6 +11,8 @@ export const UI_TEXT = {
     "The scan has been saved but couldn't be started automatically. You can retry from the dashboard.",
   scanStartedTitle: 'Scan started successfully',
   scanFailedCard: 'Scan failed to complete. Please check your network configuration and try again.',
+  /** Heading of a scan's notes: what it left out (the egress policy, the scope) and why. */
+  scanNotesTitle: 'Not scanned',
   checkoutError: 'Error starting checkout',
   portalError: 'Error opening billing portal',
   signOutError: 'Error signing out',

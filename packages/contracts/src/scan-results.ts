@@ -91,6 +91,11 @@ export const ZScanDetail = ZScanListItem.extend({
   hosts: z.array(ZScanHost),
   services: z.array(ZScanService),
   vulnerabilities: z.array(ZScanVulnerability),
+  /**
+   * What the scan left out while it ran, and why: targets the scope or the egress policy refused,
+   * this deployment's own ports (never scanned for a tenant, their state not told).
+   */
+  notes: z.array(z.string()).optional(),
 });
 export type TScanDetail = z.infer<typeof ZScanDetail>;
 

@@ -40,7 +40,14 @@ export { scanTcp } from './ports/scan-tcp.ts';
 export { createTcpPool, scanTcpParallel, type TcpPool } from './ports/tcp-pool.ts';
 export { detectService } from './services/detect.ts';
 export { planTargets } from './targets/plan.ts';
-export { createScope, DEFAULT_DENY } from './targets/scope.ts';
+export {
+  createScope,
+  DEFAULT_DENY,
+  type Scope,
+  type ScopeOptions,
+  type ScopeVerdict,
+  type SkippedPort,
+} from './targets/scope.ts';
 export type * from './types.ts';
 export { probeUdp } from './udp/probe-udp.ts';
 export { DEFAULT_UDP_PORTS, type UdpPort, type UdpProtocolName } from './udp/protocols.ts';

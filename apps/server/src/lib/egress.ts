@@ -8,6 +8,7 @@ import {
   type Lookup,
   type Network,
   networkFor,
+  type Requester,
 } from '@netguard/egress';
 import type { AppConfig } from '../config.ts';
 import type { Executor } from '../db/client.ts';
@@ -31,6 +32,8 @@ export type ServerEgress = {
   policy(): EgressPolicy;
   /** The network of a signed-in user: an operator reaches loopback and this host. */
   forUser(userId: string): Promise<Network>;
+  /** Who a user is to the policy now: a deployment operator or not. */
+  requester(userId: string): Promise<Requester>;
   /** The network of work done for an organization with no operator behind it. */
   tenant(): Network;
   /** The network of the deployment's own tools (the operators' CLI). */
@@ -85,6 +88,7 @@ export function createServerEgress(options: ServerEgressOptions): ServerEgress {
     policy: () => current().policy,
     tenant: () => current().tenant,
     operator: () => current().operator,
+    requester: async (userId) => ({ operator: await options.isOperator(userId) }),
     async forUser(userId) {
       return (await options.isOperator(userId)) ? current().operator : current().tenant;
     },

@@ -3,7 +3,7 @@
 import { lookup } from 'node:dns/promises';
 import { isIPv4 } from 'node:net';
 import type { TFinding } from '@netguard/contracts';
-import { createEngine } from '@netguard/engine';
+import { createEngine, type ScopeOptions } from '@netguard/engine';
 import type { Verification } from '../execution.ts';
 
 export type VerifyOptions = {
@@ -12,8 +12,11 @@ export type VerifyOptions = {
   checkId: string;
   /** Longest wait for the connect (default 2 s); probes and the check get twice as long. */
   timeoutMs?: number;
-  /** The deployment's scan scope: a host outside it is refused, as a scan of it would be. */
-  scope?: { allow?: readonly string[]; deny?: readonly string[] };
+  /**
+   * The deployment's scan scope (and a server's egress policy in it): a host outside it is
+   * refused, and a port it skips is not checked, as in a scan.
+   */
+  scope?: ScopeOptions;
 };
 
 /** What the scan saw of the port: a fix that stops the service reads as fixed too, so say. */
@@ -34,8 +37,8 @@ async function scan(options: Omit<VerifyOptions, 'checkId'>, checkIds: string[])
     checks: checkIds.join(','),
     // Only this address (the engine is given no other), inside the deployment's scope.
     scope: {
+      ...options.scope,
       allow: options.scope?.allow?.length ? options.scope.allow : [`${address}/32`],
-      deny: options.scope?.deny,
     },
     skipDiscovery: true,
     threads: 1,

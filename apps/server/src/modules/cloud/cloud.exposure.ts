@@ -1,19 +1,20 @@
 import type { TCloudExposure } from '@netguard/contracts';
 import { isIPv4 } from '@netguard/contracts';
-import { createEngine, createScope } from '@netguard/engine';
+import { createEngine, createScope, type ScopeOptions } from '@netguard/engine';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { cloudFindingSightings, cloudFindings } from '../../db/schema.ts';
 
-export type ScanScope = { allow: readonly string[]; deny: readonly string[] };
+/** The scan scope and the egress policy of the organization (scans.egress.ts scanScope). */
+export type ScanScope = ScopeOptions;
 
 export type Exposure = { exposure: TCloudExposure; reachablePorts: number[] };
 
 /**
  * Proves a finding's claim that ports are open to the internet with NetGuard's own TCP connect
- * scan of its public addresses, within the deployment's scope: confirmed_reachable when one
- * answers, filtered when none answers and some are silent, not_reachable when all refuse.
- * Addresses outside the scope (or none, or not IPv4) leave it unchecked.
+ * scan of its public addresses, within the deployment's scope and egress policy:
+ * confirmed_reachable when one answers, filtered when none answers and some are silent,
+ * not_reachable when all refuse. Addresses outside them (or none, or not IPv4) leave it unchecked.
  */
 export async function proveExposure(
   addresses: readonly string[],

@@ -5,7 +5,8 @@ import { cloudConnections, cloudScans } from '../../db/schema.ts';
 import type { ServerEgress } from '../../lib/egress.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { notifyRealtime } from '../../realtime/notify.ts';
-import { proveScanExposure, type ScanScope } from './cloud.exposure.ts';
+import { type ScopeLists, scanScope } from '../scans/scans.egress.ts';
+import { proveScanExposure } from './cloud.exposure.ts';
 import { CLOUD_SCAN_ATTEMPTS } from './cloud.queue.ts';
 import { countSeen, storeResults } from './cloud.record.ts';
 import { setConnectionState } from './cloud.repo.ts';
@@ -20,9 +21,12 @@ export type CloudJobDeps = {
   db: Executor;
   secrets: CloudSecrets;
   scanners: CloudScanners;
-  /** A scan runs for its organization: endpoints its credentials name are a tenant's. */
-  egress: Pick<ServerEgress, 'tenant'>;
-  scope: ScanScope;
+  /**
+   * A scan runs for its organization: endpoints its credentials name, and the public addresses
+   * its findings name (probed to prove exposure), are a tenant's.
+   */
+  egress: Pick<ServerEgress, 'tenant' | 'policy'>;
+  scope: ScopeLists;
   log: Logger;
   /** Aborted on graceful shutdown: the scan stops and its job is retried. */
   shutdown: AbortSignal;
@@ -138,7 +142,8 @@ export async function runCloudScan(deps: CloudJobDeps, scanId: string): Promise<
     });
     if (!stored) return;
     beat.progress({ ...beat.last(), phase: 'exposure' });
-    await proveScanExposure(db, scan.id, deps.scope, abort.signal);
+    const tenant = scanScope(deps.scope, deps.egress.policy(), deps.egress.tenant().who);
+    await proveScanExposure(db, scan.id, tenant, abort.signal);
     beat.stop();
     const ended = await finish(db, scan, {
       status: overallStatus(results),

@@ -19,6 +19,7 @@ import type { Executor } from '../../db/client.ts';
 import { cloudConnections } from '../../db/schema.ts';
 import type { ServerEgress } from '../../lib/egress.ts';
 import type { Sealer } from '../../lib/sealed-secrets.ts';
+import { type ScopeLists, scanScope } from '../scans/scans.egress.ts';
 import type { Driver, DriverFactory, DriverTarget } from './remediation.driver.ts';
 import { openHost, recordConnection } from './remediation.hosts.ts';
 import { hostById } from './remediation.repo.ts';
@@ -31,10 +32,10 @@ export type DriverDeps = {
   cloudEndpoints: CloudEndpoints;
   /** How cloud APIs are reached (an agent trusting a private CA); default Node's. */
   cloudTransport?: Transport;
-  /** The deployment's scan scope: verification scans stay inside it. */
-  scope: { allow: readonly string[]; deny: readonly string[] };
+  /** The deployment's scan scope: verification scans stay inside it (and the egress policy). */
+  scope: ScopeLists;
   /** Hosts are reached as their organization's (a job has no operator behind it). */
-  egress: Pick<ServerEgress, 'tenant'>;
+  egress: Pick<ServerEgress, 'tenant' | 'policy'>;
 };
 
 const gone = (what: string) => new RemediationError('unreachable', `${what} no longer exists`);
@@ -72,7 +73,8 @@ async function hostDriver(deps: DriverDeps, row: DriverTarget): Promise<Driver> 
     verify: (checkId) => {
       if (params.port === undefined)
         throw new RemediationError('missing_parameter', 'The finding names no port to check');
-      return verifyHostCheck({ host: host.address, port: params.port, checkId, scope: deps.scope });
+      const scope = scanScope(deps.scope, deps.egress.policy(), deps.egress.tenant().who);
+      return verifyHostCheck({ host: host.address, port: params.port, checkId, scope });
     },
     close: async () => {
       if (open) (await open.catch(() => null))?.close();

@@ -31,7 +31,7 @@ export type RemediationModuleDeps = {
   cloudTransport?: Transport;
   scope: { allow: readonly string[]; deny: readonly string[] };
   /** Test Connection reaches hosts as the caller; runs as the organization. */
-  egress: Pick<ServerEgress, 'forUser' | 'tenant'>;
+  egress: Pick<ServerEgress, 'forUser' | 'tenant' | 'policy'>;
 };
 
 export function createRemediationModule(deps: RemediationModuleDeps) {

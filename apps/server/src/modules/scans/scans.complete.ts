@@ -22,7 +22,8 @@ export async function completeIfDone(
     failed
       ? finishScan(tx, scan.id, {
           status: 'failed',
-          error: `No target could be scanned: ${summary.error}`,
+          // The chunk's first refusal (its note holds one a line).
+          error: `No target could be scanned: ${summary.error?.split('\n')[0]}`,
         })
       : completeAndMarkFixed(tx, scan.id),
   );

@@ -1,7 +1,8 @@
 import type { TScanDetail } from '@netguard/contracts';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
+  scanChunks,
   scanHosts,
   scanServices,
   threatMitigationActions,
@@ -39,9 +40,28 @@ export async function loadScanRows(db: Executor, scan: ScanRow) {
   return { hosts, services, vulns };
 }
 
-/** A scan (already scoped to the caller) with its hosts, services and findings. */
+/** What the scan's finished chunks left out, one line each (their notes), without repeats. */
+async function loadNotes(db: Executor, scanId: string): Promise<string[]> {
+  const rows = await db
+    .select({ note: scanChunks.error })
+    .from(scanChunks)
+    .where(
+      and(
+        eq(scanChunks.scanId, scanId),
+        eq(scanChunks.status, 'done'),
+        isNotNull(scanChunks.error),
+      ),
+    )
+    .orderBy(asc(scanChunks.index));
+  return [...new Set(rows.flatMap((r) => (r.note ?? '').split('\n')))];
+}
+
+/** A scan (already scoped to the caller) with its hosts, services, findings and notes. */
 export async function loadScanDetail(db: Executor, scan: ScanRow): Promise<TScanDetail> {
-  const { hosts, services, vulns } = await loadScanRows(db, scan);
+  const [{ hosts, services, vulns }, notes] = await Promise.all([
+    loadScanRows(db, scan),
+    loadNotes(db, scan.id),
+  ]);
   const actions = vulns.length
     ? await db
         .select()
@@ -72,5 +92,6 @@ export async function loadScanDetail(db: Executor, scan: ScanRow): Promise<TScan
     })),
     services: services.map(toService),
     vulnerabilities: vulns.map((v) => toVulnerability(v, (byVuln.get(v.id) ?? []).map(toAction))),
+    notes,
   };
 }

@@ -13,6 +13,7 @@ import { recordFinding } from '../vulnerabilities/vulnerabilities.lifecycle.ts';
 import * as chunks from './scans.chunks.repo.ts';
 import { planChunks } from './scans.chunks.ts';
 import { completeIfDone, failScan } from './scans.complete.ts';
+import { type ScanEgress, scanScope, scopeLists } from './scans.egress.ts';
 import { SCAN_PROFILES, scanPorts } from './scans.profiles.ts';
 import { JOB_RETRY_LIMIT, type ScanQueue } from './scans.queue.ts';
 import { storeHost, storeService } from './scans.results.ts';
@@ -34,6 +35,11 @@ export type JobDeps = {
   watch?: (scanId: string, onChange: () => void) => () => void;
   /** Times each claimed chunk by outcome (done, stopped, failed) for /metrics. */
   chunkDuration?: Pick<Histogram<'outcome'>, 'startTimer'>;
+  /**
+   * The deployment's egress policy. A chunk reaches what the scan's creator may reach when it
+   * runs (an operator demoted since the launch no longer reaches loopback).
+   */
+  egress: ScanEgress;
 };
 
 /**
@@ -43,7 +49,22 @@ export type JobDeps = {
 const untilStored = <T>(deps: JobDeps, task: string, fn: () => Promise<T>) =>
   whenDatabaseUp(fn, { signal: deps.shutdown, log: deps.log, task });
 
-const scopeOf = (s: ScanSettings) => ({ allow: s.allowedRanges, deny: s.deniedRanges });
+/** Longest note a chunk keeps of what it left out (its error column holds 2000 characters). */
+const NOTE_CHARS = 1900;
+
+/** A chunk's refusals, one a line: the first ones that fit, and how many more there were. */
+export function refusalNote(refused: readonly string[]): string | undefined {
+  const lines: string[] = [];
+  let size = 0;
+  for (const line of refused) {
+    if (size + line.length + 1 > NOTE_CHARS) break;
+    lines.push(line);
+    size += line.length + 1;
+  }
+  const more = refused.length - lines.length;
+  if (more) lines.push(`... and ${more} more not scanned`);
+  return lines.length ? lines.join('\n') : undefined;
+}
 
 /** Planning job: splits a running scan into chunks and enqueues them. */
 export function runPlan(deps: JobDeps, scanId: string): Promise<void> {
@@ -56,7 +77,7 @@ async function planScan(deps: JobDeps, scanId: string): Promise<void> {
   const plan = planChunks(
     scan.targetHosts,
     scanPorts(scan),
-    scopeOf(deps.settings),
+    scopeLists(deps.settings),
     SCAN_PROFILES[scan.scanType].udp,
   );
   if (plan.chunks.length === 0) {
@@ -139,11 +160,12 @@ export async function runChunk(deps: JobDeps, chunkId: string): Promise<void> {
   let outcome = 'failed';
   try {
     const profile = SCAN_PROFILES[scan.scanType];
+    const who = await stored(() => deps.egress.requester(scan.userId));
     const engine = createEngine({
       ports: chunk.spec.ports,
       checks: profile.checks,
       portsOnly: profile.portsOnly,
-      scope: scopeOf(settings),
+      scope: scanScope(scopeLists(settings), deps.egress.policy(), who),
       ...(chunk.spec.udp ? { udp: true as const } : {}),
       // Imported feeds (advisories, KEV, EPSS, distribution fixes) on top of the bundled set.
       advisories: profile.portsOnly ? undefined : await scanAdvisories(db, deps.log),
@@ -175,7 +197,8 @@ export async function runChunk(deps: JobDeps, chunkId: string): Promise<void> {
       return;
     }
     await writes;
-    const error = summary.hosts_total === 0 && refused.length ? refused[0] : undefined;
+    // What the chunk left out (the scan detail's notes; the failure when it scanned nothing).
+    const error = refusalNote(refused);
     await stored(() =>
       chunks.finishChunk(db, chunk, workerId, {
         status: 'done',

@@ -11,7 +11,6 @@ import {
   type TScanListQuery,
   type TScanResultFormat,
 } from '@netguard/contracts';
-import { createScope, planTargets } from '@netguard/engine';
 import type { ScanSettings } from '../../config.ts';
 import type { Executor } from '../../db/client.ts';
 import { afterCommit } from '../../db/tenant-scope.ts';
@@ -23,6 +22,7 @@ import type { AuthContext } from '../auth/sessions.service.ts';
 import { assertScansLeft, paymentRequired } from '../subscription/plan-limits.ts';
 import type { SubscriptionService } from '../subscription/subscription.service.ts';
 import { loadScanDetail } from './scans.detail.ts';
+import { enforceScanScope, launcher, type ScanEgress, scopeLists } from './scans.egress.ts';
 import { exportScans } from './scans.export.ts';
 import {
   importNmapScan,
@@ -46,12 +46,12 @@ type Deps = {
   queue: ScanStarter;
   settings: ScanSettings;
   log: Logger;
+  /** The deployment's egress policy: what the person launching a scan may reach. */
+  egress: ScanEgress;
 };
 
 /** Scans of the caller's organization: create, list, read, start, cancel. */
-export function createScanService({ db, subscription, queue, settings, log }: Deps) {
-  const scope = createScope({ allow: settings.allowedRanges, deny: settings.deniedRanges });
-
+export function createScanService({ db, subscription, queue, settings, log, egress }: Deps) {
   /** `addresses`: how many the scan covers (planTargets' total), not how many entries it lists. */
   async function enforcePlan(auth: AuthContext, addresses: number) {
     if ((await subscription.status(auth)).subscribed) return;
@@ -61,14 +61,17 @@ export function createScanService({ db, subscription, queue, settings, log }: De
     await assertScansLeft(db, subscription, auth, 1);
   }
 
-  /** Refuses a target out of scope; returns how many addresses the targets cover. */
-  function enforceScope(targets: string[]): number {
-    const plan = planTargets(targets, scope);
-    const [refused] = plan.refused;
-    if (!refused) return plan.total;
-    const reason = refused.reason.replace(/^.* is out of scope: /, '');
-    throw new AppError('scope_refused', 400, SCAN_MESSAGES.scopeRefused(refused.target, reason));
-  }
+  /**
+   * Refuses a target out of scope or that the egress policy keeps from the caller (and from the
+   * scan's creator, whose reach the jobs use); returns how many addresses the targets cover.
+   */
+  const enforceScope = async (targets: string[], callerId: string, creatorId?: string) =>
+    enforceScanScope(
+      scopeLists(settings),
+      egress,
+      await launcher(egress, callerId, creatorId),
+      targets,
+    );
 
   async function audit(
     tx: Executor,
@@ -101,7 +104,7 @@ export function createScanService({ db, subscription, queue, settings, log }: De
   return {
     async create(auth: AuthContext, body: TCreateScanBody, meta: RequestMeta) {
       const targetHosts = [...new Set(body.target_hosts)];
-      await enforcePlan(auth, enforceScope(targetHosts));
+      await enforcePlan(auth, await enforceScope(targetHosts, auth.userId));
       const row = await db.transaction(async (tx) => {
         const scan = await repo.insertScan(tx, {
           userId: auth.userId,
@@ -163,6 +166,12 @@ export function createScanService({ db, subscription, queue, settings, log }: De
 
     /** Starts (or retries) a scan; the planning job is enqueued after the commit. */
     async start(auth: AuthContext, id: string, meta: RequestMeta): Promise<TScanListItem> {
+      const found = await repo.findScan(db, auth.organizationId, id);
+      if (!found) throw notFound('Scan');
+      // Before the row lock: names may take a moment to resolve. (Running and completed scans
+      // are refused below whatever their targets.)
+      if (found.status !== 'running' && found.status !== 'completed')
+        await enforceScope(found.targetHosts, auth.userId, found.userId);
       const row = await db.transaction(async (tx) => {
         const scan = await repo.lockScan(tx, auth.organizationId, id);
         if (!scan) throw notFound('Scan');
@@ -170,7 +179,6 @@ export function createScanService({ db, subscription, queue, settings, log }: De
           throw new AppError('conflict', 409, SCAN_MESSAGES.alreadyRunning);
         if (scan.status === 'completed')
           throw new AppError('conflict', 409, SCAN_MESSAGES.notRestartable);
-        enforceScope(scan.targetHosts);
         const started = await lifecycle.startOrQueue(tx, scan, settings.maxConcurrent);
         await audit(tx, auth, 'scan.start', scan.id, meta, {
           queued: started.status === 'pending',

@@ -6,9 +6,16 @@ const PROBE_TIMEOUT_MS = 2_000;
 /** Ports tried: the host's known open ports first, then the most common ones, this many in all. */
 const PROBE_PORTS = 6;
 
-/** The ports a reachability probe tries, known open ports first. */
-export function probePorts(knownOpen: readonly number[]): number[] {
-  return [...new Set([...knownOpen, ...topPorts(PROBE_PORTS)])].slice(0, PROBE_PORTS);
+/**
+ * The ports a reachability probe tries, known open ports first; never those of `skipped` (this
+ * deployment's own, for a tenant).
+ */
+export function probePorts(
+  knownOpen: readonly number[],
+  skipped: ReadonlySet<number> = new Set(),
+): number[] {
+  const candidates = [...knownOpen, ...topPorts(PROBE_PORTS + skipped.size)];
+  return [...new Set(candidates)].filter((p) => !skipped.has(p)).slice(0, PROBE_PORTS);
 }
 
 type Answer = { port: number; state: 'open' | 'closed'; rttMs: number };

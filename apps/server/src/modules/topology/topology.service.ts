@@ -14,6 +14,7 @@ import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { insertAuditLog, type RequestMeta } from '../audit/audit.repo.ts';
 import type { AuthContext } from '../auth/sessions.service.ts';
+import { type ScanEgress, scanScope, scopeLists } from '../scans/scans.egress.ts';
 import type { ScanService } from '../scans/scans.service.ts';
 import { buildScannedGraph } from './topology.graph.ts';
 import { resolveHosts } from './topology.hosts.ts';
@@ -25,17 +26,23 @@ type Deps = {
   db: Executor;
   scans: Pick<ScanService, 'create' | 'start'>;
   settings: Pick<ScanSettings, 'allowedRanges' | 'deniedRanges'>;
+  /** The deployment's egress policy: a probe reaches what the caller may reach. */
+  egress: ScanEgress;
 };
 
 /** Scan names allow letters, digits, spaces, "_" and "-": the address is written with dashes. */
 const portScanName = (host: string) => `Port Scan ${host.replaceAll('.', '-')}`;
 
 /** The organization's network drawn from its scans, node actions, and each user's view options. */
-export function createTopologyService({ db, scans, settings }: Deps) {
-  const scope = createScope({ allow: settings.allowedRanges, deny: settings.deniedRanges });
-
-  /** A host of the caller's scan data that the deployment's scope lets NetGuard probe. */
+export function createTopologyService({ db, scans, settings, egress }: Deps) {
+  /**
+   * A host of the caller's scan data that the deployment's scope and egress policy let NetGuard
+   * probe for the caller, and the scope it is probed in.
+   */
   async function knownHost(auth: AuthContext, host: string) {
+    const scope = createScope(
+      scanScope(scopeLists(settings), egress.policy(), await egress.requester(auth.userId)),
+    );
     const verdict = scope.checkIp(host);
     if (!verdict.allowed) {
       const reason = verdict.reason.replace(/^.* is out of scope: /, '');
@@ -43,7 +50,7 @@ export function createTopologyService({ db, scans, settings }: Deps) {
     }
     const known = await repo.findKnownHost(db, auth.organizationId, host);
     if (!known) throw new AppError('not_found', 404, TOPOLOGY_MESSAGES.unknownHost(host));
-    return known;
+    return { known, scope };
   }
 
   return {
@@ -62,8 +69,10 @@ export function createTopologyService({ db, scans, settings }: Deps) {
 
     /** A TCP reachability probe sent from this server, so it is audited like a scan. */
     async ping(auth: AuthContext, host: string, meta: RequestMeta): Promise<TTopologyPingResult> {
-      const known = await knownHost(auth, host);
-      const result = await pingHost(host, probePorts(known.openPorts));
+      const { known, scope } = await knownHost(auth, host);
+      // This deployment's own ports are never probed for a tenant, nor named.
+      const skipped = new Set(scope.skipPorts(host).map((s) => s.port));
+      const result = await pingHost(host, probePorts(known.openPorts, skipped));
       const audit = {
         userId: auth.userId,
         organizationId: auth.organizationId,

@@ -17,7 +17,10 @@ function Fact({ label, value }: { label: string; value: string | null }) {
   );
 }
 
-/** Name, type, status, progress, targets, times and the failure reason of one scan. */
+/**
+ * Name, type, status, progress, targets, times, the failure reason of one scan, and what it left
+ * out (its notes).
+ */
 export function ScanDetailHeader({ scan }: { scan: TScanDetail }) {
   return (
     <Card>
@@ -52,6 +55,21 @@ export function ScanDetailHeader({ scan }: { scan: TScanDetail }) {
             {scan.error && <p className="mt-1">{scan.error}</p>}
           </div>
         )}
+        {scan.status !== 'failed' && scan.notes?.length ? (
+          <section
+            className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+            aria-labelledby="scan-notes-title"
+          >
+            <h2 id="scan-notes-title" className="font-medium">
+              {UI_TEXT.scanNotesTitle}
+            </h2>
+            <ul className="mt-1 list-disc space-y-0.5 pl-5 break-words">
+              {scan.notes.map((note) => (
+                <li key={note}>{note}</li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
         <ul className="flex flex-wrap gap-2" aria-label="Targets">
           {scan.target_hosts.map((target) => (
             <li key={target} className="rounded-md bg-secondary px-2 py-0.5 font-mono text-xs">
