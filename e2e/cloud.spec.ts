@@ -40,7 +40,7 @@ async function expectNoHorizontalOverflow(page: Page) {
 test('the page shows the three providers, checks the GCP key and allows no scan without a connection', async ({
   page,
 }) => {
-  const email = await newAccount(page, 'cloud-page');
+  const email = await newAccount(page, 'cloud-page', 'Enterprise');
   await page.setViewportSize({ width: 1440, height: 1000 });
   await page.goto('/dashboard/cloud');
   await expect(page.getByRole('heading', { name: 'Cloud Integrations' })).toBeVisible();
@@ -88,7 +88,7 @@ test('the page shows the three providers, checks the GCP key and allows no scan 
 test('a refused connection raises "Connection Failed" with the server\'s message', async ({
   page,
 }) => {
-  await newAccount(page, 'cloud-refused');
+  await newAccount(page, 'cloud-refused', 'Enterprise');
   await page.goto('/dashboard/cloud');
   // A well-formed key whose token endpoint is a closed loopback port: the grant cannot succeed,
   // and whatever the server tries stays on this machine.
@@ -146,7 +146,7 @@ test.describe('an AWS account on moto', () => {
     page,
   }) => {
     test.setTimeout(300_000);
-    await newAccount(page, 'cloud-aws');
+    await newAccount(page, 'cloud-aws', 'Enterprise');
     await page.setViewportSize({ width: 1440, height: 1000 });
     await page.goto('/dashboard/cloud');
 

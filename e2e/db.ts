@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_PRODUCT_IDS, type TPaidTier } from '@netguard/contracts';
 import pg from 'pg';
 import { E2E_DATA_DIR, E2E_PGPORT } from '../playwright.config.ts';
 
@@ -24,15 +25,18 @@ export function runNetguardCli(...args: string[]): string {
   });
 }
 
-/** Puts `email` on the Professional plan for 30 days, as a completed checkout would. */
-export async function subscribeInDatabase(email: string): Promise<void> {
+/** Puts `email` on a paid plan (Professional by default) for 30 days, as a completed checkout would. */
+export async function subscribeInDatabase(
+  email: string,
+  tier: TPaidTier = 'Professional',
+): Promise<void> {
   const db = await connectE2eDatabase();
   try {
     await db.query(
-      `update subscriptions set subscribed = true, product_id = 'prod_netguard_professional',
+      `update subscriptions set subscribed = true, product_id = $2,
          subscription_end = now() + interval '30 days'
        where user_id = (select id from users where email = $1)`,
-      [email],
+      [email, DEFAULT_PRODUCT_IDS[tier]],
     );
   } finally {
     await db.end();

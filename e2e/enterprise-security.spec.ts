@@ -1,19 +1,20 @@
 import { expect, type Page, test } from '@playwright/test';
-import { setRoleInDatabase } from './db.ts';
+import { setRoleInDatabase, subscribeInDatabase } from './db.ts';
 import { PASSWORD, readMailLink, signUp, uniqueEmail } from './support.ts';
 
 const SCREENS = 'artifacts/screens';
 const URL = '/dashboard/enterprise-security';
 
 /**
- * Signs up, confirms and signs in (as support.ts newAccount does, with an exact button name: the
- * sign-in form also has "Sign in with SSO").
+ * Signs up, confirms, puts the organization on Enterprise and signs in (as support.ts newAccount
+ * does, with an exact button name: the sign-in form also has "Sign in with SSO").
  */
 async function newAccount(page: Page, prefix: string): Promise<string> {
   const email = uniqueEmail(prefix);
   await signUp(page, email);
   await page.goto(await readMailLink(email, 'confirm'));
   await expect(page.getByText('Email confirmed')).toBeVisible();
+  await subscribeInDatabase(email, 'Enterprise');
   await page.goto('/auth');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);

@@ -33,7 +33,7 @@ test('Remediate a finding on a namespace host: dry-run diff, approve, verified, 
   test.setTimeout(300_000);
   const host = await startTestHost({ namespace: res.namespace(1), services: ['ssh', 'vsftpd'] });
   try {
-    const email = await newAccount(page, 'remediation');
+    const email = await newAccount(page, 'remediation', 'Enterprise');
     await page.setViewportSize({ width: 1440, height: 1000 });
     await scanThroughApi(page, email, {
       name: 'Remediation host',

@@ -92,7 +92,7 @@ test('risk scoring after a real scan: cards per range, assessment with its decis
   const closeSsh = await startSshBanner();
   try {
     await page.setViewportSize({ width: 1440, height: 900 });
-    const email = await newAccount(page, 'risk');
+    const email = await newAccount(page, 'risk', 'Enterprise');
     await page.goto('/dashboard/ai-risk-scoring');
     await expect(page.getByRole('heading', { name: 'AI-Powered Risk Scoring' })).toBeVisible({
       timeout: 15_000,

@@ -54,7 +54,7 @@ test('a Splunk HEC integration: test, forward a scan, dead letters under a rotat
   const hec: SplunkHecFake = await startSplunkHecFake('e2e-hec-token');
   const target = await startBareWebServer();
   try {
-    await newAccount(page, 'siem');
+    await newAccount(page, 'siem', 'Enterprise');
     await page.setViewportSize({ width: 1440, height: 1000 });
     await page.goto(PAGE);
     await expect(page.getByRole('heading', { name: 'SIEM Integrations' })).toBeVisible();

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
+import type { TPaidTier } from '@netguard/contracts';
 import { expect, type Page } from '@playwright/test';
+import { subscribeInDatabase } from './db.ts';
 
 export const SCREENSHOT_DIR = 'artifacts/screenshots';
 export const PASSWORD = 'Str0ng!Passw0rd';
@@ -53,12 +55,16 @@ export async function signIn(page: Page, email: string): Promise<void> {
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-/** Signs up a new account, confirms it through the logged mail link and signs in; its email. */
-export async function newAccount(page: Page, prefix: string): Promise<string> {
+/**
+ * Signs up a new account, confirms it through the logged mail link and signs in; its email. With
+ * `plan`, its organization is on that plan before the sign-in (as a completed checkout would).
+ */
+export async function newAccount(page: Page, prefix: string, plan?: TPaidTier): Promise<string> {
   const email = uniqueEmail(prefix);
   await signUp(page, email);
   await page.goto(await readMailLink(email, 'confirm'));
   await expect(page.getByText('Email confirmed')).toBeVisible();
+  if (plan) await subscribeInDatabase(email, plan);
   await signIn(page, email);
   return email;
 }
