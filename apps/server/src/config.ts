@@ -103,7 +103,7 @@ export const CONFIG_VARS = [
   [
     'SCAN_ALLOWED_RANGES',
     '(all)',
-    'Comma-separated CIDRs scans may target. Unset: everything outside the denied ranges.',
+    'Comma-separated CIDRs scans may target. Unset: everything outside the denied ranges. The egress policy (EGRESS_*) applies on top.',
   ],
   [
     'SCAN_DENIED_RANGES',
@@ -113,7 +113,7 @@ export const CONFIG_VARS = [
   [
     'EGRESS_ALLOWED_RANGES',
     '(none)',
-    "Comma-separated IPv4/IPv6 CIDRs on loopback or this host's own addresses that every organization may reach (SIEM receivers, identity providers, SSH hosts, cloud endpoints). Unset: only deployment operators reach them. The deployment's own ports stay out of reach either way.",
+    "Comma-separated IPv4/IPv6 CIDRs on loopback or this host's own addresses that every organization may reach (scans, topology probes, SIEM receivers, identity providers, SSH hosts, cloud endpoints). Unset: only deployment operators reach them. The deployment's own ports stay out of reach either way.",
   ],
   [
     'EGRESS_DENIED_RANGES',
