@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   EVERYTHING_IN_PROFESSIONAL,
@@ -48,7 +49,7 @@ describe('plan cards and the plan matrix', () => {
   });
 
   it('sells no feature on the Free card', () => {
-    const lines = new Set(PLAN_FEATURE_KEYS.map((key) => PLAN_FEATURES[key].card));
+    const lines = new Set<string>(PLAN_FEATURE_KEYS.map((key) => PLAN_FEATURES[key].card));
     expect(card('Free').filter((line) => lines.has(line))).toEqual([]);
   });
 });
@@ -82,5 +83,25 @@ describe('gated paths', () => {
     expect(planRequiredMessage('analytics')).toBe(
       'Analytics is part of the Professional and Enterprise plans. Upgrade on the Billing page.',
     );
+  });
+});
+
+describe('the README', () => {
+  it("has one row per feature of the plan matrix in its Plans table, with the matrix's plans", () => {
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    const section = readme.slice(readme.indexOf('## Plans\n'), readme.indexOf('## Roles and'));
+    const rows = section.split('\n').filter((line) => /^\| (?!feature|---)/.test(line));
+    expect(rows).toHaveLength(PLAN_FEATURE_KEYS.length);
+    PLAN_FEATURE_KEYS.forEach((key, i) => {
+      const { name, card } = PLAN_FEATURES[key];
+      const cells = (['Free', 'Professional', 'Enterprise'] as const).map((tier) =>
+        tierIncludes(tier, key) ? 'yes' : '—',
+      );
+      expect(rows[i], key).toMatch(
+        new RegExp(`^\\| ${name} \\| ${card} \\| ${cells.join(' \\| ')} \\|`),
+      );
+      for (const path of [...PLAN_FEATURES[key].pages, ...PLAN_FEATURES[key].api])
+        expect(rows[i], key).toContain(`\`${path}\``);
+    });
   });
 });
