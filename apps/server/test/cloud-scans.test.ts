@@ -2,6 +2,9 @@ import { once } from 'node:events';
 import net from 'node:net';
 import type { TCloudFinding, TCloudScan } from '@netguard/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testResources } from '../../../scripts/testing/current.ts';
+import { proveExposure } from '../src/modules/cloud/cloud.exposure.ts';
+import { scanScope } from '../src/modules/scans/scans.egress.ts';
 import type { Workers } from '../src/workers.ts';
 import {
   connectAws,
@@ -21,6 +24,8 @@ let openPort: number;
 let closedPort: number;
 const fake = fakeAws();
 
+/** The public address the findings name: in this file's block, which tenants may reach. */
+const ADDRESS = testResources().host(1);
 const SSH = 'aws_ec2_sg_open_ssh';
 const PUBLIC = 'aws_s3_bucket_policy_public';
 
@@ -34,10 +39,10 @@ beforeAll(async () => {
   admin = await createAccount(ctx, 'cloud-scan@example.com', 'Enterprise');
   expect((await connectAws(ctx, admin)).statusCode).toBe(201);
   listener = net.createServer((socket) => socket.destroy());
-  listener.listen(0, '127.0.0.1');
+  listener.listen(0, ADDRESS);
   await once(listener, 'listening');
   openPort = (listener.address() as net.AddressInfo).port;
-  const closed = net.createServer().listen(0, '127.0.0.1');
+  const closed = net.createServer().listen(0, ADDRESS);
   await once(closed, 'listening');
   closedPort = (closed.address() as net.AddressInfo).port;
   closed.close();
@@ -53,8 +58,8 @@ describe('cloud scans', () => {
 
   it('runs as a job and stores the findings as vulnerabilities of the organization', async () => {
     fake.state.findings = [
-      finding(SSH, 'sg-open', { publicAddresses: ['127.0.0.1'], exposedPorts: [openPort] }),
-      finding(SSH, 'sg-closed', { publicAddresses: ['127.0.0.1'], exposedPorts: [closedPort] }),
+      finding(SSH, 'sg-open', { publicAddresses: [ADDRESS], exposedPorts: [openPort] }),
+      finding(SSH, 'sg-closed', { publicAddresses: [ADDRESS], exposedPorts: [closedPort] }),
       finding(SSH, 'sg-metadata', { publicAddresses: ['169.254.169.254'], exposedPorts: [22] }),
       finding(PUBLIC, 'arn:aws:s3:::netguard-logs', { tags: { env: 'sandbox' } }),
     ];
@@ -103,6 +108,28 @@ describe('cloud scans', () => {
     // The cloud metadata address is outside every deployment's scope: never probed.
     expect(byResource.get('sg-metadata')?.exposure).toBe('unchecked');
     expect(byResource.get('arn:aws:s3:::netguard-logs')?.exposure).toBe('unchecked');
+  });
+
+  it("leaves unchecked what the egress policy keeps from the organization: this server's addresses", async () => {
+    // 127.0.0.1 is outside the file's block (EGRESS_ALLOWED_RANGES): this server, to a tenant.
+    const tenant = scanScope({ allow: [], deny: [] }, ctx.app.egress.policy(), { operator: false });
+    let probed = 0;
+    const own = net.createServer((socket) => {
+      probed++;
+      socket.destroy();
+    });
+    own.listen(0, '127.0.0.1');
+    await once(own, 'listening');
+    try {
+      const port = (own.address() as net.AddressInfo).port;
+      expect(await proveExposure(['127.0.0.1'], [port], tenant)).toEqual({
+        exposure: 'unchecked',
+        reachablePorts: [],
+      });
+      expect(probed).toBe(0);
+    } finally {
+      own.close();
+    }
   });
 
   it('marks what a later scan no longer sees fixed, and compares the two scans', async () => {

@@ -7,6 +7,7 @@ import { once } from 'node:events';
 import { statSync } from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
 import { SCAN_MESSAGES } from '@netguard/contracts';
+import { verifyHostCheck } from '@netguard/remediation';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   startTestCapture,
@@ -15,6 +16,7 @@ import {
 import { testResources } from '../../../scripts/testing/current.ts';
 import { scanHosts } from '../src/db/schema.ts';
 import { setDeploymentOperator } from '../src/modules/operators/operators.repo.ts';
+import { scanScope } from '../src/modules/scans/scans.egress.ts';
 import type { Workers } from '../src/workers.ts';
 import {
   type Account,
@@ -256,6 +258,25 @@ describe('topology', () => {
           expect(res.statusCode, res.body).toBe(400);
           expect(res.json().error.message).toMatch(/it overlaps 169\.254\.0\.0\/16/);
         }
+  });
+});
+
+describe('remediation verification', () => {
+  const tenant = (ctx: TestContext) =>
+    scanScope({ allow: [], deny: [] }, ctx.app.egress.policy(), { operator: false });
+  const verify = (ctx: TestContext, port: number) =>
+    verifyHostCheck({ host: HOST, port, checkId: 'telnet-open', scope: tenant(ctx) });
+
+  it("checks a fix only where the organization's scans may go", async () => {
+    const before = { ...accepted };
+    await expect(verify(strict, ports.service)).rejects.toThrow(
+      `verification refused: ${HOST} is out of scope: refused by the egress policy: ${HOST} ${THIS_SERVER}`,
+    );
+    await expect(verify(allowed, ports.api)).rejects.toThrow(
+      `verification refused: Not scanned: ${HOST} port ${ports.api} is this deployment's own service`,
+    );
+    expect(accepted).toEqual(before);
+    expect((await verify(allowed, ports.service)).portState).toBe('open');
   });
 });
 
