@@ -1,6 +1,7 @@
 import { BILLING_TEXT, featureLines, UNLIMITED_SCANS } from '@netguard/contracts';
-import { Check, Crown } from 'lucide-react';
+import { Crown } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { FeatureList } from '@/features/billing/components/PlanParts';
 
 /** Shown to Enterprise subscribers instead of the plan cards. */
 export function EnterpriseCard() {
@@ -14,16 +15,10 @@ export function EnterpriseCard() {
       </CardHeader>
       <CardContent className="space-y-3 text-sm">
         <p className="text-muted-foreground">You have every NetGuard feature:</p>
-        <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
-          {[UNLIMITED_SCANS, ...featureLines('Professional'), ...featureLines('Enterprise')].map(
-            (line) => (
-              <li key={line} className="flex items-center gap-2">
-                <Check className="size-4 shrink-0 text-emerald-600" aria-hidden="true" />
-                {line}
-              </li>
-            ),
-          )}
-        </ul>
+        <FeatureList
+          className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3"
+          lines={[UNLIMITED_SCANS, ...featureLines('Professional'), ...featureLines('Enterprise')]}
+        />
       </CardContent>
     </Card>
   );

@@ -12,18 +12,31 @@ export function PlanPrice({ plan, className }: { plan: TPlan; className?: string
   );
 }
 
-/** The plan's features, each with a check mark. */
-export function PlanFeatures({ plan }: { plan: TPlan }) {
+/** Plan card lines, each with a check mark. */
+export function FeatureList({
+  lines,
+  className = 'space-y-2 text-sm',
+  label,
+}: {
+  lines: readonly string[];
+  className?: string;
+  label?: string;
+}) {
   return (
-    <ul className="space-y-2 text-sm">
-      {plan.features.map((feature) => (
-        <li key={feature} className="flex items-center gap-2">
+    <ul className={className} aria-label={label}>
+      {lines.map((line) => (
+        <li key={line} className="flex items-center gap-2">
           <Check className="size-4 shrink-0 text-emerald-600" aria-hidden="true" />
-          {feature}
+          {line}
         </li>
       ))}
     </ul>
   );
+}
+
+/** The plan's features, each with a check mark. */
+export function PlanFeatures({ plan }: { plan: TPlan }) {
+  return <FeatureList lines={plan.features} />;
 }
 
 /** The green Active badge of the plan in force. */

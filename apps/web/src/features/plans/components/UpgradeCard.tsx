@@ -6,11 +6,12 @@ import {
   type TPlanFeature,
   type TTier,
 } from '@netguard/contracts';
-import { Check, Lock } from 'lucide-react';
+import { Lock } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card';
+import { FeatureList } from '@/features/billing/components/PlanParts';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 type Props = { feature: TPlanFeature; tier: TTier };
@@ -40,17 +41,11 @@ export function UpgradeCard({ feature, tier }: Props) {
           <p className="text-sm font-medium">
             {PLAN_GATE_TEXT.unlockedBy(feature)} {PLAN_GATE_TEXT.currentPlan(tier)}
           </p>
-          <ul
+          <FeatureList
             className="grid gap-2 text-sm sm:grid-cols-2"
-            aria-label={`${unlocking} plan features`}
-          >
-            {featureLines(unlocking).map((line) => (
-              <li key={line} className="flex items-center gap-2">
-                <Check className="size-4 shrink-0 text-emerald-600" aria-hidden="true" />
-                {line}
-              </li>
-            ))}
-          </ul>
+            label={`${unlocking} plan features`}
+            lines={featureLines(unlocking)}
+          />
         </CardContent>
         <CardFooter>
           <Button asChild className="w-full sm:w-auto">
