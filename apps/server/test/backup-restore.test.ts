@@ -4,6 +4,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testResources } from '../../../scripts/testing/current.ts';
 import { type EmbeddedHandle, startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { committedMigrations, migrateInTransaction } from '../src/db/migrate.ts';
 import { findFreePort } from '../src/lib/net.ts';
@@ -136,7 +137,7 @@ describe('netguard backup and restore', () => {
     const scan = await authed('/api/scans', 'POST', {
       scan_name: 'Kept by the backup',
       scan_type: 'network',
-      target_hosts: ['127.0.0.1'],
+      target_hosts: [testResources().host(1)],
     });
     expect(scan.status).toBe(201);
     scanId = ((await scan.json()) as { id: string }).id;
