@@ -294,6 +294,11 @@ describe('Verify', () => {
     expect(notHis.statusCode).toBe(404);
     expect(message(notHis)).toBe(SSO_TEXT.domainNotClaimed(OWNED));
     expect(notHis.body).not.toContain(aliceClaim.record_value);
+    // Nor does an organization whose plan lacks SSO.
+    const free = await createAccount(ctx, 'free-domains@example.com');
+    const refused = await verify(free.auth, OWNED);
+    expect(refused.statusCode).toBe(402);
+    expect(message(refused)).toBe(SSO_TEXT.planRequired);
   });
 });
 

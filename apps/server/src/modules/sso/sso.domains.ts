@@ -34,10 +34,15 @@ const asClaimCheck = (found: DomainCheck): repo.ClaimCheck =>
 
 const taken = (domain: string) => new AppError('conflict', 409, SSO_TEXT.domainTaken(domain));
 
-type Deps = { db: Executor; checker: DomainChecker };
+type Deps = {
+  db: Executor;
+  checker: DomainChecker;
+  /** Whether the organization's plan includes SSO: without it no domain is verified. */
+  planIncludesSso: (organizationId: string) => Promise<boolean>;
+};
 
 /** "Verify" on the SSO card: a DNS lookup now, for one of the organization's claims. */
-export function createSsoDomainService({ db, checker }: Deps) {
+export function createSsoDomainService({ db, checker, planIncludesSso }: Deps) {
   return {
     async verify(
       auth: AuthContext,
@@ -45,6 +50,8 @@ export function createSsoDomainService({ db, checker }: Deps) {
       meta: RequestMeta,
     ): Promise<TSsoDomainVerifyResult> {
       const organizationId = auth.organizationId;
+      if (!(await planIncludesSso(organizationId)))
+        throw new AppError('payment_required', 402, SSO_TEXT.planRequired);
       const claim = await repo.findClaim(db, organizationId, domain);
       if (!claim) throw new AppError('not_found', 404, SSO_TEXT.domainNotClaimed(domain));
       const found = await checker.check(domain, claim.token);

@@ -55,7 +55,11 @@ export function createSsoService({ db, secret, sessions, publicUrl, tiers, egres
   const oidc = createOidcClient(oidcRedirectUri);
   const completion = createSsoCompletion({ db, sessions });
   const config = createSsoConfigService({ db, tiers, box, oidc, urls, egress });
-  const domains = createSsoDomainService({ db, checker: createDomainChecker(dns) });
+  const domains = createSsoDomainService({
+    db,
+    checker: createDomainChecker(dns),
+    planIncludesSso: (organizationId) => planIncludesSso(db, tiers, organizationId),
+  });
 
   const oidcClient = (row: repo.SsoConfigRow) => ({
     issuer: row.oidcIssuer ?? '',
