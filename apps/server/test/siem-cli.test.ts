@@ -13,7 +13,7 @@ let rsyslog: Rsyslog;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  admin = await createAccount(ctx, 'siem-cli@example.com');
+  admin = await createAccount(ctx, 'siem-cli@example.com', 'Enterprise');
   hec = await startSplunkHecFake('cli-token', testResources().host(22));
   rsyslog = await startRsyslog(testResources().host(23));
 });

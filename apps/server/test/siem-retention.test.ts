@@ -19,7 +19,7 @@ let pool: pg.Pool;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  admin = await createAccount(ctx, 'siem-retention@example.com');
+  admin = await createAccount(ctx, 'siem-retention@example.com', 'Enterprise');
   pool = new pg.Pool({ connectionString: ctx.url, max: 2 });
 });
 afterAll(async () => {
