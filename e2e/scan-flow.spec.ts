@@ -1,8 +1,10 @@
 import { once } from 'node:events';
 import http from 'node:http';
+import { UI_TEXT } from '@netguard/contracts';
 import { expect, test } from '@playwright/test';
+import { E2E_PORT } from '../playwright.config.ts';
 import { resourcesOf } from '../scripts/testing/resources.ts';
-import { newAccount, shoot } from './support.ts';
+import { newAccount, PASSWORD, shoot } from './support.ts';
 
 /** The scanned host: an address of this spec's own loopback block. */
 const HOST = resourcesOf(import.meta.url).host(1);
@@ -84,4 +86,52 @@ test('launch a vulnerability scan of a loopback host, follow it live and open it
   } finally {
     target.close();
   }
+});
+
+test("a tenant's scan never probes this server's own port, and its detail says so", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const email = await newAccount(page, 'own-port');
+  const session = await (
+    await page.request.post('/api/auth/sign-in', { data: { email, password: PASSWORD } })
+  ).json();
+  const headers = { Authorization: `Bearer ${session.access_token}` };
+  // The server listens on 127.0.0.1:E2E_PORT; EGRESS_ALLOWED_RANGES lets tenants reach loopback,
+  // but never the deployment's own ports: the scan sends no packet (loopback needs no discovery).
+  const created = await (
+    await page.request.post('/api/scans', {
+      headers,
+      data: {
+        scan_name: 'Own port',
+        scan_type: 'network',
+        target_hosts: ['127.0.0.1'],
+        ports: String(E2E_PORT),
+      },
+    })
+  ).json();
+  expect((await page.request.post(`/api/scans/${created.id}/start`, { headers })).status()).toBe(
+    202,
+  );
+  await expect
+    .poll(
+      async () =>
+        (await (await page.request.get(`/api/scans/${created.id}`, { headers })).json()).status,
+      { timeout: 90_000 },
+    )
+    .toBe('completed');
+  await page.goto(`/dashboard/scans/${created.id}`);
+  await expect(page.getByTestId('scan-detail')).toHaveAttribute('data-status', 'completed', {
+    timeout: 30_000,
+  });
+  const notes = page.getByRole('region', { name: UI_TEXT.scanNotesTitle });
+  await expect(notes).toContainText(
+    `Not scanned: 127.0.0.1 port ${E2E_PORT} is this deployment's own service`,
+  );
+  await page.getByRole('tab', { name: /Services/ }).click();
+  await expect(page.getByText(String(E2E_PORT), { exact: true })).toHaveCount(0);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await shoot(page, 'scan-notes-1440');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shoot(page, 'scan-notes-390');
 });
