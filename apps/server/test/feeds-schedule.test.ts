@@ -82,6 +82,8 @@ const mirrorEnv = () => ({
   NETGUARD_FEED_VULNRICHMENT_URL: `${base}/vulnrichment`,
   NETGUARD_FEED_OSV_URL: `${base}/osv`,
   NETGUARD_FEED_OSV_ECOSYSTEMS: 'Debian',
+  // The schedule is what this file tests: online, with every feed URL on its loopback mirror.
+  NETGUARD_OFFLINE: '0',
 });
 
 let ctx: TestContext | undefined;

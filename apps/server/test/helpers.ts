@@ -66,6 +66,8 @@ export async function createTestApp(
       AUTH_RATE_LIMIT: '100000',
       PUBLIC_URL: 'http://localhost:8080',
       WEB_DIST_DIR: '/nonexistent/netguard-web-dist',
+      // Nothing reaches for public feeds, clouds or identity providers.
+      NETGUARD_OFFLINE: '1',
       // The file's own loopback block holds its receivers: tenants may reach it, nothing else.
       EGRESS_ALLOWED_RANGES: testResources().block,
       // SSO domain checks never ask the machine's resolver: nothing answers on this address of the
