@@ -1,7 +1,9 @@
 // The forwarder of one integration: under an advisory lock (one forwarder per integration across
 // every worker, released when its process dies), it reads the integration's pending events in
-// order, sends them through the integration's destination and records each outcome: delivered
-// with its receipt, dead with the reason, or kept for a retry after a back-off. Connections go
+// order one batch at a time, sends the batch through the integration's destination and records
+// each outcome as soon as the answer arrives, before it reads the next batch: delivered with its
+// receipt, dead with the reason, or kept for a retry after a back-off. A crash sends again at most
+// the batch in flight. Connections go
 // through the egress policy as a tenant's, or an operator's when one made the last save; a
 // destination the policy refuses keeps its events like one that is down, with the policy's reason.
 import { backoffDelay, type Destination, type Outcome, type SiemEvent } from '@netguard/siem';
@@ -34,8 +36,6 @@ export type ForwarderDeps = {
 export const RUN_BUDGET_MS = 20_000;
 /** How long a run waits for another worker's forwarder of the same integration to finish. */
 const LOCK_WAIT = '30s';
-/** Events read per round: this many batches' worth. */
-const BATCHES_PER_ROUND = 5;
 
 export type RunResult =
   /** Nothing left to send now. */
@@ -119,11 +119,12 @@ async function expireOld(db: Executor, row: IntegrationRow): Promise<void> {
       and queued_at < now() - make_interval(hours => ${row.settings.maxAgeHours})`);
 }
 
+/** The next batch: the integration's first `batchSize` pending events, in order. */
 async function pendingEvents(db: Executor, row: IntegrationRow): Promise<SiemEvent[]> {
   const result = await db.execute(sql`
     select e.event from siem_deliveries d join siem_events e on e.id = d.event_id
     where d.integration_id = ${row.id} and d.state = 'pending'
-    order by d.seq limit ${row.settings.batchSize * BATCHES_PER_ROUND}`);
+    order by d.seq limit ${row.settings.batchSize}`);
   return (result.rows as { event: SiemEvent }[]).map((r) => r.event);
 }
 
