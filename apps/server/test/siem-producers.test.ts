@@ -135,7 +135,7 @@ describe('security events', () => {
     alice = await createAccount(ctx, 'siem-alice@example.com', 'Enterprise');
   });
 
-  it('every security event of the organization but granted permission checks is forwarded; a failed sign-in as a failure', async () => {
+  it('every security event of the organization but granted permission checks is forwarded; a failed sign-in as a failure, naming the user by e-mail in a sentence', async () => {
     const res = await signIn(ctx, alice.email, 'Wrong!Passw0rd');
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     const events = await outbox(alice.organizationId, 'security_event');
@@ -149,12 +149,22 @@ describe('security events', () => {
         title: 'auth_attempt',
         category: 'auth_attempt',
         outcome: 'failure',
-        user: alice.userId,
+        user: alice.email,
+        userId: alice.userId,
         sourceIp: '127.0.0.1',
+        message: `Wrong password for ${alice.email} from 127.0.0.1`,
         fields: { email: alice.email },
       },
     });
-    expect(failed?.event.message).toMatch(/password/i);
+    const signedIn = events.find(
+      (e) => e.event.category === 'auth_attempt' && e.event.fields.outcome === 'success',
+    );
+    expect(signedIn?.event).toMatchObject({
+      outcome: 'success',
+      user: alice.email,
+      userId: alice.userId,
+      message: `${alice.email} signed in from 127.0.0.1`,
+    });
     // One SIEM event per security event of the organization, each naming its source row.
     await ctx.app.inject({ method: 'GET', url: '/api/siem/integrations', headers: alice.auth });
     await ctx.app.accessEvents.flush();
@@ -173,6 +183,9 @@ describe('security events', () => {
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(forwarded).toContain(row.id);
     for (const row of granted) expect(forwarded).not.toContain(row.id);
+    // Each names Alice by e-mail, those whose metadata has none too.
+    for (const { event } of await outbox(alice.organizationId, 'security_event'))
+      if (event.userId) expect(event.user, event.message).toBe(alice.email);
   });
 
   it('an event without an organization is not forwarded', async () => {
@@ -260,7 +273,12 @@ describe('scans', () => {
     scanId = done.id;
     const started = await outbox(owner.organizationId, 'scan_started');
     expect(started).toHaveLength(1);
-    expect(started[0]?.event).toMatchObject({ severity: 'info', fields: { scanId } });
+    expect(started[0]?.event).toMatchObject({
+      severity: 'info',
+      user: owner.email,
+      userId: owner.userId,
+      fields: { scanId },
+    });
 
     const found = await outbox(owner.organizationId, 'vulnerability_found');
     expect(found.length).toBe(done.vulnerabilities.length);
@@ -337,7 +355,8 @@ describe('scans', () => {
     expect(applied[0]?.event).toMatchObject({
       severity: action.severity,
       outcome: 'success',
-      user: owner.userId,
+      user: owner.email,
+      userId: owner.userId,
       fields: { actionId: action.id, vulnerabilityId: action.vulnerabilityId },
     });
   });

@@ -61,7 +61,10 @@ export type SiemEvent = {
   cvss?: number;
   category?: string;
   outcome?: 'success' | 'failure' | 'unknown';
+  /** Who acted, by e-mail (their sign-in name) when known: CEF suser, LEEF usrName, ECS user.name and user.email. */
   user?: string;
+  /** The NetGuard account id of that user: CEF suid, LEEF userId, ECS user.id. */
+  userId?: string;
   /** Anything else, forwarded as JSON. */
   fields: Record<string, string | number | boolean | null>;
 };
@@ -133,6 +136,10 @@ export function createSiemEvent(input: SiemEventInput, now = new Date()): SiemEv
   }
   return event;
 }
+
+/** The event's user when it is an e-mail (events queued before users were named by e-mail carry an id). */
+export const emailOf = (event: SiemEvent): string | undefined =>
+  event.user && /^[^\s@]+@[^\s@]+$/.test(event.user) ? event.user : undefined;
 
 /** Milliseconds since the epoch of the event's time. */
 export const epochMillis = (event: SiemEvent): number => Date.parse(event.time);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSiemEvent } from '../event.ts';
-import { scanStartedEvent, vulnerabilityEvent } from '../testing/events.ts';
+import { scanStartedEvent, signInEvent, vulnerabilityEvent } from '../testing/events.ts';
 import { cefExtensions, escapeCefHeader, escapeCefValue, formatCef } from './cef.ts';
 
 describe('CEF escaping', () => {
@@ -40,6 +40,12 @@ describe('formatCef', () => {
       String.raw` cs5={"scanId":"scan-1","weird key":"a|b\=c","count":3,"ok":true,"none":null} `,
     );
     expect(cef).not.toMatch(/[\r\n]/);
+  });
+
+  it('names the user by e-mail (suser) and account id (suid)', () => {
+    expect(formatCef(signInEvent)).toContain(
+      ' suser=alice@example.com suid=7b3e9c0a-1d8f-4e4b-a0c7-7b8c9d0e1f2a ',
+    );
   });
 
   it('maps severities onto 0–10', () => {

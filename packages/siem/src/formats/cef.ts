@@ -28,6 +28,7 @@ export function cefExtensions(event: SiemEvent): [string, string][] {
     ['cat', event.category],
     ['outcome', event.outcome],
     ['suser', event.user],
+    ['suid', event.userId],
     ['cs1Label', event.cve === undefined ? undefined : 'CVE'],
     ['cs1', event.cve],
     ['cfp1Label', event.cvss === undefined ? undefined : 'CVSS'],

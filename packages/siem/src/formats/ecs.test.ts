@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { EVENT_TYPES } from '../event.ts';
-import { scanStartedEvent, threatEvent, vulnerabilityEvent } from '../testing/events.ts';
+import {
+  scanStartedEvent,
+  signInEvent,
+  threatEvent,
+  vulnerabilityEvent,
+} from '../testing/events.ts';
 import { ECS_CATEGORIZATION, ecsDocument, formatEcsBulk } from './ecs.ts';
 
 describe('Elastic _bulk with ECS documents', () => {
@@ -64,6 +69,17 @@ describe('Elastic _bulk with ECS documents', () => {
     });
     expect(doc).not.toHaveProperty('vulnerability');
     expect(doc).not.toHaveProperty('user');
+  });
+
+  it('names the user by e-mail and account id; an id alone is no e-mail', () => {
+    expect(ecsDocument(signInEvent).user).toEqual({
+      name: 'alice@example.com',
+      email: 'alice@example.com',
+      id: '7b3e9c0a-1d8f-4e4b-a0c7-7b8c9d0e1f2a',
+    });
+    expect(ecsDocument({ ...signInEvent, user: signInEvent.userId }).user).not.toHaveProperty(
+      'email',
+    );
   });
 
   it('categorizes every event type with ECS allowed values', () => {

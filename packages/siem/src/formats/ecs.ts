@@ -1,6 +1,6 @@
 // Elastic Common Schema documents in the NDJSON body of the _bulk API: a `create` action with the
 // event id as `_id` (a resent event is a 409 conflict, not a duplicate), then the document.
-import { type EventType, SEVERITY_SCALE, type SiemEvent } from '../event.ts';
+import { type EventType, emailOf, SEVERITY_SCALE, type SiemEvent } from '../event.ts';
 
 export const ECS_VERSION = '8.11.0';
 
@@ -68,7 +68,7 @@ export function ecsDocument(event: SiemEvent): Doc {
     destination: { ip: event.ip, domain: event.host, port: event.port },
     source: { ip: event.sourceIp },
     network: { transport: event.protocol?.toLowerCase() },
-    user: { name: event.user },
+    user: { name: event.user, email: emailOf(event), id: event.userId },
     netguard: { fields: Object.keys(event.fields).length ? event.fields : undefined },
   }) as Doc;
 }

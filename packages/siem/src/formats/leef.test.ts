@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { scanStartedEvent, threatEvent, vulnerabilityEvent } from '../testing/events.ts';
+import {
+  scanStartedEvent,
+  signInEvent,
+  threatEvent,
+  vulnerabilityEvent,
+} from '../testing/events.ts';
 import { parseLeefAttributes } from '../testing/leef-parser.ts';
 import { escapeLeefHeader, escapeLeefValue, formatLeef } from './leef.ts';
 
@@ -46,5 +51,11 @@ describe('formatLeef', () => {
     const vulnerability = formatLeef(vulnerabilityEvent);
     expect(vulnerability).toContain(String.raw`msg=line1\nline2\r\nback\\slash = eq | pipe é 漢字`);
     expect(vulnerability).toContain('\tusrName=alice=admin\t');
+  });
+
+  it('names the user by e-mail (usrName) and account id (userId)', () => {
+    expect(formatLeef(signInEvent)).toContain(
+      '\tusrName=alice@example.com\tuserId=7b3e9c0a-1d8f-4e4b-a0c7-7b8c9d0e1f2a\t',
+    );
   });
 });

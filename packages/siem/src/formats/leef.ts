@@ -33,6 +33,7 @@ export function leefAttributes(event: SiemEvent): [string, string][] {
     ['dstPort', event.port],
     ['proto', event.protocol?.toUpperCase()],
     ['usrName', event.user],
+    ['userId', event.userId],
     ['identHostName', event.host],
     ['externalId', event.id],
     ['title', event.title],

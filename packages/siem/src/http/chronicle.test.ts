@@ -5,7 +5,12 @@ import { createVerify, generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testResources } from '../../../../scripts/testing/current.ts';
 import { createSiemEvent } from '../event.ts';
-import { scanStartedEvent, threatEvent, vulnerabilityEvent } from '../testing/events.ts';
+import {
+  scanStartedEvent,
+  signInEvent,
+  threatEvent,
+  vulnerabilityEvent,
+} from '../testing/events.ts';
 import {
   closedPortUrl,
   type ReceivedRequest,
@@ -81,6 +86,19 @@ describe('udmEvent', () => {
       target: { user: { userid: 'alice' } },
       extensions: { auth: { type: 'AUTHTYPE_UNSPECIFIED' } },
       security_result: [{ action: ['BLOCK'] }],
+    });
+  });
+
+  it('names a signed-in user by e-mail and account id', () => {
+    expect(udmEvent(signInEvent)).toMatchObject({
+      metadata: { event_type: 'USER_LOGIN' },
+      target: {
+        user: {
+          userid: 'alice@example.com',
+          email_addresses: ['alice@example.com'],
+          product_object_id: '7b3e9c0a-1d8f-4e4b-a0c7-7b8c9d0e1f2a',
+        },
+      },
     });
   });
 

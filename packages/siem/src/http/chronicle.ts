@@ -16,7 +16,7 @@ import {
   timeoutMsOf,
   unanswered,
 } from '../delivery.ts';
-import type { EventType, Severity, SiemEvent } from '../event.ts';
+import { type EventType, emailOf, type Severity, type SiemEvent } from '../event.ts';
 import { requestToken, signJwtRs256, TokenCache } from './oauth.ts';
 
 /** The fields of a service account key file that the sender uses. */
@@ -82,7 +82,12 @@ const defined = (o: Json): Json | undefined => {
 export function udmEvent(event: SiemEvent): Json {
   const eventType = udmEventType(event);
   const login = eventType === 'USER_LOGIN';
-  const user = event.user ? { userid: event.user } : undefined;
+  const email = emailOf(event);
+  const user = defined({
+    userid: event.user,
+    email_addresses: email ? [email] : undefined,
+    product_object_id: event.userId,
+  });
   return defined({
     metadata: defined({
       event_type: eventType,

@@ -38,6 +38,22 @@ export const threatEvent: SiemEvent = createSiemEvent({
   protocol: 'udp',
 });
 
+/** A sign-in, naming its user by e-mail and account id. */
+export const signInEvent: SiemEvent = createSiemEvent({
+  id: '5a2d8b6f-0c7e-4d3a-9fb6-6a7b8c9d0e1f',
+  type: 'security_event',
+  time: '2026-11-27T05:05:00.000Z',
+  severity: 'low',
+  organizationId: ORG,
+  title: 'auth_attempt',
+  message: 'alice@example.com signed in from 203.0.113.5',
+  category: 'auth_attempt',
+  outcome: 'success',
+  sourceIp: '203.0.113.5',
+  user: 'alice@example.com',
+  userId: '7b3e9c0a-1d8f-4e4b-a0c7-7b8c9d0e1f2a',
+});
+
 /** The fewest fields an event can have. */
 export const scanStartedEvent: SiemEvent = createSiemEvent({
   id: '2d9a5e3c-7f4b-4a0d-9c83-4e5f6a7b8c9d',

@@ -3,8 +3,9 @@ import type { TEventSeverity, TSecurityEventType } from '@netguard/contracts';
 import { and, asc, count, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { securityAlerts, securityEvents } from '../../db/schema.ts';
-import { securityEventsToSiem } from '../siem/siem.events.ts';
+import { forwardsToSiem, securityEventsToSiem } from '../siem/siem.events.ts';
 import { emitSiemEvents } from '../siem/siem.outbox.ts';
+import { userEmails } from '../siem/siem.users.ts';
 import { type ChainBreak, type ChainHead, checkLinks, linkEvents } from './event-chain.ts';
 
 /** A security event to write; id, created_at and the chain columns are set here. */
@@ -81,8 +82,14 @@ export async function appendSecurityEvents(db: Executor, events: NewSecurityEven
         : [],
     );
     if (alerts.length) await tx.insert(securityAlerts).values(alerts);
-    // Forwarded to the organization's SIEMs with the events (those without one are not).
-    await emitSiemEvents(tx, securityEventsToSiem(rows));
+    // Forwarded to the organization's SIEMs with the events (those without one are not), their
+    // users named by e-mail.
+    const forwarded = rows.filter(forwardsToSiem);
+    const emails = await userEmails(
+      tx,
+      forwarded.map((r) => r.userId),
+    );
+    await emitSiemEvents(tx, securityEventsToSiem(forwarded, emails));
   });
 }
 

@@ -62,10 +62,11 @@ describe('securityEventsToSiem', () => {
       organizationId: ORG,
       time: at.toISOString(),
       title: 'auth_attempt',
-      message: 'Sign-in failed: invalid_password',
+      message: 'Wrong password for a@example.com from 203.0.113.7',
       category: 'auth_attempt',
       outcome: 'failure',
-      user: USER,
+      user: 'a@example.com',
+      userId: USER,
       sourceIp: '203.0.113.7',
       fields: {
         securityEventId: '33333333-3333-4333-8333-333333333333',
@@ -76,6 +77,18 @@ describe('securityEventsToSiem', () => {
     });
     // Only scalars of the metadata are forwarded as fields.
     expect(mapped?.fields).not.toHaveProperty('nested');
+  });
+
+  it('names a user the metadata has no e-mail of by the e-mail of its id', () => {
+    const [mapped] = securityEventsToSiem(
+      [event({ severity: 'low', metadata: { outcome: 'success', reauthentication: true } })],
+      new Map([[USER, 'b@example.com']]),
+    );
+    expect(mapped).toMatchObject({
+      user: 'b@example.com',
+      userId: USER,
+      message: 'b@example.com re-authenticated from 203.0.113.7',
+    });
   });
 
   it('skips events without an organization, and drops a request IP that is not an address', () => {
@@ -256,7 +269,7 @@ describe('vulnerabilities', () => {
       type: 'remediation_applied',
       severity: 'high',
       outcome: 'success',
-      user: USER,
+      userId: USER,
       fields: { actionId: '99999999-9999-4999-8999-999999999999', vulnerabilityId: vuln.id },
     });
   });

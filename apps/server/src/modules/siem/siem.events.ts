@@ -3,6 +3,7 @@
 // pass the result to emitSiemEvents in the transaction of their change.
 import { isIP } from 'node:net';
 import type { Severity, SiemEventInput } from '@netguard/siem';
+import { securityMessage } from './siem.security-text.ts';
 
 type Fields = SiemEventInput['fields'] & {};
 type Scalar = string | number | boolean | null;
@@ -82,13 +83,22 @@ export function securityOutcome(row: SecurityEventRow): 'success' | 'failure' | 
 }
 
 /**
- * One security_event per security event of an organization. Skipped: events without one, and
- * granted permission checks (one per API call: the audit log keeps them; a SIEM wants denials).
+ * Whether a security event is forwarded: not without an organization, nor a granted permission
+ * check (one per API call: the audit log keeps them; a SIEM wants denials).
  */
-export function securityEventsToSiem(rows: readonly SecurityEventRow[]): SiemEventInput[] {
+export const forwardsToSiem = (row: SecurityEventRow): boolean =>
+  !!row.organizationId && (row.metadata as { granted?: unknown } | null)?.granted !== true;
+
+/**
+ * One security_event per forwarded security event, naming its user by e-mail (the attempt's own,
+ * else `emails`' entry of its user id) and saying what happened in a sentence (sign-ins).
+ */
+export function securityEventsToSiem(
+  rows: readonly SecurityEventRow[],
+  emails: ReadonlyMap<string, string> = new Map(),
+): SiemEventInput[] {
   return rows.flatMap((row) => {
-    if (!row.organizationId) return [];
-    if ((row.metadata as { granted?: unknown } | null)?.granted === true) return [];
+    if (!row.organizationId || !forwardsToSiem(row)) return [];
     const meta = (row.metadata && typeof row.metadata === 'object' ? row.metadata : {}) as Record<
       string,
       unknown
@@ -96,8 +106,13 @@ export function securityEventsToSiem(rows: readonly SecurityEventRow[]): SiemEve
     const extra = Object.fromEntries(
       Object.entries(meta).filter(([key, value]) => scalar(value) && !(key in RESERVED)),
     ) as Fields;
-    const email = typeof meta.email === 'string' && meta.email ? meta.email : undefined;
-    const user = row.userId ?? email;
+    const email =
+      typeof meta.email === 'string' && meta.email
+        ? meta.email
+        : row.userId
+          ? emails.get(row.userId)
+          : undefined;
+    const sourceIp = ipOrUndefined(row.ipAddress);
     return [
       compact({
         type: 'security_event' as const,
@@ -105,11 +120,12 @@ export function securityEventsToSiem(rows: readonly SecurityEventRow[]): SiemEve
         organizationId: row.organizationId,
         time: row.createdAt.toISOString(),
         title: row.eventType,
-        message: row.description,
+        message: securityMessage({ ...row, metadata: meta, email, ip: sourceIp }),
         category: row.eventType,
         outcome: securityOutcome(row),
-        user,
-        sourceIp: ipOrUndefined(row.ipAddress),
+        user: email,
+        userId: row.userId ?? undefined,
+        sourceIp,
         fields: {
           ...extra,
           securityEventId: row.id,
@@ -183,7 +199,7 @@ export function scanStartedToSiem(scan: ScanRowLike): SiemEventInput {
     title: `Scan started: ${scan.scanName}`,
     message: `The ${scan.scanType} scan "${scan.scanName}" of ${targetsOf(scan)} started`,
     category: 'scan',
-    user: scan.userId,
+    userId: scan.userId,
     fields: { scanId: scan.id, scanType: scan.scanType, targets: targetsOf(scan) },
   };
 }
@@ -205,7 +221,7 @@ export function scanCompletedToSiem(scan: ScanRowLike, counts: ScanCounts): Siem
     message: `The ${scan.scanType} scan "${scan.scanName}" completed: ${counts.hosts} hosts, ${counts.openPorts} open ports, ${f.total} findings`,
     category: 'scan',
     outcome: 'success',
-    user: scan.userId,
+    userId: scan.userId,
     fields: {
       scanId: scan.id,
       scanType: scan.scanType,
@@ -343,7 +359,7 @@ export function remediationAppliedToSiem(
     VulnerabilityRowLike,
     'id' | 'title' | 'severity' | 'host' | 'port' | 'protocol' | 'cveId'
   >,
-  user: string | null,
+  userId: string | null,
 ): SiemEventInput {
   return compact({
     type: 'remediation_applied' as const,
@@ -353,7 +369,7 @@ export function remediationAppliedToSiem(
     message: `${action.title} completed for ${v.title} on ${v.host}`,
     category: action.actionType,
     outcome: 'success' as const,
-    user: user ?? undefined,
+    userId: userId ?? undefined,
     host: v.host,
     ip: ipOrUndefined(v.host),
     port: portOrUndefined(v.port),
@@ -385,7 +401,7 @@ const TRANSITION_OUTCOME: Record<string, 'success' | 'failure'> = {
 export function remediationTransitionToSiem(
   t: RemediationTransitionLike,
   v: Pick<VulnerabilityRowLike, 'id' | 'title' | 'severity' | 'host' | 'port' | 'cveId'> | null,
-  user: string | null,
+  userId: string | null,
 ): SiemEventInput {
   return compact({
     type: 'remediation_applied' as const,
@@ -395,7 +411,7 @@ export function remediationTransitionToSiem(
     message: `${t.actionName} on ${t.target}: ${t.status}${t.note ? ` (${t.note})` : ''}`,
     category: t.actionType,
     outcome: TRANSITION_OUTCOME[t.status] ?? ('unknown' as const),
-    user: user ?? undefined,
+    userId: userId ?? undefined,
     host: v?.host ?? t.target,
     ip: ipOrUndefined(v?.host),
     port: portOrUndefined(v?.port),

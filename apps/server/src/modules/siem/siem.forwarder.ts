@@ -1,9 +1,11 @@
 // The forwarder of one integration: under an advisory lock (one forwarder per integration across
 // every worker, released when its process dies), it reads the integration's pending events in
-// order, sends them through the integration's destination and records each outcome: delivered
-// with its receipt, dead with the reason, or kept for a retry after a back-off. Connections go
-// through the egress policy as a tenant's, or an operator's when one made the last save; a
-// destination the policy refuses keeps its events like one that is down, with the policy's reason.
+// order, sends them batch by batch through the integration's destination and records each
+// batch's outcomes as soon as its answer arrives, before it sends the next: delivered with its
+// receipt, dead with the reason, or kept for a retry after a back-off. A crash sends again at most
+// the batch in flight. Connections go through the egress policy as a tenant's, or an operator's
+// when one made the last save; a destination the policy refuses keeps its events like one that is
+// down, with the policy's reason.
 import { backoffDelay, type Destination, type Outcome, type SiemEvent } from '@netguard/siem';
 import { eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
@@ -34,7 +36,7 @@ export type ForwarderDeps = {
 export const RUN_BUDGET_MS = 20_000;
 /** How long a run waits for another worker's forwarder of the same integration to finish. */
 const LOCK_WAIT = '30s';
-/** Events read per round: this many batches' worth. */
+/** Events read per round: this many batches' worth, sent and recorded one batch at a time. */
 const BATCHES_PER_ROUND = 5;
 
 export type RunResult =
@@ -93,20 +95,43 @@ async function drain(deps: ForwarderDeps, integrationId: string): Promise<RunRes
         at: row.updatedAt.getTime(),
         sender: destinationOf(row, deps.secrets, forwardingNetwork(deps.egress, row)),
       };
-    const outcomes = await destination.sender.send(events);
-    const pause = await recordOutcomes(deps.db, row, outcomes);
+    const pause = await sendBatches(deps, row, destination.sender, events);
+    if (pause) return { next: 'later', at: pause };
+  }
+  return { next: 'now' };
+}
+
+/**
+ * Sends the events batch by batch, recording each batch's outcomes as soon as its answer arrives
+ * (a crash sends again at most the batch in flight); stops at the first batch that pauses the
+ * integration and returns until when, or null.
+ */
+async function sendBatches(
+  deps: ForwarderDeps,
+  row: IntegrationRow,
+  sender: Destination,
+  events: SiemEvent[],
+): Promise<Date | null> {
+  let current = row;
+  for (let from = 0; from < events.length && !deps.shutdown?.aborted; ) {
+    const batch = events.slice(from, from + row.settings.batchSize);
+    from += batch.length;
+    const outcomes = await sender.send(batch);
+    const pause = await recordOutcomes(deps.db, current, outcomes);
     deps.log.debug(
       {
         component: 'siem',
-        integrationId,
-        sent: events.length,
+        integrationId: row.id,
+        sent: batch.length,
         delivered: outcomes.filter((o) => o.status === 'delivered').length,
       },
       'siem batch forwarded',
     );
-    if (pause) return { next: 'later', at: pause };
+    if (pause) return pause;
+    // Recorded without a retry: the failure count is back to 0.
+    current = { ...current, failures: 0 };
   }
-  return { next: 'now' };
+  return null;
 }
 
 /** Pending events past the integration's maximum age are dead-lettered as expired. */
@@ -119,6 +144,7 @@ async function expireOld(db: Executor, row: IntegrationRow): Promise<void> {
       and queued_at < now() - make_interval(hours => ${row.settings.maxAgeHours})`);
 }
 
+/** The integration's first pending events, in order: BATCHES_PER_ROUND batches' worth. */
 async function pendingEvents(db: Executor, row: IntegrationRow): Promise<SiemEvent[]> {
   const result = await db.execute(sql`
     select e.event from siem_deliveries d join siem_events e on e.id = d.event_id

@@ -5,12 +5,14 @@
 import { createSiemEvent, type SiemEvent, type SiemEventInput } from '@netguard/siem';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { withUserEmails } from './siem.users.ts';
 
 /** The channel the workers LISTEN on: the payload is an integration id with events to send. */
 export const SIEM_PG_CHANNEL = 'netguard_siem';
 
 /**
- * Writes the events (checked by createSiemEvent) and queues each for the integrations of its
+ * Writes the events (checked by createSiemEvent; a user named by id only gets its e-mail as
+ * `user`) and queues each for the integrations of its
  * organization that forward in realtime and whose filters (event types, log levels, sources)
  * take it. Returns the events written.
  */
@@ -20,7 +22,7 @@ export async function emitSiemEvents(
   now = new Date(),
 ): Promise<SiemEvent[]> {
   if (inputs.length === 0) return [];
-  const events = inputs.map((input) => createSiemEvent(input, now));
+  const events = (await withUserEmails(db, inputs)).map((input) => createSiemEvent(input, now));
   await db.execute(sql`
     with ev as (
       insert into siem_events (id, organization_id, type, level, source, event)
