@@ -95,7 +95,12 @@ const syslog = syslogArrivals();
 const syslogPoller = setInterval(() => syslog.poll(), 5);
 
 try {
-  const { orgId, auth } = await benchAccount(app, database.db, 'bench-siem@example.com');
+  const { orgId, auth } = await benchAccount(
+    app,
+    database.db,
+    'bench-siem@example.com',
+    'Enterprise',
+  );
   const create = async (body: object) => {
     const res = await app.inject({
       method: 'POST',
