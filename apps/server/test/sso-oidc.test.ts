@@ -172,6 +172,27 @@ describe('OIDC configuration', () => {
     expect(message(res)).toMatch(/Could not use the issuer http:\/\/127\.0\.0\.1:9\//);
   });
 
+  it('checks the issuer at most 10 times a minute per organization (a probe of its address)', async () => {
+    const prober = await createAccount(ctx, 'issuer-prober@example.com');
+    await subscribe(ctx, prober);
+    const closed = (port: number) =>
+      oidcConfig({
+        domains: ['prober.test'],
+        oidc: {
+          issuer: `http://${testResources().host(1)}:${port}/`,
+          client_id: 'x',
+          client_secret: 'y',
+        },
+      });
+    const statuses = [];
+    for (let port = 1; port <= 11; port++)
+      statuses.push((await call(prober.auth, 'PUT', closed(port))).statusCode);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400));
+    expect(statuses[10]).toBe(429);
+    // Another organization's budget is its own.
+    expect((await call(bob.auth, 'PUT', closed(12))).statusCode).toBe(400);
+  });
+
   it('another organization neither sees nor changes it (404, 409)', async () => {
     expect((await call(bob.auth, 'GET')).json().sso).toBeNull();
     expect((await call(bob.auth, 'DELETE')).statusCode).toBe(404);

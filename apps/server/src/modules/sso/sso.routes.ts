@@ -8,7 +8,7 @@ import {
   ZSsoDomainVerifyResult,
 } from '@netguard/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { organizationRateLimit } from '../../lib/connection-tests.ts';
+import { connectionTestRateLimit, organizationRateLimit } from '../../lib/connection-tests.ts';
 import { requestMeta } from '../../lib/request-meta.ts';
 import { caller } from '../../plugins/auth-guard.ts';
 import { needs } from '../../plugins/permission-guard.ts';
@@ -19,7 +19,7 @@ const admin = needs('organization', 'update');
 
 /** The current organization's SSO configuration: admins only (organization update). */
 export const ssoConfigRoutes: FastifyPluginAsyncZod<{ sso: SsoService }> = async (app, { sso }) => {
-  // The domain check's budget per organization (a DNS lookup each); no other route's.
+  // Budgets per organization of the routes that reach out: the issuer check and the domain check.
   await app.register(rateLimit, { global: false });
 
   app.get(
@@ -31,7 +31,9 @@ export const ssoConfigRoutes: FastifyPluginAsyncZod<{ sso: SsoService }> = async
   app.put(
     '/organization/sso',
     {
-      config: admin,
+      // A save asks the OIDC issuer for its discovery document: a probe of a tenant-chosen
+      // address, in the budget of every connection test.
+      config: { ...admin, rateLimit: connectionTestRateLimit() },
       schema: { tags, body: ZSsoConfigBody, response: { 200: ZSsoConfigResult } },
     },
     async (request) => sso.config.save(caller(request), request.body, requestMeta(request)),
