@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { startTestHost, type TestHost } from '../packages/remediation/src/testing/netns-host.ts';
 import { resourcesOf } from '../scripts/testing/resources.ts';
 import { newAccount, scanThroughApi, shoot } from './support.ts';
+import { startBareWebServer } from './web-target.ts';
 
 const res = resourcesOf(import.meta.url);
 
@@ -97,5 +98,51 @@ test('Remediate a finding on a namespace host: dry-run diff, approve, verified, 
     );
   } finally {
     await host.stop();
+  }
+});
+
+test('Without an SSH host the execute flow says what is missing and leads to adding one', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const address = res.host(2);
+  const server = await startBareWebServer(address, 8899);
+  try {
+    const email = await newAccount(page, 'remediation-nohost');
+    await scanThroughApi(page, email, { name: 'Web host', host: address, ports: '8899' });
+    await page.setViewportSize({ width: 1440, height: 1000 });
+    await page.goto(PAGE);
+    await page
+      .locator('[data-slot="card"]')
+      .filter({ has: page.getByText('Apache: hide the version', { exact: true }) })
+      .getByRole('button', { name: 'Execute' })
+      .click();
+    const dialog = page.getByRole('dialog');
+    const start = dialog.getByRole('button', { name: 'Start Remediation' });
+    const check = dialog.getByRole('button', { name: 'Check Prerequisites' });
+    // Nothing picked yet: both wait for a finding, and say so.
+    await expect(start).toBeDisabled();
+    await expect(start).toHaveAccessibleDescription(/Pick the vulnerability to fix/);
+    await expect(check).toBeDisabled();
+
+    await dialog.getByRole('radio', { name: /Web server version disclosed/ }).check();
+    const missing = dialog.getByTestId('missing-ssh-host');
+    await expect(missing).toContainText(`No SSH host for ${address}`);
+    await expect(start).toBeDisabled();
+    await expect(start).toHaveAccessibleDescription(new RegExp(`No SSH host for ${address}`));
+    // The check can be asked, and the server names the same gap.
+    await check.click();
+    await expect(dialog.getByText(`No SSH connection for ${address}`)).toBeVisible();
+    await shoot(page, 'remediation-no-host-1440', { fullPage: false });
+    await page.setViewportSize({ width: 390, height: 900 });
+    await shoot(page, 'remediation-no-host-390', { fullPage: false });
+    await page.setViewportSize({ width: 1440, height: 1000 });
+
+    await missing.getByRole('button', { name: 'Add an SSH host' }).click();
+    const configure = page.getByRole('dialog', { name: 'Configure Workflows' });
+    await expect(configure.getByRole('region', { name: 'SSH hosts' })).toBeVisible();
+    await expect(configure.getByRole('form', { name: 'Add SSH host' })).toBeVisible();
+  } finally {
+    server.close();
   }
 });

@@ -82,6 +82,18 @@ async function scanHost(page: Page, email: string) {
   return id as string;
 }
 
+/**
+ * The trend and insights answers (the server's own) reach the browser a moment after the page's
+ * other reads, as on a direct load where the socket's first subscription re-reads everything.
+ */
+async function answerTrendAndInsightsLast(page: Page) {
+  await page.route(/\/api\/risk\/(trends|insights)\?/, async (route) => {
+    const response = await route.fetch();
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await route.fulfill({ response });
+  });
+}
+
 const card = (page: Page, title: string) =>
   page.getByTestId('stat-card').filter({ hasText: title });
 
@@ -194,5 +206,28 @@ test('risk scoring after a real scan: cards per range, assessment with its decis
     );
   } finally {
     await closeSsh();
+  }
+});
+
+test('opened by URL or reloaded, Trend Analysis and AI Insights show their answers', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await newAccount(page, 'risk-load');
+  await answerTrendAndInsightsLast(page);
+  const answered = () =>
+    Promise.all(
+      ['trends', 'insights'].map((read) =>
+        page.waitForResponse((response) => response.url().includes(`/api/risk/${read}?`)),
+      ),
+    );
+  for (const open of [() => page.goto('/dashboard/ai-risk-scoring'), () => page.reload()]) {
+    const answers = answered();
+    await open();
+    await answers;
+    await page.getByRole('tab', { name: 'Trend Analysis' }).click();
+    await expect(page.getByText('No risk recorded in this range')).toBeVisible({ timeout: 3_000 });
+    await page.getByRole('tab', { name: 'AI Insights' }).click();
+    await expect(page.getByText('No insights in this range')).toBeVisible({ timeout: 3_000 });
   }
 });

@@ -4,7 +4,7 @@ import { UI_TEXT } from '@netguard/contracts';
 import { expect, test } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config.ts';
 import { resourcesOf } from '../scripts/testing/resources.ts';
-import { newAccount, PASSWORD, shoot } from './support.ts';
+import { newAccount, PASSWORD, scanThroughApi, shoot } from './support.ts';
 
 /** The scanned host: an address of this spec's own loopback block. */
 const HOST = resourcesOf(import.meta.url).host(1);
@@ -134,4 +134,44 @@ test("a tenant's scan never probes this server's own port, and its detail says s
   await shoot(page, 'scan-notes-1440');
   await page.setViewportSize({ width: 390, height: 844 });
   await shoot(page, 'scan-notes-390');
+});
+
+test('the scan form and the finished scan say when the automatic re-scan repeats it', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const email = await newAccount(page, 'auto-scan');
+  const session = await page.request.post('/api/auth/sign-in', {
+    data: { email, password: PASSWORD },
+  });
+  const headers = { authorization: `Bearer ${(await session.json()).access_token}` };
+  const settings = await (await page.request.get('/api/settings', { headers })).json();
+  // The spec's default: weekly, from the account's creation.
+  expect(settings.api.auto_scan_frequency).toBe('weekly');
+  const next = await page.evaluate(
+    (iso) =>
+      new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
+        new Date(iso),
+      ),
+    settings.next_auto_scan_at as string,
+  );
+  const expected = `This scan will re-run weekly on ${next}`;
+
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 1000 });
+    await page.goto('/dashboard/scan');
+    const notice = page.getByRole('form', { name: 'New scan' }).getByTestId('auto-scan-notice');
+    await expect(notice).toContainText(expected);
+    await expect(notice.getByRole('link')).toHaveAttribute('href', '/dashboard/settings');
+    await shoot(page, `scan-form-auto-scan-${width}`);
+  }
+
+  await scanThroughApi(page, email, { name: 'Auto re-scan', host: HOST, ports: '9' });
+  const list = await (await page.request.get('/api/scans?limit=1', { headers })).json();
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 1000 });
+    await page.goto(`/dashboard/scans/${list.items[0].id}`);
+    await expect(page.getByTestId('auto-scan-notice')).toContainText(expected);
+    await shoot(page, `scan-finished-auto-scan-${width}`);
+  }
 });

@@ -77,6 +77,16 @@ describe('a host connection', () => {
     expect(res.json().error.message).toContain(`No SSH connection for ${host.address}`);
   });
 
+  it('is named as missing by the plan check, so the page can lead to adding it', async () => {
+    const res = await api('POST', '/api/remediation/validate', {
+      vulnerabilityId: finding('ftp-anonymous').id,
+      actionId: 'vsftpd-disable-anonymous',
+      checkPrerequisites: false,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ valid: false, missingHost: host.address });
+  });
+
   it('is stored sealed, tested, and its host key pinned on first use', async () => {
     const created = await addRootHost(ctx, admin, host);
     expect(created.hostKeySha256).toBeNull();

@@ -33,7 +33,7 @@ const children: ChildProcess[] = [];
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  admin = await createAccount(ctx, 'siem-crash@example.com');
+  admin = await createAccount(ctx, 'siem-crash@example.com', 'Enterprise');
 });
 afterAll(async () => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');

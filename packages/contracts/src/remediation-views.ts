@@ -145,5 +145,7 @@ export const ZPlanValidation = z.object({
   /** Each prerequisite with what was checked: true, false, or null when only a person can tell. */
   prerequisites: z.array(z.object({ text: z.string(), met: z.boolean().nullable() })),
   dryRun: ZDryRun.nullable(),
+  /** The finding's address when the action works over SSH and no SSH host has that address. */
+  missingHost: z.string().nullable(),
 });
 export type TPlanValidation = z.infer<typeof ZPlanValidation>;

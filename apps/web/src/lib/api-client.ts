@@ -117,6 +117,21 @@ export async function apiDownload(
 }
 
 /**
+ * The JSON body, or null when there is none or it is not JSON. A request cancelled while its body
+ * was arriving (a refetch replacing it, the page left) rejects with the abort, as before the
+ * answer came: it is not an unexpected response.
+ */
+async function readBody(response: Response, signal: AbortSignal | undefined): Promise<unknown> {
+  if (response.status === 204) return null;
+  try {
+    return await response.json();
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return null;
+  }
+}
+
+/**
  * Calls the NetGuard API and returns the JSON body, parsed by `schema` when given.
  * Throws ApiError with the server's message on any non-2xx answer.
  * @example const home = await apiRequest('/api/dashboard', { schema: ZDashboardHome });
@@ -126,7 +141,7 @@ export async function apiRequest<T = unknown>(
   options: ApiRequestOptions<T> = {},
 ): Promise<T> {
   const response = await sendWithRefresh(path, options);
-  const body: unknown = response.status === 204 ? null : await response.json().catch(() => null);
+  const body = await readBody(response, options.signal);
   if (!options.schema) return body as T;
   const parsed = options.schema.safeParse(body);
   if (!parsed.success) {

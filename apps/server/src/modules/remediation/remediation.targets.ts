@@ -35,6 +35,17 @@ function cloudKey(vuln: VulnerabilityRow) {
   };
 }
 
+/** A host action's finding is on an address the organization has no SSH connection to. */
+export class NoSshHost extends AppError {
+  constructor(readonly address: string) {
+    super(
+      'validation_error',
+      400,
+      `No SSH connection for ${address}: add it under ${REMEDIATION_TEXT.configureWorkflows} → Hosts`,
+    );
+  }
+}
+
 export async function targetOf(
   db: Executor,
   organizationId: string,
@@ -71,10 +82,7 @@ export async function targetOf(
     };
   }
   const host = await hostByAddress(db, organizationId, vuln.host);
-  if (!host)
-    throw bad(
-      `No SSH connection for ${vuln.host}: add it under ${REMEDIATION_TEXT.configureWorkflows} → Hosts`,
-    );
+  if (!host) throw new NoSshHost(vuln.host);
   return {
     target: vuln.port === null ? vuln.host : `${vuln.host}:${vuln.port}`,
     lockKey: vuln.host,

@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/sessions.service.ts';
 import type { DriverFactory } from './remediation.driver.ts';
 import { findVulnerability, hostById } from './remediation.repo.ts';
-import { targetOf } from './remediation.targets.ts';
+import { NoSshHost, targetOf } from './remediation.targets.ts';
 import { findAction } from './remediation.view.ts';
 
 export function createPlanValidator(deps: { db: Executor; drivers: DriverFactory }) {
@@ -24,6 +24,7 @@ export function createPlanValidator(deps: { db: Executor; drivers: DriverFactory
     const action = findAction(body.actionId);
     if (!action) throw new AppError('validation_error', 400, REMEDIATION_TEXT.actionNotFound);
     const problems: string[] = [];
+    let missingHost: string | null = null;
     if (!vuln.checkId || !action.fixes.includes(vuln.checkId))
       problems.push(`${action.name} does not fix findings of ${vuln.checkId ?? 'this kind'}`);
     if (action.automationLevel === 'manual_guided')
@@ -31,6 +32,7 @@ export function createPlanValidator(deps: { db: Executor; drivers: DriverFactory
     const target = await targetOf(db, auth.organizationId, vuln, action).catch((error: unknown) => {
       if (error instanceof AppError) {
         problems.push(error.message);
+        if (error instanceof NoSshHost) missingHost = error.address;
         return null;
       }
       throw error;
@@ -75,7 +77,7 @@ export function createPlanValidator(deps: { db: Executor; drivers: DriverFactory
           await driver.close();
         }
     }
-    return { valid: problems.length === 0, problems, prerequisites, dryRun };
+    return { valid: problems.length === 0, problems, prerequisites, dryRun, missingHost };
   }
 
   return { vulnerability, validate };

@@ -199,6 +199,24 @@ export function useRollbackExecution() {
 }
 
 /** Checks a plan before it is proposed: each prerequisite met, unmet, or for a person to judge. */
+/**
+ * What the server says stands in the way of a plan as it is picked (its target, the action's
+ * fit), without the prerequisites or a dry run: the SSH host a host action needs, above all.
+ */
+export function usePlanTarget(plan: { vulnerabilityId: string; actionId: string } | null) {
+  return useQuery({
+    queryKey: remediationKeys.plan(plan?.vulnerabilityId ?? '', plan?.actionId ?? ''),
+    queryFn: ({ signal }) =>
+      apiRequest(REMEDIATION_API.validate, {
+        method: 'POST',
+        body: { ...plan, checkPrerequisites: false, simulateDryRun: false },
+        schema: ZPlanValidation,
+        signal,
+      }),
+    enabled: plan !== null,
+  });
+}
+
 export function useValidatePlan() {
   return useMutation({
     mutationFn: (body: TValidatePlan) =>

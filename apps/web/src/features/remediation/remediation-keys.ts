@@ -11,6 +11,9 @@ export const remediationKeys = {
     [...remediationKeys.executions(), 'history', query] as const,
   execution: (id: string) => [...remediationKeys.executions(), 'detail', id] as const,
   hosts: () => [...remediationKeys.all, 'hosts'] as const,
+  /** A plan's target check, under hosts(): adding or deleting a host reads it again. */
+  plan: (vulnerabilityId: string, actionId: string) =>
+    [...remediationKeys.hosts(), 'plan', vulnerabilityId, actionId] as const,
   policy: () => [...remediationKeys.all, 'policy'] as const,
   workflows: () => [...remediationKeys.all, 'workflows'] as const,
   batches: () => [...remediationKeys.all, 'batches'] as const,

@@ -42,7 +42,8 @@ export function AutomatedRemediationPage() {
   );
   const url = useRemediationUrl();
   const [picked, setPicked] = useState<TRemediationAction | null>(null);
-  const [configuring, setConfiguring] = useState(false);
+  /** Configure Workflows is open; 'add-host' opens it at a new SSH host. */
+  const [configuring, setConfiguring] = useState<false | 'open' | 'add-host'>(false);
   const request: TExecuteRequest | null = picked
     ? { action: picked }
     : url.vulnerabilityId
@@ -56,7 +57,7 @@ export function AutomatedRemediationPage() {
       subtitle={SUBTITLE}
       actions={
         allowed && (
-          <Button variant="outline" onClick={() => setConfiguring(true)}>
+          <Button variant="outline" onClick={() => setConfiguring('open')}>
             <Settings2 aria-hidden="true" />
             {REMEDIATION_TEXT.configureWorkflows}
           </Button>
@@ -133,9 +134,15 @@ export function AutomatedRemediationPage() {
               setPicked(null);
               url.openExecution(id);
             }}
+            onAddHost={() => {
+              setPicked(null);
+              url.closeExecute();
+              setConfiguring('add-host');
+            }}
           />
           <ConfigureWorkflowsDialog
-            open={configuring}
+            open={configuring !== false}
+            addingHost={configuring === 'add-host'}
             onClose={() => setConfiguring(false)}
             policy={data.policy}
             reason={reasons.manage}

@@ -8,6 +8,8 @@ import { WorkflowsView } from '@/features/remediation/components/WorkflowsView';
 
 type Props = {
   open: boolean;
+  /** Opened to add an SSH host: the host form is open and in view. */
+  addingHost?: boolean;
   onClose: () => void;
   policy: TRemediationPolicy;
   /** Why the role may not change them (not an admin), or null. */
@@ -15,7 +17,7 @@ type Props = {
 };
 
 /** Configure Workflows: the workflows, the approval policy and the SSH hosts. */
-export function ConfigureWorkflowsDialog({ open, onClose, policy, reason }: Props) {
+export function ConfigureWorkflowsDialog({ open, addingHost, onClose, policy, reason }: Props) {
   return (
     <ModalDialog
       open={open}
@@ -37,7 +39,7 @@ export function ConfigureWorkflowsDialog({ open, onClose, policy, reason }: Prop
       <Separator />
       <PolicySection key={JSON.stringify(policy)} policy={policy} reason={reason} />
       <Separator />
-      <HostsSection reason={reason} />
+      <HostsSection reason={reason} addingFirst={addingHost} />
     </ModalDialog>
   );
 }

@@ -6,12 +6,14 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import {
+  usePlanTarget,
   useRemediationActions,
   useStartRemediation,
   useValidatePlan,
 } from '@/features/remediation/api';
 import { ActionChoice } from '@/features/remediation/components/ActionChoice';
 import { PlanCheck } from '@/features/remediation/components/PlanCheck';
+import { START_BLOCKER_ID, StartBlocker } from '@/features/remediation/components/StartBlocker';
 import { VulnerabilityPicker } from '@/features/remediation/components/VulnerabilityPicker';
 
 /** Where Execute started: an action of the catalogue, or a vulnerability (its Remediate button). */
@@ -24,10 +26,12 @@ type Props = {
   policy: TRemediationPolicy;
   onClose: () => void;
   onStarted: (executionId: string) => void;
+  /** Leaves the flow for Configure Workflows, where SSH hosts are added. */
+  onAddHost: () => void;
 };
 
 /** The execute flow: a finding and an action that fixes it, then a proposal with its dry run. */
-export function ExecuteDialog({ request, policy, onClose, onStarted }: Props) {
+export function ExecuteDialog({ request, policy, onClose, onStarted, onAddHost }: Props) {
   return (
     <ModalDialog
       open={request !== null}
@@ -42,20 +46,19 @@ export function ExecuteDialog({ request, policy, onClose, onStarted }: Props) {
           policy={policy}
           onCancel={onClose}
           onStarted={onStarted}
+          onAddHost={onAddHost}
         />
       )}
     </ModalDialog>
   );
 }
 
-type FormProps = {
+type FormProps = Pick<Props, 'policy' | 'onStarted' | 'onAddHost'> & {
   request: TExecuteRequest;
-  policy: TRemediationPolicy;
   onCancel: () => void;
-  onStarted: (executionId: string) => void;
 };
 
-function ExecuteForm({ request, policy, onCancel, onStarted }: FormProps) {
+function ExecuteForm({ request, policy, onCancel, onStarted, onAddHost }: FormProps) {
   const [vulnerabilityId, setVulnerabilityId] = useState(request.vulnerabilityId ?? null);
   const [actionId, setActionId] = useState(request.action?.id ?? null);
   const [dryRun, setDryRun] = useState(false);
@@ -72,9 +75,12 @@ function ExecuteForm({ request, policy, onCancel, onStarted }: FormProps) {
   const mayAutoApprove = policy.allowAutoApprove && chosen?.automationLevel === 'fully_automated';
   const ready =
     vulnerabilityId !== null && chosen && applicable && chosen.automationLevel !== 'manual_guided';
+  const target = usePlanTarget(ready ? { vulnerabilityId, actionId: chosen.id } : null);
+  const missingHost = target.data?.missingHost ?? null;
+  const blocked = vulnerabilityId === null || missingHost !== null;
 
   const submit = () => {
-    if (!ready || !vulnerabilityId || !chosen) return;
+    if (!ready || !vulnerabilityId || !chosen || missingHost) return;
     start.mutate(
       {
         vulnerabilityId,
@@ -144,6 +150,11 @@ function ExecuteForm({ request, policy, onCancel, onStarted }: FormProps) {
         )}
       </div>
       {checked && <PlanCheck validation={checked} />}
+      <StartBlocker
+        unpicked={vulnerabilityId === null}
+        missingHost={missingHost}
+        onAddHost={onAddHost}
+      />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="outline" onClick={onCancel} disabled={start.isPending}>
           Cancel
@@ -153,10 +164,16 @@ function ExecuteForm({ request, policy, onCancel, onStarted }: FormProps) {
           variant="outline"
           onClick={check}
           disabled={!ready || validate.isPending}
+          aria-describedby={blocked ? START_BLOCKER_ID : undefined}
         >
           Check Prerequisites
         </Button>
-        <Button type="submit" disabled={!ready || start.isPending} aria-busy={start.isPending}>
+        <Button
+          type="submit"
+          disabled={!ready || missingHost !== null || start.isPending}
+          aria-busy={start.isPending}
+          aria-describedby={blocked ? START_BLOCKER_ID : undefined}
+        >
           {start.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
           Start Remediation
         </Button>

@@ -1,5 +1,5 @@
 import { Plus, Wifi } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ConfirmDeleteButton } from '@/components/ConfirmDeleteButton';
 import { PermissionButton } from '@/components/PermissionButton';
 import { Spinner } from '@/components/Spinner';
@@ -12,15 +12,25 @@ import { AddHostForm } from '@/features/remediation/components/AddHostForm';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 
+type Props = {
+  reason: string | null;
+  /** Opens with the Add Host form, scrolled into view (from an execution that needs a host). */
+  addingFirst?: boolean;
+};
+
 /** The SSH hosts remediation connects to: Add Host, Test, Delete (admins). */
-export function HostsSection({ reason }: { reason: string | null }) {
+export function HostsSection({ reason, addingFirst = false }: Props) {
   const hosts = useRemediationHosts();
   const test = useTestRemediationHost();
   const remove = useDeleteRemediationHost();
-  const [adding, setAdding] = useState(false);
+  const [adding, setAdding] = useState(addingFirst);
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (addingFirst) section.current?.scrollIntoView({ block: 'start' });
+  }, [addingFirst]);
   const list = hosts.data?.hosts ?? [];
   return (
-    <section className="min-w-0 space-y-3" aria-label="SSH hosts">
+    <section ref={section} className="min-w-0 space-y-3" aria-label="SSH hosts">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="font-semibold">SSH Hosts</h3>
         <PermissionButton size="sm" reason={reason} onClick={() => setAdding(true)}>

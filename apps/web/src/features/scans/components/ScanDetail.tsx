@@ -6,6 +6,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { DataUnavailable } from '@/features/dashboard/components/DataUnavailable';
 import { useScanDetail } from '@/features/scans/api';
+import { AutoScanNotice } from '@/features/scans/components/AutoScanNotice';
 import { FindingsList } from '@/features/scans/components/FindingsList';
 import { HostsTable } from '@/features/scans/components/HostsTable';
 import { ScanDetailHeader } from '@/features/scans/components/ScanDetailHeader';
@@ -55,6 +56,7 @@ export function ScanDetail({ id }: { id: string }) {
     <div className="space-y-6" data-testid="scan-detail" data-status={scan.status}>
       {back}
       <ScanDetailHeader scan={scan} />
+      {!['pending', 'running'].includes(scan.status) && <AutoScanNotice scanId={scan.id} />}
       <Tabs defaultValue="findings" className="gap-4">
         <TabsList>
           <TabsTrigger value="hosts">Hosts ({scan.hosts.length})</TabsTrigger>

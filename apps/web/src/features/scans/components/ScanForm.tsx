@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FormField } from '@/features/auth/components/FormField';
 import { PermissionNote } from '@/features/auth/components/PermissionNote';
 import { usePermission } from '@/features/auth/use-permission';
+import { AutoScanNotice } from '@/features/scans/components/AutoScanNotice';
 import { PortsField } from '@/features/scans/components/PortsField';
 import { RemainingScans, useRemainingScans } from '@/features/scans/components/RemainingScans';
 import { ScanDetailsCard, SecurityNoticeCard } from '@/features/scans/components/ScanSideCards';
@@ -107,6 +108,7 @@ export function ScanForm({ busy, onLaunch }: ScanFormProps) {
               )}
             />
             <RemainingScans {...remaining} />
+            <AutoScanNotice />
             <Button
               type="submit"
               size="lg"
