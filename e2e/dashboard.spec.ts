@@ -32,12 +32,14 @@ test('dashboard: a new account sees no invented figure; compliance reads the sam
   await page.setViewportSize({ width: 1440, height: 900 });
   const email = await newAccount(page, 'dashboard-new');
 
-  // No scan yet: "—" and why, never 85 / 72 / 94 / 94.
+  // No scan yet: "—" and why, never 85 / 72 / 94 / 94. Policy Compliance is the measured
+  // controls (no MFA, no scan: 3 of 5 pass), the Enterprise Security Center's score.
   const overview = page.getByTestId('security-overview');
-  for (const label of ['Network Coverage', 'Vulnerability Mitigation', 'Policy Compliance']) {
+  for (const label of ['Network Coverage', 'Vulnerability Mitigation']) {
     await expect(metric(page, label).getByTestId('metric-value')).toHaveText('—');
     await expect(metric(page, label).getByTestId('metric-missing')).toHaveText('No scan yet');
   }
+  await expect(metric(page, 'Policy Compliance').getByTestId('metric-value')).toHaveText('60%');
   const success = page.getByTestId('stat-card').filter({ hasText: 'Success Rate' });
   await expect(success).toContainText('—');
   await expect(success).toContainText('No scan yet');
@@ -46,7 +48,7 @@ test('dashboard: a new account sees no invented figure; compliance reads the sam
     .getByRole('button', { name: /How Policy/ })
     .hover();
   await expect(page.getByRole('tooltip')).toContainText(
-    'Mean of the ISO 27001, SOC 2 and NIST Framework scores',
+    'The Enterprise Security Center’s compliance score',
   );
   await shoot(page, 'dashboard-new-1440');
   await page.setViewportSize({ width: 390, height: 844 });
@@ -72,7 +74,8 @@ test('dashboard: a new account sees no invented figure; compliance reads the sam
     `Policy Compliance (Overview): ${policy}%`,
   );
   await metric(page, 'NIST Framework').getByRole('button').hover();
-  await expect(page.getByRole('tooltip')).toContainText('NIST CSF: mean of network coverage');
+  await expect(page.getByRole('tooltip')).toContainText('measured controls mapped to NIST CSF');
+  await expect(page.getByRole('tooltip')).toContainText('Fail: MFA coverage (PR.AA-03)');
   await shoot(page, 'dashboard-posture-1440');
   await page.getByRole('tab', { name: 'Analytics' }).click();
   await expect(page.getByTestId('security-score')).toHaveText(/^\d+\/100$/);

@@ -41,8 +41,9 @@ test('an admin runs the security scan, sees the result and its details, also aft
   await expect(page.getByRole('heading', { name: 'Enterprise Security Center' })).toBeVisible();
   await expect(page.getByTestId('card-events')).toContainText('Last 24 hours');
   await expect(page.getByTestId('card-alerts')).toContainText('Requires immediate attention');
-  // A new account: itself without MFA, no scan yet; no overdue critical finding and role hygiene pass.
-  await expect(page.getByTestId('card-compliance')).toContainText('50%');
+  // A new account: itself without MFA, no scan yet; no overdue critical finding, role hygiene and
+  // no open high-risk finding pass: 3 of 5.
+  await expect(page.getByTestId('card-compliance')).toContainText('60%');
   await screens(page, 'enterprise-security');
 
   await page.getByRole('button', { name: 'Run Security Scan' }).click();

@@ -1,33 +1,13 @@
-import { once } from 'node:events';
-import net from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
 import { resourcesOf } from '../scripts/testing/resources.ts';
 import { runNetguardCli } from './db.ts';
 import { epssCsv, uploadFeed } from './feed-files.ts';
+import { startSshBanner } from './ssh-banner.ts';
 import { newAccount, PASSWORD, shoot } from './support.ts';
 
 /** A loopback address of this spec's own block; port 22 is in every scan profile. */
 const HOST = resourcesOf(import.meta.url).host(57);
 const CVE = 'CVE-2024-6387';
-/** The banner of a Debian 12 OpenSSH build before the regreSSHion fix (+deb12u3). */
-const BANNER = 'SSH-2.0-OpenSSH_9.2p1 Debian-2+deb12u2\r\n';
-
-/** An SSH daemon's greeting on HOST:22: service detection reads the version from it. */
-async function startSshBanner() {
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('error', () => undefined);
-    socket.write(BANNER);
-  });
-  server.listen(22, HOST);
-  await once(server, 'listening');
-  return () => {
-    for (const socket of sockets) socket.destroy();
-    return new Promise<void>((resolve) => server.close(() => resolve()));
-  };
-}
 
 /**
  * Fixture feeds imported the way an air-gapped site does it: the account becomes a deployment
@@ -101,7 +81,7 @@ test('risk scoring after a real scan: cards per range, assessment with its decis
   page,
 }) => {
   test.setTimeout(240_000);
-  const closeSsh = await startSshBanner();
+  const closeSsh = await startSshBanner(HOST);
   try {
     await page.setViewportSize({ width: 1440, height: 900 });
     const email = await newAccount(page, 'risk', 'Enterprise');

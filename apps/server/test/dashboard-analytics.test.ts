@@ -103,9 +103,10 @@ describe('GET /api/dashboard', () => {
     expect(body.success_rate).toBe(75);
   });
 
-  it('measures nothing for a new account: no success rate and no Security Overview figures', async () => {
+  it('measures no scan figure for a new account; Policy Compliance is its measured controls', async () => {
     for (const who of [empty, free]) {
       const res = await get('/api/dashboard', who);
+      // No MFA and no scan fail; overdue critical, role hygiene and high risk pass: 3 of 5.
       expect(res.json()).toMatchObject({
         recent_scans: [],
         success_rate: null,
@@ -113,7 +114,7 @@ describe('GET /api/dashboard', () => {
         security_overview: {
           network_coverage: null,
           mitigation_rate: null,
-          policy_compliance: null,
+          policy_compliance: 60,
         },
       });
     }
@@ -175,18 +176,25 @@ describe('analytics', () => {
   it('computes the security posture', async () => {
     const res = await get('/api/analytics/security-posture', analyst);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
-      coverage_metrics: { network_coverage: 40, mitigation_rate: 20, policy_compliance: 60 },
+    const body = res.json();
+    // Open: two critical findings (one 40 days old and overdue), medium, low, info; unassessed,
+    // the critical ones count at the critical floor (90): the score is 10, not 88.
+    expect(body).toMatchObject({
+      coverage_metrics: { network_coverage: 40, mitigation_rate: 20, policy_compliance: 40 },
       risk_distribution: { high: 25, medium: 25, low: 50 },
-      security_score: 88,
+      security_score: 10,
       threat_landscape: { critical_vulnerabilities: 1, open_ports: 3, outdated_services: 1 },
-      compliance: { iso27001: 48, soc2: 82, nist: 49 },
+      compliance: { iso27001: 40, soc2: 40, nist: 40 },
     });
+    expect(body.verdicts.security_score).toMatchObject({ verdict: '10/100' });
+    expect(body.verdicts.security_score.inputs[0].value).toBe(
+      '2 critical, 0 high, 1 medium, 2 low',
+    );
   });
 
-  it('define Policy Compliance once: the Overview shows the posture’s, the mean of the frameworks', async () => {
-    // A fresh audit that found 12 critical issues an hour ago: none is overdue yet, but the
-    // score is 0, so compliance cannot read 100 % on one tab and 35 % on the other.
+  it('define Policy Compliance once: the Overview, the posture and the Security Center agree', async () => {
+    // A fresh audit that found 12 critical issues an hour ago: none is overdue yet, but open
+    // critical findings fail a control, so compliance cannot read 100 % on one page.
     const fresh = await createAccount(ctx, 'fresh-audit@example.com');
     await subscribe(ctx, fresh);
     const audit = await seedScan(ctx, fresh, {
@@ -205,16 +213,21 @@ describe('analytics', () => {
     for (const who of [analyst, fresh]) {
       const posture = (await get('/api/analytics/security-posture', who)).json();
       const home = (await get('/api/dashboard', who)).json();
+      const center = (await get('/api/security/metrics', who)).json();
       expect(home.security_overview).toEqual(posture.coverage_metrics);
-      const { iso27001, soc2, nist } = posture.compliance;
-      expect(posture.coverage_metrics.policy_compliance).toBe(
-        Math.round((iso27001 + soc2 + nist) / 3),
-      );
+      expect(posture.coverage_metrics.policy_compliance).toBe(center.compliance.score);
+      const { iso27001, soc2, nist } = center.compliance.frameworks;
+      expect(posture.compliance).toEqual({
+        iso27001: iso27001.score,
+        soc2: soc2.score,
+        nist: nist.score,
+      });
+      expect(posture.verdicts.nist).toEqual(nist.verdict);
     }
     const posture = (await get('/api/analytics/security-posture', fresh)).json();
-    expect(posture.security_score).toBe(0);
-    expect(posture.compliance).toEqual({ iso27001: 50, soc2: 50, nist: 33 });
-    expect(posture.coverage_metrics.policy_compliance).toBe(44);
+    expect(posture.security_score).toBe(10);
+    expect(posture.compliance).toEqual({ iso27001: 60, soc2: 60, nist: 60 });
+    expect(posture.coverage_metrics.policy_compliance).toBe(60);
   });
 
   it('answers nulls when the organization has no data', async () => {
@@ -226,12 +239,14 @@ describe('analytics', () => {
       success_rate: null,
       avg_scan_duration: null,
     });
-    expect((await get('/api/analytics/security-posture', empty)).json()).toEqual({
-      coverage_metrics: { network_coverage: null, mitigation_rate: null, policy_compliance: null },
+    const posture = (await get('/api/analytics/security-posture', empty)).json();
+    expect(posture).toMatchObject({
+      coverage_metrics: { network_coverage: null, mitigation_rate: null, policy_compliance: 60 },
       risk_distribution: null,
       security_score: null,
       threat_landscape: { critical_vulnerabilities: 0, open_ports: null, outdated_services: null },
-      compliance: null,
+      compliance: { iso27001: 60, soc2: 60, nist: 60 },
     });
+    expect(posture.verdicts.security_score).toBeNull();
   });
 });

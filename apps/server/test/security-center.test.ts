@@ -123,7 +123,19 @@ describe('assessment', () => {
     });
     expect(byId.overdue_critical).toMatchObject({ passed: false, value: '1 overdue' });
     expect(byId.role_hygiene).toMatchObject({ passed: true, value: '1 admin of 3 members' });
-    expect(m.compliance.score).toBe(25);
+    // Unassessed critical and high findings count at their level's floor: both are open.
+    expect(byId.open_high_risk).toMatchObject({ passed: false, value: '1 critical, 1 high open' });
+    expect(m.compliance.score).toBe(20);
+    expect(m.compliance.verdict).toMatchObject({ name: 'Compliance score', verdict: '20%' });
+    expect(m.compliance.frameworks.soc2.verdict.inputs).toHaveLength(5);
+    // The risk level names what it came from: the worst finding and the assessment's issues.
+    expect(m.risk_verdict.verdict).toBe('critical');
+    expect(m.risk_verdict.inputs.map((i: { label: string }) => i.label)).toEqual([
+      'Open findings by risk level',
+      'Highest risk',
+      'Not yet assessed',
+      'Security assessment',
+    ]);
     expect(ADMIN_LIMIT).toBe(3);
   });
 });
@@ -185,7 +197,7 @@ describe('metrics and events', () => {
     const report = JSON.parse(json.body);
     expect(report.range).toBe('24h');
     expect(report.assessment.issues).toHaveLength(7);
-    expect(report.compliance.score).toBe(25);
+    expect(report.compliance.score).toBe(20);
     expect(report.events.items.some((e: { description: string }) => e.description === 'old')).toBe(
       false,
     );

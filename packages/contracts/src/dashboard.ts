@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZScanListItem } from './scans.ts';
+import { ZVerdict } from './verdict.ts';
 
 export const ZSeverityCounts = z.object({
   total: z.number().int(),
@@ -12,7 +13,7 @@ export const ZSeverityCounts = z.object({
 
 /**
  * The Security Overview bars, as the security posture defines them (null: no data yet).
- * policy_compliance is the mean of the ISO 27001, SOC 2 and NIST Framework scores.
+ * policy_compliance is the Enterprise Security Center's compliance score: its measured controls.
  */
 export const ZCoverageMetrics = z.object({
   network_coverage: z.number().nullable(),
@@ -64,5 +65,15 @@ export const ZSecurityPosture = z.object({
     outdated_services: z.number().int().nullable(),
   }),
   compliance: z.object({ iso27001: z.number(), soc2: z.number(), nist: z.number() }).nullable(),
+  /** How each score was reached, with its inputs (shown on hover); null while not measured. */
+  verdicts: z
+    .object({
+      security_score: ZVerdict.nullable(),
+      policy_compliance: ZVerdict,
+      iso27001: ZVerdict,
+      soc2: ZVerdict,
+      nist: ZVerdict,
+    })
+    .nullable(),
 });
 export type TSecurityPosture = z.infer<typeof ZSecurityPosture>;

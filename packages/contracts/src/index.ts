@@ -48,4 +48,8 @@ export * from './text-field.ts';
 export * from './text-input.ts';
 export * from './topology.ts';
 export * from './validation.ts';
+export * from './verdict.ts';
+export * from './verdicts-compliance.ts';
+export * from './verdicts-risk.ts';
+export * from './verdicts-trend.ts';
 export * from './vulnerabilities.ts';

@@ -4,6 +4,7 @@ import { ZRequestIdField } from './request-id.ts';
 import { VULN_SEVERITIES } from './security-events.ts';
 import { textField } from './text-field.ts';
 import { VALIDATION_MESSAGES as M } from './validation.ts';
+import { ZVerdict } from './verdict.ts';
 
 export const REPORT_TYPE_VALUES = ['executive', 'technical', 'compliance', 'trend'] as const;
 export const ZReportType = z.enum(REPORT_TYPE_VALUES, {
@@ -68,7 +69,13 @@ export const REPORT_RULES = {
 } as const;
 
 export const RISK_LEVELS = ['HIGH', 'MEDIUM', 'LOW'] as const;
-export const CONTROL_STATUSES = ['COMPLIANT', 'NON-COMPLIANT', 'PARTIAL', 'IN PROGRESS'] as const;
+export const CONTROL_STATUSES = [
+  'COMPLIANT',
+  'NON-COMPLIANT',
+  'PARTIAL',
+  'IN PROGRESS',
+  'NOT ASSESSED',
+] as const;
 export const TREND_POSTURES = ['IMPROVING', 'STABLE', 'DECLINING'] as const;
 export const REPORT_FORMATS = ['pdf', 'csv', 'json'] as const;
 export type TReportFormat = (typeof REPORT_FORMATS)[number];
@@ -97,6 +104,8 @@ const ZReportBase = z.object({
   /** Distinct vulnerabilities the scans saw; open = neither fixed nor mitigated. */
   totals: z.object({ found: count, open: count, mitigated: count, fixed: count }),
   severity: ZReportSeverityCounts,
+  /** The report's verdicts with their inputs; reports stored before them have none. */
+  verdicts: z.array(ZVerdict).default([]),
 });
 
 export const ZReportVulnerability = z.object({
@@ -135,7 +144,6 @@ export const ZReportContent = z.discriminatedUnion('type', [
   ZReportBase.extend({
     type: z.literal('executive'),
     risk_level: z.enum(RISK_LEVELS),
-    risk_reason: z.string(),
     key_findings: z.array(z.string()),
     recommendations: z.array(z.string()),
   }),
@@ -153,6 +161,8 @@ export const ZReportContent = z.discriminatedUnion('type', [
     type: z.literal('trend'),
     period_days: z.number().int(),
     posture: z.enum(TREND_POSTURES),
+    /** Issues open when the period began; stored reports from before it have none. */
+    open_at_start: count.nullable().default(null),
     new_issues: count,
     resolved_issues: count,
     days: z.array(ZTrendDay),
@@ -171,6 +181,8 @@ export const ZReportListItem = z.object({
   error: z.string().nullable(),
   scan_id: z.uuid().nullable(),
   created_at: z.string(),
+  /** The verdicts of its content, for the list's hover; none while generating. */
+  verdicts: z.array(ZVerdict).default([]),
 });
 export type TReportListItem = z.infer<typeof ZReportListItem>;
 

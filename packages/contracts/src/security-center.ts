@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PERMISSION_DENIED } from './permissions.ts';
 import { SECURITY_EVENT_TYPES, SEVERITIES } from './security-events.ts';
 import { PASSWORD_CLASS_COUNT, ROLES, VALIDATION_MESSAGES, ZRole, ZUuid } from './validation.ts';
+import { ZVerdict } from './verdict.ts';
 
 /** Days after which the organization's scans count as stale (assessment and compliance). */
 export const SCAN_RECENCY_DAYS = 30;
@@ -86,6 +87,7 @@ export const COMPLIANCE_CONTROL_IDS = [
   'scan_recency',
   'overdue_critical',
   'role_hygiene',
+  'open_high_risk',
 ] as const;
 export const ZComplianceControl = z.object({
   id: z.enum(COMPLIANCE_CONTROL_IDS),
@@ -99,10 +101,15 @@ export const ZComplianceControl = z.object({
 });
 export type TComplianceControl = z.infer<typeof ZComplianceControl>;
 
+const ZScored = z.object({ score: z.number().int().min(0).max(100), verdict: ZVerdict });
+
+/** The one compliance definition: the dashboard's Policy Compliance and framework bars too. */
 export const ZCompliance = z.object({
   /** Percent of controls passed, 0-100. */
   score: z.number().int().min(0).max(100),
   controls: z.array(ZComplianceControl),
+  verdict: ZVerdict,
+  frameworks: z.object({ iso27001: ZScored, soc2: ZScored, nist: ZScored }),
 });
 export type TCompliance = z.infer<typeof ZCompliance>;
 
@@ -116,6 +123,8 @@ export const ZSecurityMetrics = z.object({
   }),
   compliance: ZCompliance,
   risk_level: ZRiskLevel,
+  /** How risk_level was reached: the open findings' risk and the assessment's issues. */
+  risk_verdict: ZVerdict,
   /** Whether risk_level comes from the stored assessment or a live one (none stored yet). */
   risk_source: z.enum(['assessment', 'live']),
   last_assessment: ZAssessment.nullable(),

@@ -39,6 +39,7 @@ export type { EngineOptions, Progress, RunHandlers, ScanSummary } from './port-e
 export { scanTcp } from './ports/scan-tcp.ts';
 export { createTcpPool, scanTcpParallel, type TcpPool } from './ports/tcp-pool.ts';
 export { detectService } from './services/detect.ts';
+export { countAddresses } from './targets/count.ts';
 export { planTargets } from './targets/plan.ts';
 export {
   createScope,

@@ -1,7 +1,13 @@
+import {
+  COMPLIANCE_CONTROL_IDS,
+  controlScore,
+  frameworkScores,
+  type TCompliance,
+  type TRiskLevel,
+} from '@netguard/contracts';
 import { describe, expect, it } from 'vitest';
 import { computePosture, shares } from './analytics.metrics.ts';
 
-const noScans = { total: 0, completed: 0, failed: 0, avgDurationMinutes: null };
 const open = (critical: number, high = 0, medium = 0, low = 0, info = 0) => ({
   critical,
   high,
@@ -25,89 +31,74 @@ describe('shares', () => {
   });
 });
 
+/** A measured compliance of `passed` of 5 controls, as security-center/compliance.ts makes it. */
+function complianceOf(passed: number): TCompliance {
+  const controls = COMPLIANCE_CONTROL_IDS.map((id, i) => ({
+    id,
+    title: id,
+    requirement: id,
+    passed: i < passed,
+    value: i < passed ? 'ok' : 'not ok',
+    fix_url: '/dashboard',
+  }));
+  const { score, verdict } = controlScore('Compliance score', controls);
+  return { score, verdict, controls, frameworks: frameworkScores(controls) };
+}
+
+const finding = (score: number, level: TRiskLevel) => ({
+  title: `CVE ${score}`,
+  host: '192.0.2.1',
+  score,
+  level,
+  assessed: true,
+});
+const facts = (findings: ReturnType<typeof finding>[] = [], passed = 5) => ({
+  coverage: { targets: 1, covered: 1 },
+  openServices: 1,
+  findings,
+  compliance: complianceOf(passed),
+});
+const completed = { total: 1, completed: 1, failed: 0, avgDurationMinutes: 5 };
+const vulns = (high: number, low = 0) => ({
+  total: high + low,
+  mitigated: 0,
+  open: open(0, high, 0, low),
+  openOutdated: 0,
+});
+
 describe('computePosture', () => {
-  it('measures nothing before a scan completes or a vulnerability is found', () => {
+  it('scores nothing before a scan completes or a vulnerability is found', () => {
     const running = computePosture(
       { total: 1, completed: 0, failed: 0, avgDurationMinutes: null },
-      { total: 0, mitigated: 0, open: open(0), openPastDue: 0, openOutdated: 0 },
-      { targets: 1, covered: 0 },
-      0,
+      vulns(0),
+      { ...facts(), coverage: { targets: 1, covered: 0 } },
     );
-    expect(running.coverage_metrics).toEqual({
-      network_coverage: 0,
-      mitigation_rate: null,
-      policy_compliance: null,
-    });
-    expect(running).toMatchObject({ security_score: null, compliance: null });
+    expect(running.coverage_metrics).toMatchObject({ network_coverage: 0, mitigation_rate: null });
+    expect(running).toMatchObject({ security_score: null });
+    expect(running.verdicts?.security_score).toBeNull();
   });
 
-  it('makes policy compliance the mean of the three framework scores', () => {
-    const scans = { total: 1, completed: 1, failed: 0, avgDurationMinutes: 5 };
+  it('scores 100 minus the highest open risk, not the severity counts', () => {
+    // CVE-2024-6387 assessed 81 (high) beside three low findings: 94 before, 19 now.
     const posture = computePosture(
-      scans,
-      { total: 12, mitigated: 0, open: open(12), openPastDue: 0, openOutdated: 0 },
-      { targets: 1, covered: 1 },
-      3,
+      completed,
+      vulns(1, 3),
+      facts([finding(81, 'high'), finding(20, 'low'), finding(10, 'low'), finding(5, 'low')]),
     );
-    expect(posture.security_score).toBe(0);
-    expect(posture.compliance).toEqual({ iso27001: 50, soc2: 50, nist: 33 });
-    expect(posture.coverage_metrics.policy_compliance).toBe(44);
+    expect(posture.security_score).toBe(19);
+    expect(posture.verdicts?.security_score).toMatchObject({ verdict: '19/100' });
+    expect(posture.verdicts?.security_score?.inputs[1]?.value).toMatch(/^81 \(high\): CVE 81/);
+    const clean = computePosture(completed, vulns(0), facts());
+    expect(clean.security_score).toBe(100);
+    expect(clean.threat_landscape.open_ports).toBe(1);
   });
 
-  it('never scores below zero', () => {
-    const vulns = {
-      total: 20,
-      mitigated: 0,
-      open: open(20),
-      openPastDue: 20,
-      openOutdated: 0,
-    };
-    const posture = computePosture(noScans, vulns, { targets: 0, covered: 0 }, 0);
-    expect(posture.security_score).toBe(0);
-    expect(posture.coverage_metrics.policy_compliance).toBe(0);
-  });
-
-  it('scores a clean completed scan 100 and counts full mitigation as compliant', () => {
-    const scans = { total: 1, completed: 1, failed: 0, avgDurationMinutes: 5 };
-    const clean = computePosture(
-      scans,
-      {
-        total: 0,
-        mitigated: 0,
-        open: open(0),
-        openPastDue: 0,
-        openOutdated: 0,
-      },
-      { targets: 2, covered: 2 },
-      0,
-    );
-    expect(clean).toMatchObject({
-      security_score: 100,
-      compliance: { iso27001: 100, soc2: 100, nist: 100 },
-      risk_distribution: null,
-    });
-    expect(clean.coverage_metrics.policy_compliance).toBe(100);
-    // A completed scan that found nothing open reports 0 open ports, not "no data".
-    expect(clean.threat_landscape.open_ports).toBe(0);
-    expect(clean.coverage_metrics.network_coverage).toBe(100);
-
-    const mitigated = computePosture(
-      scans,
-      {
-        total: 2,
-        mitigated: 2,
-        open: open(0),
-        openPastDue: 0,
-        openOutdated: 0,
-      },
-      { targets: 2, covered: 2 },
-      2,
-    );
-    expect(mitigated.coverage_metrics).toEqual({
-      network_coverage: 100,
-      mitigation_rate: 100,
-      policy_compliance: 100,
-    });
-    expect(mitigated.compliance).toEqual({ iso27001: 100, soc2: 100, nist: 100 });
+  it('shows the measured controls as policy compliance and per framework', () => {
+    const posture = computePosture(completed, vulns(1), facts([finding(81, 'high')], 3));
+    expect(posture.coverage_metrics.policy_compliance).toBe(60);
+    expect(posture.compliance).toEqual({ iso27001: 60, soc2: 60, nist: 60 });
+    expect(posture.verdicts?.soc2.inputs).toHaveLength(5);
+    expect(posture.verdicts?.soc2.inputs[0]?.label).toMatch(/^Pass: mfa_coverage \(CC6\.1\)$/);
+    expect(posture.verdicts?.nist.rule).toContain('3 of 5 measured controls mapped to NIST CSF');
   });
 });

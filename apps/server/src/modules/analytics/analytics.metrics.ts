@@ -1,4 +1,10 @@
-import type { TAnalyticsOverview, TSecurityPosture } from '@netguard/contracts';
+import {
+  securityScore,
+  type TAnalyticsOverview,
+  type TCompliance,
+  type TRiskedFinding,
+  type TSecurityPosture,
+} from '@netguard/contracts';
 
 /*
  * How the analytics are computed, from the organization's rows created within the timeframe.
@@ -10,25 +16,18 @@ import type { TAnalyticsOverview, TSecurityPosture } from '@netguard/contracts';
  *   (completed, failed or cancelled) completed. Targets only in pending/running scans count as
  *   not covered yet.
  * - mitigation_rate: percent of vulnerabilities mitigated.
- * - on-time remediation (an input of the frameworks below): percent of open vulnerabilities not
- *   past their remediation due date (critical 24 h, high 48 h, medium 7 d, low 90 d, info
- *   never); 100 when none is open.
  * - risk_distribution: percent of open vulnerabilities that are high (critical + high), medium,
  *   low (low + info); largest-remainder rounding so the three add up to 100.
- * - security_score: max(0, 100 - (10 critical + 5 high + 2 medium + 0.5 low)) over open ones;
- *   null when there is neither a completed scan nor a vulnerability.
+ * - security_score: the one definition in packages/contracts (securityScore: 100 minus the
+ *   highest risk score among the organization's open findings, whenever created); null when
+ *   there is neither a completed scan nor a vulnerability.
  * - threat_landscape: open critical count; distinct open (host, port, protocol) services the
  *   scans found (null when no scan completed and none was found); open vulnerabilities of type
  *   outdated_software (null with no vulnerability rows).
- * - compliance, each the rounded mean of the listed metrics that have data:
- *   ISO 27001 (A.12.6.1, timely handling of technical vulnerabilities): on-time remediation and
- *   mitigation_rate; SOC 2 (CC7.1 detection and monitoring): security_score and on-time
- *   remediation; NIST CSF (identify, protect, respond): network_coverage, security_score and
- *   mitigation_rate.
- * - policy_compliance: the rounded mean of the three framework scores, so the Overview's bar and
- *   the Security Posture tab always tell the same story.
- * Nothing is measured before a scan completes or a vulnerability is found: then compliance,
- * policy_compliance and security_score are null ("no data yet"), never a made-up figure.
+ * - compliance and policy_compliance: the Enterprise Security Center's measured controls
+ *   (security-center/compliance.ts), per framework and overall, so every page shows one figure.
+ * Nothing is scored before a scan completes or a vulnerability is found: then security_score is
+ * null ("no data yet"), never a made-up figure.
  */
 
 export type ScanStats = {
@@ -41,17 +40,11 @@ export type VulnStats = {
   total: number;
   mitigated: number;
   open: { critical: number; high: number; medium: number; low: number; info: number };
-  openPastDue: number;
   openOutdated: number;
 };
 export type CoverageStats = { targets: number; covered: number };
 
 const percent = (part: number, whole: number) => Math.round((part / whole) * 100);
-/** The rounded mean of the first value and those of the others that have data. */
-const meanOf = (first: number, ...others: (number | null)[]) => {
-  const known = [first, ...others.filter((v): v is number => v !== null)];
-  return Math.round(known.reduce((a, b) => a + b, 0) / known.length);
-};
 
 /** Percent of finished scans that completed, rounded; null when none has finished. */
 export function successRate(completed: number, failed: number): number | null {
@@ -89,54 +82,54 @@ export function computeOverview(
   };
 }
 
-/** Framework scores from the measured inputs; each mean counts only the inputs that have data. */
-function frameworkScores(
-  onTime: number,
-  score: number,
-  coverage: number | null,
-  mitigation: number | null,
-) {
-  return {
-    iso27001: meanOf(onTime, mitigation),
-    soc2: meanOf(score, onTime),
-    nist: meanOf(score, coverage, mitigation),
-  };
-}
+/** What the posture is computed from, besides the timeframe's counts. */
+export type PostureFacts = {
+  coverage: CoverageStats;
+  openServices: number;
+  /** Every open finding of the organization with its risk. */
+  findings: readonly TRiskedFinding[];
+  compliance: TCompliance;
+};
 
 export function computePosture(
   scans: ScanStats,
   vulns: VulnStats,
-  coverage: CoverageStats,
-  openServices: number,
+  { coverage, openServices, findings, compliance }: PostureFacts,
 ): TSecurityPosture {
   const { critical, high, medium, low, info } = vulns.open;
   const openTotal = critical + high + medium + low + info;
   const hasVulns = vulns.total > 0;
-  const measured = scans.completed > 0 || hasVulns;
+  const measured = scans.completed > 0 || findings.length > 0;
   const networkCoverage = coverage.targets ? percent(coverage.covered, coverage.targets) : null;
   const mitigationRate = hasVulns ? percent(vulns.mitigated, vulns.total) : null;
-  const onTime = openTotal === 0 ? 100 : percent(openTotal - vulns.openPastDue, openTotal);
-  const penalty = 10 * critical + 5 * high + 2 * medium + 0.5 * low;
-  const score = Math.max(0, Math.round(100 - penalty));
+  const score = securityScore(findings);
   const [riskHigh = 0, riskMedium = 0, riskLow = 0] = shares([critical + high, medium, low + info]);
-  const frameworks = measured
-    ? frameworkScores(onTime, score, networkCoverage, mitigationRate)
-    : null;
+  const { frameworks } = compliance;
 
   return {
     coverage_metrics: {
       network_coverage: networkCoverage,
       mitigation_rate: mitigationRate,
-      policy_compliance:
-        frameworks && meanOf(frameworks.iso27001, frameworks.soc2, frameworks.nist),
+      policy_compliance: compliance.score,
     },
     risk_distribution: openTotal ? { high: riskHigh, medium: riskMedium, low: riskLow } : null,
-    security_score: measured ? score : null,
+    security_score: measured ? score.score : null,
     threat_landscape: {
       critical_vulnerabilities: critical,
       open_ports: scans.completed > 0 || openServices > 0 ? openServices : null,
       outdated_services: hasVulns ? vulns.openOutdated : null,
     },
-    compliance: frameworks,
+    compliance: {
+      iso27001: frameworks.iso27001.score,
+      soc2: frameworks.soc2.score,
+      nist: frameworks.nist.score,
+    },
+    verdicts: {
+      security_score: measured ? score.verdict : null,
+      policy_compliance: compliance.verdict,
+      iso27001: frameworks.iso27001.verdict,
+      soc2: frameworks.soc2.verdict,
+      nist: frameworks.nist.verdict,
+    },
   };
 }

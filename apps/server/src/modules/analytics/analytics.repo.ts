@@ -1,7 +1,7 @@
 import { and, count, eq, gte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { reports, scanServices, scans, vulnerabilities } from '../../db/schema.ts';
-import { mitigatedSql, overdueSql } from '../vulnerabilities/vulnerabilities.repo.ts';
+import { mitigatedSql } from '../vulnerabilities/vulnerabilities.repo.ts';
 import type { CoverageStats, ScanStats, VulnStats } from './analytics.metrics.ts';
 
 const int = (expression: SQL) => sql<number>`${expression}`.mapWith(Number);
@@ -47,7 +47,6 @@ export async function vulnStats(db: Executor, org: string, since: SQL): Promise<
       medium: severity('medium'),
       low: severity('low'),
       info: severity('info'),
-      openPastDue: countWhere(overdueSql),
       openOutdated: openWith(sql`${vulnerabilities.vulnerabilityType} = 'outdated_software'`),
     })
     .from(vulnerabilities)
@@ -57,7 +56,6 @@ export async function vulnStats(db: Executor, org: string, since: SQL): Promise<
     total: r.total,
     mitigated: r.mitigated,
     open: { critical: r.critical, high: r.high, medium: r.medium, low: r.low, info: r.info },
-    openPastDue: row?.openPastDue ?? 0,
     openOutdated: row?.openOutdated ?? 0,
   };
 }

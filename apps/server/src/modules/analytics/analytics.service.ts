@@ -2,6 +2,8 @@ import type { TAnalyticsOverview, TSecurityPosture, TTimeframe } from '@netguard
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { AuthContext } from '../auth/sessions.service.ts';
+import { openRiskedFindings } from '../risk/risk.findings.ts';
+import { measureCompliance } from '../security-center/compliance.ts';
 import { computeOverview, computePosture } from './analytics.metrics.ts';
 import * as repo from './analytics.repo.ts';
 
@@ -19,17 +21,19 @@ export const sinceFor = (timeframe: TTimeframe): SQL =>
   sql`now() - ${INTERVALS[timeframe]}::interval`;
 
 /**
- * The organization's security posture over the rows created since `since`: the one definition
- * of coverage, mitigation and policy compliance that the dashboard's Overview shows too.
+ * The organization's security posture over the rows created since `since` (security score and
+ * compliance: its state now): the one definition the dashboard's Overview shows too.
  */
 export async function measurePosture(db: Executor, org: string, since: SQL) {
-  const [scans, vulns, coverage, openServices] = await Promise.all([
+  const [scans, vulns, coverage, openServices, findings, compliance] = await Promise.all([
     repo.scanStats(db, org, since),
     repo.vulnStats(db, org, since),
     repo.coverageStats(db, org, since),
     repo.openServiceCount(db, org, since),
+    openRiskedFindings(db, org),
+    measureCompliance(db, org),
   ]);
-  return computePosture(scans, vulns, coverage, openServices);
+  return computePosture(scans, vulns, { coverage, openServices, findings, compliance });
 }
 
 /**

@@ -1,23 +1,20 @@
 import {
+  accessControlStatus,
+  executiveRisk,
+  networkSecurityStatus,
   REPORT_RULES as R,
+  securityScore,
   type TReportContent,
   type TReportContentOf,
   type TReportType,
-} from '@netguard/contracts';
-import { executiveFindings, executiveRecommendations, riskReason } from './reports.executive.ts';
-import {
-  accessControlStatus,
-  CONTROL_REFERENCES,
-  countBySeverity,
-  isOpen,
-  networkSecurityStatus,
-  plural,
-  riskLevel,
+  type TVerdict,
   trendPosture,
-  VULNERABILITY_MANAGEMENT_STATUS,
-} from './reports.rules.ts';
+  vulnerabilityManagementStatus,
+} from '@netguard/contracts';
+import { executiveFindings, executiveRecommendations } from './reports.executive.ts';
+import { CONTROL_REFERENCES, countBySeverity, isOpen, plural } from './reports.rules.ts';
 import type { ReportSource } from './reports.source.ts';
-import { trendDays } from './reports.trend.ts';
+import { openAtStart, trendDays } from './reports.trend.ts';
 
 /** The title of each report type. */
 export const REPORT_TITLES = {
@@ -34,9 +31,10 @@ type Built<T extends TReportType> = {
   content: TReportContentOf<T>;
 };
 
-/** What every report type holds, and the open issues it is computed from. */
+/** What every report type holds, and the open issues (and their risks) it is computed from. */
 function baseOf(source: ReportSource) {
   const open = source.vulnerabilities.filter(isOpen);
+  const risks = open.map((v) => v.risk);
   const base = {
     scans: source.scans.map((s) => ({
       id: s.id,
@@ -52,22 +50,25 @@ function baseOf(source: ReportSource) {
       fixed: source.vulnerabilities.filter((v) => v.fixed).length,
     },
     severity: countBySeverity(open),
+    verdicts: [] as TVerdict[],
   };
-  return { open, base };
+  return { open, risks, base };
 }
 
 const BUILDERS: { [T in TReportType]: (source: ReportSource, now: Date) => Built<T> } = {
   executive(source) {
-    const { open, base } = baseOf(source);
-    const level = riskLevel(base.severity);
+    const { open, risks, base } = baseOf(source);
+    const { level, verdict } = executiveRisk(risks);
+    const score = securityScore(risks);
+    const levels = verdict.inputs[0]?.value;
     return {
       title: REPORT_TITLES.executive,
-      summary: `Overall risk ${level}: ${plural(open.length, 'open issue')} (${base.severity.critical} critical, ${base.severity.high} high) across ${plural(source.scans.length, 'completed scan')}.`,
+      summary: `Overall risk ${level}: ${plural(open.length, 'open issue')} (risk ${levels}) across ${plural(source.scans.length, 'completed scan')}; security score ${score.verdict.verdict}.`,
       content: {
         type: 'executive',
         ...base,
+        verdicts: [verdict, score.verdict],
         risk_level: level,
-        risk_reason: riskReason(level, base.severity),
         key_findings: executiveFindings(source, open),
         recommendations: executiveRecommendations(base.severity),
       },
@@ -77,14 +78,14 @@ const BUILDERS: { [T in TReportType]: (source: ReportSource, now: Date) => Built
   technical(source) {
     const { open, base } = baseOf(source);
     const top = [...open]
-      .sort((x, y) => y.riskScore - x.riskScore || x.title.localeCompare(y.title))
+      .sort((x, y) => y.risk.score - x.risk.score || x.title.localeCompare(y.title))
       .slice(0, R.technicalTop);
     const hosts = new Set(open.map((v) => v.host)).size;
     const first = top[0];
     return {
       title: REPORT_TITLES.technical,
       summary: first
-        ? `${plural(open.length, 'open vulnerability', 'open vulnerabilities')} on ${plural(hosts, 'host')} from ${plural(source.scans.length, 'completed scan')}; highest risk ${first.riskScore}: ${first.title}.`
+        ? `${plural(open.length, 'open vulnerability', 'open vulnerabilities')} on ${plural(hosts, 'host')} from ${plural(source.scans.length, 'completed scan')}; highest risk ${first.risk.score}: ${first.title}.`
         : `No open vulnerabilities in the last ${plural(source.scans.length, 'completed scan')}.`,
       content: {
         type: 'technical',
@@ -92,7 +93,7 @@ const BUILDERS: { [T in TReportType]: (source: ReportSource, now: Date) => Built
         top_vulnerabilities: top.map((v) => ({
           title: v.title,
           severity: v.severity,
-          risk_score: v.riskScore,
+          risk_score: v.risk.score,
           host: v.host,
           port: v.port,
           protocol: v.protocol,
@@ -107,26 +108,14 @@ const BUILDERS: { [T in TReportType]: (source: ReportSource, now: Date) => Built
   },
 
   compliance(source) {
-    const { open, base } = baseOf(source);
+    const { risks, base } = baseOf(source);
     const resolved = base.totals.found - base.totals.open;
     const controls = [
-      {
-        name: 'Access Control',
-        status: accessControlStatus(base.severity),
-        detail:
-          base.severity.critical === 0
-            ? 'No open critical issues'
-            : `${plural(base.severity.critical, 'open critical issue')}`,
-      },
-      {
-        name: 'Network Security',
-        status: networkSecurityStatus(open.length),
-        detail: `${plural(open.length, 'open issue')} (compliant below ${R.networkCompliantBelow})`,
-      },
+      { name: 'Access Control', ...accessControlStatus(risks) },
+      { name: 'Network Security', ...networkSecurityStatus(risks) },
       {
         name: 'Vulnerability Management',
-        status: VULNERABILITY_MANAGEMENT_STATUS,
-        detail: `${resolved} of ${plural(base.totals.found, 'issue')} fixed or mitigated`,
+        ...vulnerabilityManagementStatus(base.totals.found, resolved),
       },
     ] as const;
     return {
@@ -135,7 +124,13 @@ const BUILDERS: { [T in TReportType]: (source: ReportSource, now: Date) => Built
       content: {
         type: 'compliance',
         ...base,
-        controls: controls.map((c) => ({ ...c, references: CONTROL_REFERENCES[c.name] })),
+        verdicts: controls.map((c) => c.verdict),
+        controls: controls.map((c) => ({
+          name: c.name,
+          status: c.status,
+          detail: c.verdict.inputs.map((i) => `${i.label}: ${i.value}`).join('; '),
+          references: CONTROL_REFERENCES[c.name],
+        })),
         frameworks: [...R.frameworks],
         remediation_timeline: R.remediationTimeline,
       },
@@ -143,19 +138,28 @@ const BUILDERS: { [T in TReportType]: (source: ReportSource, now: Date) => Built
   },
 
   trend(source, now) {
-    const { open, base } = baseOf(source);
+    const { base } = baseOf(source);
     const days = trendDays(source, now);
-    const posture = trendPosture(open.length);
     const added = days.reduce((sum, d) => sum + d.new_issues, 0);
     const resolved = days.reduce((sum, d) => sum + d.resolved_issues, 0);
+    const start = openAtStart(source, now);
+    const end = days.at(-1)?.open_issues ?? 0;
+    const { posture, verdict } = trendPosture({
+      added,
+      resolved,
+      openAtStart: start,
+      openAtEnd: end,
+    });
     return {
       title: REPORT_TITLES.trend,
-      summary: `Security posture ${posture} over the last ${R.trendPeriodDays} days: ${added} new and ${resolved} resolved issues, ${plural(open.length, 'issue')} open.`,
+      summary: `Security posture ${posture} over the last ${R.trendPeriodDays} days: ${added} new and ${resolved} resolved issues, ${start} open at the start and ${end} at the end.`,
       content: {
         type: 'trend',
         ...base,
+        verdicts: [verdict],
         period_days: R.trendPeriodDays,
         posture,
+        open_at_start: start,
         new_issues: added,
         resolved_issues: resolved,
         days,

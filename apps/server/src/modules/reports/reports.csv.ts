@@ -1,4 +1,4 @@
-import type { TReportContent, TReportContentOf } from '@netguard/contracts';
+import { type TReportContent, type TReportContentOf, verdictLine } from '@netguard/contracts';
 import { csvField } from '../vulnerabilities/vulnerabilities.export.ts';
 
 type Table = { columns: string[]; rows: unknown[][] };
@@ -9,7 +9,7 @@ const TABLES: { [T in TReportContent['type']]: (content: TReportContentOf<T>) =>
     columns: ['metric', 'value'],
     rows: [
       ['Risk level', c.risk_level],
-      ['Risk reason', c.risk_reason],
+      ...c.verdicts.map((v) => ['Verdict', verdictLine(v)]),
       ['Completed scans', c.scans.length],
       ['Issues found', c.totals.found],
       ['Open issues', c.totals.open],

@@ -1,16 +1,9 @@
-import { REPORT_RULES as R, type RISK_LEVELS, type TVulnSeverity } from '@netguard/contracts';
+import type { TVulnSeverity } from '@netguard/contracts';
+import { countAddresses } from '@netguard/engine';
 import { plural, REMEDIATION_TARGETS } from './reports.rules.ts';
 import type { ReportSource, SourceVulnerability } from './reports.source.ts';
 
 type SeverityCounts = Record<TVulnSeverity, number>;
-
-/** Why the executive risk level is what it is, in the words of the rule. */
-export function riskReason(level: (typeof RISK_LEVELS)[number], open: SeverityCounts): string {
-  if (level === 'HIGH') return `${plural(open.critical, 'critical issue')} open`;
-  if (level === 'MEDIUM')
-    return `${open.high} high issues open (more than ${R.executiveHighAbove})`;
-  return `No critical issues and ${open.high} high (at most ${R.executiveHighAbove})`;
-}
 
 /** The value that occurs most often, with its count. */
 function mostCommon(values: string[]): [string, number] | null {
@@ -23,9 +16,9 @@ function mostCommon(values: string[]): [string, number] | null {
 
 /** Key findings, each a sentence drawn from the scans and their open issues. */
 export function executiveFindings(source: ReportSource, open: SourceVulnerability[]): string[] {
-  const hosts = new Set(source.scans.flatMap((s) => s.targetHosts)).size;
+  const addresses = countAddresses(source.scans.flatMap((s) => s.targetHosts));
   const findings = [
-    `${plural(source.scans.length, 'completed scan')} covered ${plural(hosts, 'target')}; they found ${plural(source.vulnerabilities.length, 'distinct issue')}.`,
+    `${plural(source.scans.length, 'completed scan')} covered ${plural(addresses, 'address', 'addresses')}; they found ${plural(source.vulnerabilities.length, 'distinct issue')}.`,
   ];
   if (open.length === 0)
     return [...findings, 'No issue is open: every finding is fixed or mitigated.'];

@@ -25,6 +25,7 @@ const STATUS_COLORS: Record<string, string> = {
   'NON-COMPLIANT': '#dc2626',
   PARTIAL: '#d97706',
   'IN PROGRESS': '#2563eb',
+  'NOT ASSESSED': '#64748b',
   IMPROVING: '#16a34a',
   STABLE: '#2563eb',
   DECLINING: '#dc2626',
@@ -80,7 +81,6 @@ export const SECTIONS: {
       { label: 'Overall risk', value: c.risk_level, color: STATUS_COLORS[c.risk_level] },
       ...issueStats(c).slice(0, 3),
     ]);
-    paragraph(doc, c.risk_reason, COLORS.muted);
     heading(doc, 'Open issues by severity');
     severityChart(doc, c.severity);
     heading(doc, 'Key findings');
@@ -181,7 +181,10 @@ export const SECTIONS: {
         value: String(c.resolved_issues),
         color: '#16a34a',
       },
-      { label: 'Open now', value: String(c.totals.open) },
+      {
+        label: 'Open: start to end',
+        value: `${c.open_at_start ?? '-'} to ${c.days.at(-1)?.open_issues ?? c.totals.open}`,
+      },
     ]);
     heading(doc, `Issues over the last ${c.period_days} days`);
     trendChart(doc, c.days);

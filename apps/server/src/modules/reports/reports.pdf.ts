@@ -1,6 +1,12 @@
-import { REPORT_GENERATORS, shortReportId, type TReportContent } from '@netguard/contracts';
+import {
+  REPORT_GENERATORS,
+  shortReportId,
+  type TReportContent,
+  verdictLine,
+} from '@netguard/contracts';
 import type { ReadyReport } from './reports.files.ts';
 import {
+  bullets,
   COLORS,
   createDoc,
   type Doc,
@@ -46,6 +52,10 @@ export function renderReportPdf(report: ReadyReport): Promise<Buffer> {
   heading(doc, 'Summary');
   paragraph(doc, report.summary ?? '');
   (SECTIONS[report.content.type] as (doc: Doc, c: TReportContent) => void)(doc, report.content);
+  if (report.content.verdicts.length) {
+    heading(doc, 'How the verdicts were reached');
+    bullets(doc, report.content.verdicts.map(verdictLine));
+  }
   scansTable(doc, report.content);
   footers(doc, `NetGuard  |  ${report.title}  |  Report ${shortReportId(report.id)}`);
   doc.end();

@@ -1,15 +1,7 @@
-import {
-  type CONTROL_STATUSES,
-  REPORT_RULES as R,
-  type RISK_LEVELS,
-  type TREND_POSTURES,
-  type TVulnSeverity,
-  VULN_SEVERITIES,
-} from '@netguard/contracts';
+import { type REPORT_RULES as R, type TVulnSeverity, VULN_SEVERITIES } from '@netguard/contracts';
 import type { SourceVulnerability } from './reports.source.ts';
 
 type SeverityCounts = Record<TVulnSeverity, number>;
-type ControlStatus = (typeof CONTROL_STATUSES)[number];
 
 /** "1 scan", "3 scans". */
 export const plural = (n: number, word: string, many = `${word}s`) =>
@@ -23,33 +15,6 @@ export function countBySeverity(items: SourceVulnerability[]): SeverityCounts {
   for (const item of items) counts[item.severity] += 1;
   return counts;
 }
-
-/** Executive risk (spec part 2 §9): HIGH with any critical, MEDIUM above 5 high, else LOW. */
-export function riskLevel(open: SeverityCounts): (typeof RISK_LEVELS)[number] {
-  if (open.critical > 0) return 'HIGH';
-  if (open.high > R.executiveHighAbove) return 'MEDIUM';
-  return 'LOW';
-}
-
-/** Trend posture (spec part 2 §9): IMPROVING below 5 issues, DECLINING above 20, else STABLE. */
-export function trendPosture(openIssues: number): (typeof TREND_POSTURES)[number] {
-  if (openIssues < R.trendImprovingBelow) return 'IMPROVING';
-  if (openIssues > R.trendDecliningAbove) return 'DECLINING';
-  return 'STABLE';
-}
-
-/** Access Control is COMPLIANT only with 0 critical issues. */
-export function accessControlStatus(open: SeverityCounts): ControlStatus {
-  return open.critical === 0 ? 'COMPLIANT' : 'NON-COMPLIANT';
-}
-
-/** Network Security is COMPLIANT below 10 issues, otherwise PARTIAL. */
-export function networkSecurityStatus(openIssues: number): ControlStatus {
-  return openIssues < R.networkCompliantBelow ? 'COMPLIANT' : 'PARTIAL';
-}
-
-/** Vulnerability Management is always IN PROGRESS: scanning and remediation never end. */
-export const VULNERABILITY_MANAGEMENT_STATUS: ControlStatus = 'IN PROGRESS';
 
 /** Where each control sits in the three frameworks (ISO 27001:2022, NIST CSF 2.0, CIS v8). */
 export const CONTROL_REFERENCES = {

@@ -1,7 +1,18 @@
-import { REPORT_RULES, type TDetection, type TVulnSeverity } from '@netguard/contracts';
+import {
+  REPORT_RULES,
+  type TDetection,
+  type TRiskedFinding,
+  type TVulnSeverity,
+} from '@netguard/contracts';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { scans, vulnerabilities, vulnerabilitySightings } from '../../db/schema.ts';
+import {
+  scans,
+  vulnerabilities,
+  vulnerabilityAssessments,
+  vulnerabilitySightings,
+} from '../../db/schema.ts';
+import { assessedColumns, riskOf } from '../risk/risk.findings.ts';
 import { mitigatedSql } from '../vulnerabilities/vulnerabilities.repo.ts';
 
 export type SourceScan = {
@@ -24,6 +35,8 @@ export type SourceVulnerability = {
   cveId: string | null;
   solution: string;
   detection: TDetection | null;
+  /** Its risk: the risk library's assessment, or its own score and severity until assessed. */
+  risk: TRiskedFinding;
   firstSeenAt: Date;
   /** When it stopped counting as open: fixed by a later scan, or mitigated; null while open. */
   resolvedAt: Date | null;
@@ -79,14 +92,19 @@ async function sightedVulnerabilities(
   const rows = await db
     .select({
       row: vulnerabilities,
+      assessed: assessedColumns,
       mitigated: mitigatedSql,
       mitigatedAt: mitigatedAt.mapWith((ms: string | null) =>
         ms === null ? null : new Date(Number(ms)),
       ),
     })
     .from(vulnerabilities)
+    .leftJoin(
+      vulnerabilityAssessments,
+      eq(vulnerabilityAssessments.vulnerabilityId, vulnerabilities.id),
+    )
     .where(and(eq(vulnerabilities.organizationId, organizationId), sql`exists (${sighted})`));
-  return rows.map(({ row, mitigated, mitigatedAt }) => {
+  return rows.map(({ row, assessed, mitigated, mitigatedAt }) => {
     const fixed = row.state === 'fixed';
     const ends = [
       fixed ? (row.fixedAt ?? row.lastSeenAt) : null,
@@ -104,6 +122,7 @@ async function sightedVulnerabilities(
       cveId: row.cveId,
       solution: row.solution ?? '',
       detection: row.detection ?? null,
+      risk: riskOf(row, assessed),
       firstSeenAt: row.firstSeenAt,
       resolvedAt: ends.length ? new Date(Math.min(...ends.map((d) => d.getTime()))) : null,
       fixed,

@@ -1,5 +1,20 @@
-import { type TReport, type TReportListItem, ZReportContent } from '@netguard/contracts';
+import {
+  type TReport,
+  type TReportListItem,
+  type TVerdict,
+  ZReportContent,
+  ZVerdict,
+} from '@netguard/contracts';
 import type { ReportRow } from './reports.repo.ts';
+
+const ZVerdicts = ZVerdict.array();
+
+/** The verdicts a ready report's content holds; none for older reports or while generating. */
+function verdictsOf(row: ReportRow): TVerdict[] {
+  if (row.status !== 'ready' || typeof row.content !== 'object' || row.content === null) return [];
+  const parsed = ZVerdicts.safeParse((row.content as { verdicts?: unknown }).verdicts);
+  return parsed.success ? parsed.data : [];
+}
 
 /** Picks the list fields of a report row. */
 export function toReportListItem(row: ReportRow): TReportListItem {
@@ -12,6 +27,7 @@ export function toReportListItem(row: ReportRow): TReportListItem {
     error: row.error,
     scan_id: row.scanId,
     created_at: row.createdAt.toISOString(),
+    verdicts: verdictsOf(row),
   };
 }
 

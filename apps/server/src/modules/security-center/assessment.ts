@@ -1,27 +1,18 @@
 import {
   ADMIN_LIMIT,
   API_KEY_STALE_DAYS,
+  organizationRisk,
   ROLE_LABELS,
   SCAN_RECENCY_DAYS,
   type TAssessmentIssue,
-  type TRiskLevel,
 } from '@netguard/contracts';
 import type { Executor } from '../../db/client.ts';
+import { openRiskedFindings } from '../risk/risk.findings.ts';
 import * as posture from './posture.repo.ts';
 import { riskyServiceOf } from './risky-services.ts';
 import { since } from './security-center.repo.ts';
 
-const LEVELS: TRiskLevel[] = ['low', 'medium', 'high', 'critical'];
 const day = (d: Date) => d.toISOString().slice(0, 10);
-
-/** The organization's risk: the worst issue's severity; low when there is none. */
-export function riskLevelOf(issues: readonly TAssessmentIssue[]): TRiskLevel {
-  return issues.reduce<TRiskLevel>(
-    (worst, issue) =>
-      LEVELS.indexOf(issue.severity) > LEVELS.indexOf(worst) ? issue.severity : worst,
-    'low',
-  );
-}
 
 async function exposedServices(db: Executor, organizationId: string): Promise<TAssessmentIssue[]> {
   const open = await posture.openServicesOfLastScans(db, organizationId);
@@ -113,7 +104,8 @@ async function unusedKeys(db: Executor, organizationId: string): Promise<TAssess
 /**
  * Assesses the organization from what the product knows: risky services open in the last
  * scans, overdue critical and high vulnerabilities, members without MFA, too many admins, stale
- * scans and unused API keys. Reads only.
+ * scans and unused API keys; its risk level also weighs the open findings' assessed risk.
+ * Reads only.
  */
 export async function assessOrganization(db: Executor, organizationId: string, now = new Date()) {
   // One query at a time: in a request the handle is one transaction's connection.
@@ -124,5 +116,6 @@ export async function assessOrganization(db: Executor, organizationId: string, n
     ...(await staleScans(db, organizationId)),
     ...(await unusedKeys(db, organizationId)),
   ];
-  return { issues, riskLevel: riskLevelOf(issues) };
+  const { level } = organizationRisk(await openRiskedFindings(db, organizationId), issues);
+  return { issues, riskLevel: level };
 }

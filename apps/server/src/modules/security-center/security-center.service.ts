@@ -1,5 +1,6 @@
 import {
   eventRiskScore,
+  organizationRisk,
   type TAssessment,
   type TSecurityEvent,
   type TSecurityEventList,
@@ -12,6 +13,7 @@ import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { RequestMeta } from '../audit/audit.repo.ts';
 import type { AuthContext } from '../auth/sessions.service.ts';
+import { openRiskedFindings } from '../risk/risk.findings.ts';
 import { assessOrganization } from './assessment.ts';
 import { measureCompliance } from './compliance.ts';
 import { readPolicies, savePolicies } from './policies.ts';
@@ -65,6 +67,8 @@ export function createSecurityCenterService({ db }: { db: Executor }) {
       const compliance = await measureCompliance(db, org);
       const assessment = await lastAssessment(org);
       const live = assessment ? null : await assessOrganization(db, org);
+      const findings = await openRiskedFindings(db, org);
+      const risk = organizationRisk(findings, assessment?.issues ?? live?.issues ?? []);
       return {
         security_events: events.total,
         critical_alerts: {
@@ -73,7 +77,8 @@ export function createSecurityCenterService({ db }: { db: Executor }) {
           open_critical_incidents: incidents.openCritical,
         },
         compliance,
-        risk_level: assessment?.risk_level ?? live?.riskLevel ?? 'low',
+        risk_level: risk.level,
+        risk_verdict: risk.verdict,
         risk_source: assessment ? 'assessment' : 'live',
         last_assessment: assessment,
       };

@@ -8,12 +8,11 @@ export const METRIC_DEFINITIONS = {
   mitigationRate:
     'Vulnerabilities found in the last 30 days with a completed mitigation action, out of all found.',
   policyCompliance:
-    'Mean of the ISO 27001, SOC 2 and NIST Framework scores (last 30 days). ISO 27001: on-time remediation and mitigation. SOC 2: security score and on-time remediation. NIST: network coverage, security score and mitigation.',
+    'The Enterprise Security Center’s compliance score: the percent of the controls NetGuard measures (MFA coverage, role hygiene, scan recency, critical findings within due date, no open critical or high-risk finding) that pass.',
   successRate: 'Completed scans out of all finished (completed or failed) scans.',
-  iso27001:
-    'ISO 27001 A.12.6.1: mean of on-time remediation (open findings not past their due date) and vulnerability mitigation.',
-  soc2: 'SOC 2 CC7.1: mean of the security score and on-time remediation.',
-  nist: 'NIST CSF: mean of network coverage, the security score and vulnerability mitigation.',
+  iso27001: 'ISO 27001: the percent of the measured controls mapped to ISO 27001 that pass.',
+  soc2: 'SOC 2: the percent of the measured controls mapped to SOC 2 that pass.',
+  nist: 'NIST CSF: the percent of the measured controls mapped to NIST CSF that pass.',
   securityScore:
-    '100 minus 10 per open critical, 5 per high, 2 per medium and 0.5 per low finding, never below 0.',
+    '100 minus the highest risk score (0-100, the risk assessment with KEV, EPSS, exposure and asset context) among open findings; 100 when none is open.',
 } as const;

@@ -28,6 +28,7 @@ const emptyPosture: TSecurityPosture = {
   security_score: null,
   threat_landscape: { critical_vulnerabilities: 3, open_ports: null, outdated_services: null },
   compliance: null,
+  verdicts: null,
 };
 
 const noScan = { value: null, missing: 'No scan yet' };
@@ -87,6 +88,7 @@ describe('analyticsView', () => {
       risk: null,
       riskMissing: 'No scan yet',
       securityScore: noScan,
+      securityScoreVerdict: null,
     });
   });
 });

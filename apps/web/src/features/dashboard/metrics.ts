@@ -3,6 +3,7 @@ import type {
   TDashboardHome,
   TScanListItem,
   TSecurityPosture,
+  TVerdict,
 } from '@netguard/contracts';
 
 const ACTIVE_STATUSES = new Set<TScanListItem['status']>(['pending', 'running']);
@@ -71,6 +72,8 @@ export type TAnalyticsView = {
   risk: { high: number; medium: number; low: number } | null;
   riskMissing: string;
   securityScore: TFigure;
+  /** How the security score was reached, with its inputs; null before it is measured. */
+  securityScoreVerdict: TVerdict | null;
 };
 
 /** Values of the Analytics tab, each measured or marked as having no data yet. */
@@ -88,6 +91,7 @@ export function analyticsView(
       : null,
     riskMissing: figure(null, home, NO_DATA_TEXT.noOpenFindings).missing,
     securityScore: figure(posture?.security_score, home, NO_DATA_TEXT.noFinishedScan),
+    securityScoreVerdict: posture?.verdicts?.security_score ?? null,
   };
 }
 
@@ -97,6 +101,8 @@ export type TPostureView = {
   outdatedServices: TFigure;
   compliance: { iso27001: TFigure; soc2: TFigure; nist: TFigure };
   policyCompliance: TFigure;
+  /** How each compliance score was reached, with its inputs; null while loading. */
+  verdicts: TSecurityPosture['verdicts'] | null;
 };
 
 /** Values of the Security Posture tab, each measured or marked as having no data yet. */
@@ -119,5 +125,6 @@ export function postureView(
       nist: framework(compliance?.nist),
     },
     policyCompliance: framework(posture?.coverage_metrics.policy_compliance),
+    verdicts: posture?.verdicts ?? null,
   };
 }

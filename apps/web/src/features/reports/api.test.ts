@@ -7,6 +7,7 @@ const item = (n: number): TReportListItem => ({
   report_type: 'trend',
   title: `Report ${n}`,
   summary: null,
+  verdicts: [],
   status: 'ready',
   error: null,
   scan_id: null,

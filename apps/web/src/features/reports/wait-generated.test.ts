@@ -7,6 +7,7 @@ const report = (status: TReport['status'], error: string | null = null): TReport
   report_type: 'executive',
   title: 'Executive Security Summary',
   summary: null,
+  verdicts: [],
   status,
   error,
   scan_id: null,

@@ -4,6 +4,7 @@ import { IconCard } from '@/features/dashboard/components/IconCard';
 import { MetricBar } from '@/features/dashboard/components/MetricBar';
 import { METRIC_DEFINITIONS as D } from '@/features/dashboard/metric-definitions';
 import type { TAnalyticsView, TFigure } from '@/features/dashboard/metrics';
+import { VerdictDetails } from '@/features/verdicts/components/VerdictDetails';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -58,7 +59,13 @@ export function AnalyticsTab({ view }: { view: TAnalyticsView }) {
           label="Overall posture"
           figure={securityScore}
           suffix=""
-          definition={D.securityScore}
+          definition={
+            view.securityScoreVerdict ? (
+              <VerdictDetails verdict={view.securityScoreVerdict} />
+            ) : (
+              D.securityScore
+            )
+          }
         />
       </IconCard>
     </div>

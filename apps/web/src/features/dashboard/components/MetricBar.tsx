@@ -1,8 +1,9 @@
+import type { ReactNode } from 'react';
 import { Progress } from '@/components/ui/progress';
 import { MetricInfo } from '@/features/dashboard/components/MetricInfo';
 import type { TFigure } from '@/features/dashboard/metrics';
 
-type MetricBarProps = { label: string; figure: TFigure; suffix?: string; definition?: string };
+type MetricBarProps = { label: string; figure: TFigure; suffix?: string; definition?: ReactNode };
 
 /** A labelled percentage with a progress bar, or "—" and why there is no value yet. */
 export function MetricBar({ label, figure, suffix = '%', definition }: MetricBarProps) {

@@ -1,8 +1,9 @@
 import { Info } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 
 /** An (i) next to a figure's label: hover or focus it to read how the figure is computed. */
-export function MetricInfo({ label, definition }: { label: string; definition: string }) {
+export function MetricInfo({ label, definition }: { label: string; definition: ReactNode }) {
   return (
     <Tooltip>
       <TooltipTrigger asChild>
@@ -15,7 +16,7 @@ export function MetricInfo({ label, definition }: { label: string; definition: s
           <Info className="size-3.5" aria-hidden="true" />
         </button>
       </TooltipTrigger>
-      <TooltipContent className="max-w-xs" data-testid="metric-definition">
+      <TooltipContent className="max-w-sm" data-testid="metric-definition">
         {definition}
       </TooltipContent>
     </Tooltip>

@@ -1,9 +1,21 @@
+import type { TVerdict } from '@netguard/contracts';
 import { ClipboardCheck, ShieldAlert } from 'lucide-react';
 import { IconCard } from '@/features/dashboard/components/IconCard';
 import { MetricBar } from '@/features/dashboard/components/MetricBar';
 import { MetricInfo } from '@/features/dashboard/components/MetricInfo';
 import { METRIC_DEFINITIONS as D } from '@/features/dashboard/metric-definitions';
 import type { TFigure, TPostureView } from '@/features/dashboard/metrics';
+import { VerdictDetails } from '@/features/verdicts/components/VerdictDetails';
+
+const FRAMEWORKS = [
+  { key: 'iso27001', label: 'ISO 27001' },
+  { key: 'soc2', label: 'SOC 2' },
+  { key: 'nist', label: 'NIST Framework' },
+] as const;
+
+/** A score's inputs when the server sent them, else how it is defined. */
+const explained = (verdict: TVerdict | undefined, definition: string) =>
+  verdict ? <VerdictDetails verdict={verdict} /> : definition;
 
 type FigureProps = { label: string; figure: TFigure; tone: string };
 
@@ -38,16 +50,24 @@ export function SecurityPostureTab({ view }: { view: TPostureView }) {
         <Figure label="Outdated services" figure={view.outdatedServices} tone="text-blue-600" />
       </IconCard>
       <IconCard icon={ClipboardCheck} title="Compliance Status" contentClassName="space-y-5">
-        <MetricBar label="ISO 27001" figure={view.compliance.iso27001} definition={D.iso27001} />
-        <MetricBar label="SOC 2" figure={view.compliance.soc2} definition={D.soc2} />
-        <MetricBar label="NIST Framework" figure={view.compliance.nist} definition={D.nist} />
+        {FRAMEWORKS.map(({ key, label }) => (
+          <MetricBar
+            key={key}
+            label={label}
+            figure={view.compliance[key]}
+            definition={explained(view.verdicts?.[key], D[key])}
+          />
+        ))}
         <p
           className="flex items-center gap-1.5 border-t pt-3 text-xs text-muted-foreground"
           data-testid="posture-policy-compliance"
         >
-          Policy Compliance (Overview): {policy.value === null ? '—' : `${policy.value}%`}, the mean
-          of these three
-          <MetricInfo label="Policy Compliance" definition={D.policyCompliance} />
+          Policy Compliance (Overview): {policy.value === null ? '—' : `${policy.value}%`}, the
+          Enterprise Security Center's compliance score
+          <MetricInfo
+            label="Policy Compliance"
+            definition={explained(view.verdicts?.policy_compliance, D.policyCompliance)}
+          />
         </p>
       </IconCard>
     </div>

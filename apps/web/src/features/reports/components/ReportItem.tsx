@@ -4,9 +4,13 @@ import { Badge } from '@/components/ui/badge';
 import { DownloadMenu } from '@/features/reports/components/DownloadMenu';
 import { ReportTypeBadge } from '@/features/reports/components/ReportTypeBadge';
 import { REPORTS_PAGE_TEXT as T } from '@/features/reports/report-text';
+import { VerdictBadge } from '@/features/verdicts/components/VerdictBadge';
 import { formatDateTime } from '@/lib/format';
 
-/** One report: type badge, title, summary, Download, generated date and short Report ID. */
+/**
+ * One report: type badge, title, summary, its verdicts (inputs on hover), Download, generated
+ * date and short Report ID.
+ */
 export function ReportItem({ report }: { report: TReportListItem }) {
   return (
     <li
@@ -32,6 +36,13 @@ export function ReportItem({ report }: { report: TReportListItem }) {
         </div>
         <h3 className="font-semibold leading-snug">{report.title}</h3>
         {report.summary && <p className="text-sm text-muted-foreground">{report.summary}</p>}
+        {report.verdicts.length > 0 && (
+          <div className="flex flex-wrap gap-1.5">
+            {report.verdicts.map((verdict) => (
+              <VerdictBadge key={verdict.name} verdict={verdict} />
+            ))}
+          </div>
+        )}
         {report.status === 'failed' && report.error && (
           <p className="text-sm text-red-700">{report.error}</p>
         )}

@@ -3,14 +3,23 @@ import { CheckCircle2, XCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Progress } from '@/components/ui/progress';
+import { VerdictBadge } from '@/features/verdicts/components/VerdictBadge';
 
-/** Compliance: each measured control with its requirement, measured value and pass or fail. */
+/**
+ * Compliance: the score overall and per framework (inputs on hover), then each measured control
+ * with its requirement, measured value and pass or fail.
+ */
 export function ComplianceTab({ compliance }: { compliance: TCompliance }) {
   return (
     <div className="space-y-4">
       <div className="flex items-center gap-3">
         <span className="text-sm font-medium">Score {compliance.score}%</span>
         <Progress value={compliance.score} className="max-w-xs" aria-label="Compliance score" />
+      </div>
+      <div className="flex flex-wrap gap-1.5" data-testid="framework-scores">
+        {Object.values(compliance.frameworks).map(({ verdict }) => (
+          <VerdictBadge key={verdict.name} verdict={verdict} />
+        ))}
       </div>
       <ul className="divide-y rounded-lg border">
         {compliance.controls.map((c) => (

@@ -6,6 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { RISK_BADGE, RISK_LABEL } from '@/features/security-center/security-center-style';
+import { VerdictDetails } from '@/features/verdicts/components/VerdictDetails';
 
 type CardProps = {
   title: string;
@@ -32,7 +33,9 @@ function SummaryCard({ title, icon: Icon, hint, explain, children, testId }: Car
           </CardContent>
         </Card>
       </TooltipTrigger>
-      <TooltipContent className="max-w-xs">{explain}</TooltipContent>
+      <TooltipContent className="max-w-sm" data-testid="card-explain">
+        {explain}
+      </TooltipContent>
     </Tooltip>
   );
 }
@@ -68,15 +71,7 @@ export function SummaryCards({ metrics }: { metrics: TSecurityMetrics }) {
         icon={ShieldCheck}
         hint={`${compliance.controls.filter((c) => c.passed).length} of ${compliance.controls.length} controls passed`}
         testId="card-compliance"
-        explain={
-          <ul className="space-y-1">
-            {compliance.controls.map((c) => (
-              <li key={c.id}>
-                {c.passed ? '✓' : '✗'} {c.title}: {c.value}
-              </li>
-            ))}
-          </ul>
-        }
+        explain={<VerdictDetails verdict={compliance.verdict} />}
       >
         <div className="text-2xl font-bold">{compliance.score}%</div>
         <Progress value={compliance.score} aria-label="Compliance score" />
@@ -90,7 +85,7 @@ export function SummaryCards({ metrics }: { metrics: TSecurityMetrics }) {
             : 'Live estimate: run a security scan'
         }
         testId="card-risk"
-        explain="The most severe issue of the security assessment: exposed services, overdue vulnerabilities, members without MFA, admin count, stale scans and unused API keys."
+        explain={<VerdictDetails verdict={metrics.risk_verdict} />}
       >
         <Badge className={RISK_BADGE[metrics.risk_level]} data-testid="risk-badge">
           {RISK_LABEL[metrics.risk_level]}
