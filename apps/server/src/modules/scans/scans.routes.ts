@@ -59,7 +59,7 @@ export const scanRoutes: FastifyPluginAsyncZod<{ scans: ScanService }> = async (
 
   app.get(
     '/scans/durations',
-    { config: needs('scan', 'read'), schema: { tags, response: { 200: ZScanDurations } } },
+    { config: needs('dashboard', 'read'), schema: { tags, response: { 200: ZScanDurations } } },
     async (request) => scans.durations(caller(request)),
   );
 
