@@ -38,6 +38,35 @@ test('help page shows the guide, a searchable FAQ and features', async ({ page }
   );
 });
 
+test('the Help guide states the frameworks reports cover and how this page was reached', async ({
+  page,
+}) => {
+  await page.goto('/help');
+  // The first page of a run can wait on the server's start-up work.
+  await expect(page.getByRole('heading', { name: 'Help & User Guide' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(
+    page.getByText(
+      'Compliance reports map control status to ISO 27001, NIST CSF and CIS Controls.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByText(/GDPR|HIPAA/)).toHaveCount(0);
+  await expect(page.getByTestId('practice-warning')).toContainText(
+    'This page reached NetGuard over plain HTTP:',
+  );
+  await expect(page.getByText(/encrypted in transit and at rest/)).toHaveCount(0);
+  for (const size of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    await shoot(page, `help-${size.width}`);
+    await page.getByRole('heading', { name: 'Data Security' }).scrollIntoViewIfNeeded();
+    await shoot(page, `help-data-security-${size.width}`, { fullPage: false });
+  }
+});
+
 test('an unknown path shows the not-found page and logs the path', async ({ page }) => {
   const errors: string[] = [];
   page.on('console', (msg) => {

@@ -2,6 +2,7 @@ import { SSO_TEXT, ZSsoDomain } from '@netguard/contracts';
 import { backupCommand, precheckRestore, restoreCommand } from './backup-command.ts';
 import { migrateDatabase, type OpenedDatabase, openDatabase } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
+import { exitOnConfigError } from './config-error.ts';
 import { createDatabase } from './db/client.ts';
 import { createLogger } from './lib/logger.ts';
 import { formatChainReport, verifySecurityEvents } from './modules/audit/security-events.ts';
@@ -236,5 +237,5 @@ async function run(argv: string[]): Promise<number> {
   }
 }
 
-const code = await run(process.argv.slice(2));
+const code = await exitOnConfigError(() => run(process.argv.slice(2)));
 if (code >= 0) process.exit(code);

@@ -5,6 +5,7 @@ import { isCidr, ZEmail } from '@netguard/contracts';
 import { isRange } from '@netguard/egress';
 import type { LlmSettings } from '@netguard/risk';
 import { z } from 'zod';
+import { ConfigError } from './config-error.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -391,7 +392,7 @@ function parseStripe(e: z.infer<typeof ZEnv>): StripeSettings | undefined {
   const missing = STRIPE_VARS.filter((name) => !e[name]);
   if (missing.length === STRIPE_VARS.length) return undefined;
   if (missing.length > 0) {
-    throw new Error(`Invalid configuration: Stripe also needs ${missing.join(', ')}`);
+    throw new ConfigError([`Stripe also needs ${missing.join(', ')}`]);
   }
   const v = e as Record<(typeof STRIPE_VARS)[number], string>;
   return {
@@ -409,7 +410,7 @@ function parseStripe(e: z.infer<typeof ZEnv>): StripeSettings | undefined {
 function parseLlm(e: z.infer<typeof ZEnv>): LlmSettings | undefined {
   if (!e.LLM_BASE_URL && !e.LLM_MODEL) return undefined;
   if (!e.LLM_BASE_URL || !e.LLM_MODEL)
-    throw new Error('Invalid configuration: LLM_BASE_URL and LLM_MODEL go together');
+    throw new ConfigError(['LLM_BASE_URL and LLM_MODEL go together']);
   return { baseUrl: e.LLM_BASE_URL, model: e.LLM_MODEL, apiKey: e.LLM_API_KEY };
 }
 
@@ -419,9 +420,9 @@ function parseTwilio(e: z.infer<typeof ZEnv>): TwilioSettings | undefined {
   const fromNumber = e.TWILIO_FROM_NUMBER;
   if (!accountSid && !authToken && !fromNumber) return undefined;
   if (!accountSid || !authToken || !fromNumber) {
-    throw new Error(
-      'Invalid configuration: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER go together',
-    );
+    throw new ConfigError([
+      'TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER go together',
+    ]);
   }
   return { accountSid, authToken, fromNumber };
 }
@@ -442,13 +443,11 @@ function parseStorage(e: z.infer<typeof ZEnv>): StorageSettings | undefined {
   const url = e.STORAGE_URL;
   if (!url) {
     if (e.STORAGE_ENDPOINT)
-      throw new Error('Invalid configuration: STORAGE_ENDPOINT needs STORAGE_URL (s3://bucket)');
+      throw new ConfigError(['STORAGE_ENDPOINT needs STORAGE_URL (s3://bucket)']);
     return undefined;
   }
   const bad = (why: string) =>
-    new Error(
-      `Invalid configuration: STORAGE_URL must be s3://bucket or s3://bucket/prefix (${why}): ${url}`,
-    );
+    new ConfigError([`STORAGE_URL must be s3://bucket or s3://bucket/prefix (${why}): ${url}`]);
   const match = /^s3:\/\/([^/]*)(?:\/(.*))?$/.exec(url);
   if (!match) throw bad('only s3:// is supported');
   const bucket = match[1] as string;
@@ -460,9 +459,7 @@ function parseStorage(e: z.infer<typeof ZEnv>): StorageSettings | undefined {
       'the prefix has a "." or ".." segment, a control character or a segment over 255 characters',
     );
   if (!!e.AWS_ACCESS_KEY_ID !== !!e.AWS_SECRET_ACCESS_KEY)
-    throw new Error(
-      'Invalid configuration: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together',
-    );
+    throw new ConfigError(['AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together']);
   return {
     bucket,
     prefix: segments.map((s) => `${s}/`).join(''),
@@ -588,14 +585,19 @@ export type ScanSettings = {
   workerConcurrency: number;
 };
 
-/** Parses the environment into the server configuration; throws a readable error on bad values. */
+/** One line per bad variable; a message that already names the variable is not prefixed again. */
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const name = issue.path.join('.');
+  return issue.message.startsWith(name) ? issue.message : `${name}: ${issue.message}`;
+}
+
+/** Parses the environment into the server configuration; throws a ConfigError on bad values. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // Empty strings count as unset, as in most .env tooling.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const parsed = ZEnv.safeParse(cleaned);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration: ${problems.join('; ')}`);
+    throw new ConfigError(parsed.error.issues.map(describeIssue));
   }
   const e = parsed.data;
   return {

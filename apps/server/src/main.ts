@@ -1,3 +1,4 @@
+import { exitOnConfigError } from './config-error.ts';
 import { startServer } from './serve.ts';
 
-await startServer();
+await exitOnConfigError(startServer);

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { testResources } from '../../../scripts/testing/current.ts';
 import { loadConfig } from '../src/config.ts';
 import {
   advisories,
@@ -96,14 +97,9 @@ afterEach(async () => {
   requests.length = 0;
 });
 
-function start(env: Record<string, string>) {
+function start(env: Record<string, string>, log = createLogger('silent')) {
   const config = loadConfig(env);
-  return startWorkers({
-    url: ctx!.url,
-    settings: config.scans,
-    log: createLogger('silent'),
-    feeds: config.feeds,
-  });
+  return startWorkers({ url: ctx!.url, settings: config.scans, log, feeds: config.feeds });
 }
 
 async function until<T>(probe: () => Promise<T | undefined>, ms = 60_000): Promise<T> {
@@ -223,6 +219,42 @@ describe('scheduled feed imports', () => {
     const viewer = await createAccount(ctx, 'viewer@example.com');
     const status = await ctx.app.inject({ method: 'GET', url: '/api/feeds', headers: viewer.auth });
     expect(status.json()).toMatchObject({ offline: true, interval_hours: null, next_run_at: null });
+  });
+
+  it('warns of each failed import with its reason and what to do without network', async () => {
+    // A port nobody listens on: every fetch is refused, as on a machine without network.
+    const address = testResources().host(2);
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, address, resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const down = `http://${address}:${port}`;
+    const env = {
+      ...mirrorEnv(),
+      NETGUARD_FEED_KEV_URL: `${down}/kev.json`,
+      NETGUARD_FEED_EPSS_URL: `${down}/epss.csv`,
+    };
+    const lines: { level: number; msg: string; source?: string; status?: string }[] = [];
+    const log = createLogger('info', { write: (line: string) => lines.push(JSON.parse(line)) });
+    ctx = await createTestApp(env);
+    workers = await start(env, log);
+    await until(async () => (lines.filter((l) => l.source).length === 5 ? true : undefined));
+    const bySource = new Map(lines.filter((l) => l.source).map((l) => [l.source, l]));
+    const hint =
+      'Without access to the feed sites, set NETGUARD_OFFLINE=1 and upload the feed files in Settings → Feeds.';
+    expect(bySource.get('kev')).toMatchObject({ level: 40, status: 'failed' });
+    expect(bySource.get('kev')?.msg).toBe(
+      `The scheduled import of CISA Known Exploited Vulnerabilities failed: ${down}/kev.json: fetch failed (connect ECONNREFUSED ${address}:${port}). ${hint}`,
+    );
+    expect(bySource.get('epss')).toMatchObject({ level: 40, status: 'failed' });
+    expect(bySource.get('epss')?.msg).toContain(
+      `${down}/epss.csv: fetch failed (connect ECONNREFUSED`,
+    );
+    expect(bySource.get('nvd')).toMatchObject({
+      level: 30,
+      status: 'succeeded',
+      msg: 'feed imported',
+    });
   });
 
   it('fails an import a stopped worker left running when the next import starts', async () => {

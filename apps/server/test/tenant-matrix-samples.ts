@@ -77,6 +77,7 @@ const asset = (target: string) => ({
     req: send('/api/scans/import', { scan_name: 'tm import', xml: NMAP_SAMPLE }),
   },
   'GET /api/scans/export': { req: get('/api/scans/export?format=csv') },
+  'GET /api/scans/durations': { req: get('/api/scans/durations') },
   'GET /api/scans/:id': { req: get((f) => `/api/scans/${f.scanId}`) },
   'GET /api/scans/:id/results': {
     req: get((f) => `/api/scans/${f.scanId}/results?format=sarif`),

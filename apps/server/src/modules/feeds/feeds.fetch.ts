@@ -26,7 +26,10 @@ async function get(url: string, signal: AbortSignal, headers: Record<string, str
     headers,
     signal: AbortSignal.any([signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]),
   }).catch((error: unknown) => {
-    throw new FetchError(url, null, `${url}: ${(error as Error).message}`);
+    // fetch says only "fetch failed"; the reason (ENOTFOUND, ECONNREFUSED...) is its cause.
+    const cause = (error as Error).cause;
+    const why = cause instanceof Error ? ` (${cause.message})` : '';
+    throw new FetchError(url, null, `${url}: ${(error as Error).message}${why}`);
   });
   if (!response.ok) throw new FetchError(url, response.status, `${url}: HTTP ${response.status}`);
   const bytes = Buffer.from(await response.arrayBuffer());

@@ -1,4 +1,4 @@
-import { FEED_SOURCE_VALUES, type TFeedSource } from '@netguard/contracts';
+import { FEED_LABELS, FEED_SOURCE_VALUES, type TFeedSource } from '@netguard/contracts';
 import type pg from 'pg';
 import type { FeedSettings } from '../../config.ts';
 import type { Executor } from '../../db/client.ts';
@@ -7,6 +7,7 @@ import type { Logger } from '../../lib/logger.ts';
 import { fetchFeed } from './feeds.fetch.ts';
 import { runImport } from './feeds.import.ts';
 import { lastScheduled } from './feeds.repo.ts';
+import { FEED_TEXT } from './feeds.text.ts';
 import { heldCves } from './feeds.write.ts';
 
 const HOUR_MS = 3_600_000;
@@ -44,10 +45,15 @@ export async function runDueImports(deps: {
       read: () => fetchFeed(source, settings, async () => [...(await heldCves(db))].sort(), signal),
     });
     if (outcome.busy) return;
-    log.info(
-      { component: 'feeds', source, status: outcome.value.status, counts: outcome.value.counts },
-      'feed imported',
-    );
+    const { status, counts, errors } = outcome.value;
+    if (status === 'failed') {
+      log.warn(
+        { component: 'feeds', source, status, errors },
+        FEED_TEXT.scheduleFailed(FEED_LABELS[source], errors.join('; ')),
+      );
+      continue;
+    }
+    log.info({ component: 'feeds', source, status, counts }, 'feed imported');
   }
 }
 

@@ -7,5 +7,7 @@ export const FEED_TEXT = {
   tooLarge: (max: number) => `The feed file is larger than ${Math.round(max / 1024 / 1024)} MB.`,
   unreadable: (label: string, reason: string) =>
     `The file could not be read as ${label}: ${reason}. Nothing was changed.`,
+  scheduleFailed: (label: string, reason: string) =>
+    `The scheduled import of ${label} failed: ${reason}. Without access to the feed sites, set NETGUARD_OFFLINE=1 and upload the feed files in Settings → Feeds.`,
   stale: 'The worker running this import stopped before it finished; nothing from it was stored.',
 } as const;

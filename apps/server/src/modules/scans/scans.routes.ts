@@ -1,6 +1,7 @@
 import {
   ZCreateScanBody,
   ZScanDetail,
+  ZScanDurations,
   ZScanExportQuery,
   ZScanIdParams,
   ZScanList,
@@ -54,6 +55,12 @@ export const scanRoutes: FastifyPluginAsyncZod<{ scans: ScanService }> = async (
         .header('content-disposition', `attachment; filename="scans-${day}.${format}"`)
         .send(body);
     },
+  );
+
+  app.get(
+    '/scans/durations',
+    { config: needs('dashboard', 'read'), schema: { tags, response: { 200: ZScanDurations } } },
+    async (request) => scans.durations(caller(request)),
   );
 
   app.get(

@@ -22,6 +22,7 @@ import type { AuthContext } from '../auth/sessions.service.ts';
 import { assertScansLeft, paymentRequired } from '../subscription/plan-limits.ts';
 import type { SubscriptionService } from '../subscription/subscription.service.ts';
 import { loadScanDetail } from './scans.detail.ts';
+import { scanDurations } from './scans.durations.ts';
 import { enforceScanScope, launcher, type ScanEgress, scopeLists } from './scans.egress.ts';
 import { exportScans } from './scans.export.ts';
 import {
@@ -151,6 +152,8 @@ export function createScanService({ db, subscription, queue, settings, log, egre
     exportList: (auth: AuthContext, filters: TScanFilters, format: TScanExportFormat) =>
       exportScans(db, auth.organizationId, filters, format),
 
+    /** How long the organization's completed scans took, per scan type. */
+    durations: (auth: AuthContext) => scanDurations(db, auth.organizationId),
     async get(auth: AuthContext, id: string): Promise<TScanDetail> {
       const row = await repo.findScan(db, auth.organizationId, id);
       if (!row) throw notFound('Scan');

@@ -1,3 +1,5 @@
+import { REST_PROTECTION } from './help-claims';
+
 export const SCANNING_GUIDELINES: readonly string[] = [
   'Get written permission before scanning any network you do not own.',
   'Tell network owners and monitoring teams before you scan, so alerts are expected.',
@@ -7,7 +9,7 @@ export const SCANNING_GUIDELINES: readonly string[] = [
 ];
 
 export const DATA_SECURITY: readonly string[] = [
-  'Scan data is encrypted in transit and at rest.',
+  REST_PROTECTION,
   'Give cloud integrations read-only credentials.',
   'Turn on multi-factor authentication in Settings.',
   'Share reports only with people who need them: they map your weaknesses.',

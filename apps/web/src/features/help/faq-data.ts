@@ -1,4 +1,5 @@
 import { FREE_PLAN_LIMITS, SCAN_TYPES } from '@netguard/contracts';
+import { REPORT_FRAMEWORKS_TEXT } from './help-claims';
 import { SEVERITY_GUIDANCE } from './severity-guidance';
 
 export const FAQ_CATEGORIES = [
@@ -175,7 +176,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     id: 'report-compliance',
     category: 'reporting',
     question: 'Which compliance frameworks do reports cover?',
-    answer: 'Compliance reporting covers SOC 2, ISO 27001, NIST, GDPR and HIPAA.',
+    answer: `The Compliance Report maps control status to ${REPORT_FRAMEWORKS_TEXT}. NetGuard makes no SOC 2, GDPR or HIPAA report.`,
   },
   {
     id: 'report-export',

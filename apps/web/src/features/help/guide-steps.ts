@@ -8,6 +8,7 @@ import {
   Rocket,
   ShieldAlert,
 } from 'lucide-react';
+import { REPORT_FRAMEWORKS_TEXT } from './help-claims';
 
 export type GuideLink = { label: string; to: string };
 
@@ -95,7 +96,7 @@ export const GUIDE_STEPS: readonly GuideStep[] = [
     tips: [
       'Generate an Executive Summary, Technical Report, Compliance Report or Trend Analysis.',
       'Reports use your 10 most recent completed scans, so complete at least one scan first.',
-      'Compliance reports cover SOC 2, ISO 27001, NIST, GDPR and HIPAA.',
+      `Compliance reports map control status to ${REPORT_FRAMEWORKS_TEXT}.`,
       'Export reports as PDF, CSV or JSON to share them or feed other tools.',
     ],
   },

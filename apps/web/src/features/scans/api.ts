@@ -4,6 +4,7 @@ import {
   type TScanListItem,
   type TScanResultFormat,
   ZScanDetail,
+  ZScanDurations,
   ZScanList,
   ZScanListItem,
 } from '@netguard/contracts';
@@ -36,6 +37,14 @@ export function useScanDetail(id: string) {
       query.state.data && isActiveScan(query.state.data)
         ? fallback || MISSED_EVENT_REFETCH_MS
         : false,
+  });
+}
+
+/** What the organization's completed scans took, per scan type (measured, not typical figures). */
+export function useScanDurations() {
+  return useQuery({
+    queryKey: scanKeys.durations(),
+    queryFn: ({ signal }) => apiRequest('/api/scans/durations', { schema: ZScanDurations, signal }),
   });
 }
 

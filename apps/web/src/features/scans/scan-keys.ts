@@ -6,5 +6,7 @@ export const scanKeys = {
   /** A page of the history: the API query string of its filters and paging. */
   history: (query: string) => [...scanKeys.lists(), 'history', query] as const,
   details: () => [...scanKeys.all, 'detail'] as const,
+  /** How long the organization's completed scans took, per scan type. */
+  durations: () => [...scanKeys.all, 'durations'] as const,
   detail: (id: string) => [...scanKeys.details(), id] as const,
 };

@@ -1,9 +1,11 @@
 import { Lock, Radar, ShieldCheck } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { DATA_SECURITY, SCANNING_GUIDELINES } from '../best-practices';
+import { transitProtection } from '../help-claims';
 import { PracticeList } from './PracticeList';
 
 export function BestPracticesCard() {
+  const transit = transitProtection(window.location.protocol);
   return (
     <Card className="border-primary/20 bg-primary/[0.03]">
       <CardHeader>
@@ -15,7 +17,12 @@ export function BestPracticesCard() {
       </CardHeader>
       <CardContent className="grid gap-6 md:grid-cols-2">
         <PracticeList title="Scanning Guidelines" icon={Radar} items={SCANNING_GUIDELINES} />
-        <PracticeList title="Data Security" icon={Lock} items={DATA_SECURITY} />
+        <PracticeList
+          title="Data Security"
+          icon={Lock}
+          items={transit.encrypted ? [transit.text, ...DATA_SECURITY] : DATA_SECURITY}
+          warnings={transit.encrypted ? [] : [transit.text]}
+        />
       </CardContent>
     </Card>
   );

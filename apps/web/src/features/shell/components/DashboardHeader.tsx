@@ -1,8 +1,9 @@
 import { Separator } from '@/components/ui/separator';
 import { SidebarTrigger } from '@/components/ui/sidebar';
+import { HelpDialog } from '@/features/help/components/HelpDialog';
 import { UserBadge } from '@/features/shell/components/UserBadge';
 
-/** The dashboard top bar: sidebar toggle and the shell title. */
+/** The dashboard top bar: sidebar toggle, the shell title, the account and Help. */
 export function DashboardHeader() {
   return (
     <header className="sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b bg-background/95 px-4 backdrop-blur">
@@ -12,6 +13,7 @@ export function DashboardHeader() {
         Network Security Dashboard
       </span>
       <UserBadge />
+      <HelpDialog />
     </header>
   );
 }
