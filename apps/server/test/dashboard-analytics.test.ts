@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
+import {
+  type Account,
+  createAccount,
+  createTestApp,
+  setPlan,
+  type TestContext,
+} from './helpers.ts';
 import { ago, seedReport, seedScan, seedService, seedVulnerability, subscribe } from './seed.ts';
 
 const DAY = 24 * 60;
@@ -195,8 +201,9 @@ describe('analytics', () => {
   it('define Policy Compliance once: the Overview, the posture and the Security Center agree', async () => {
     // A fresh audit that found 12 critical issues an hour ago: none is overdue yet, but open
     // critical findings fail a control, so compliance cannot read 100 % on one page.
-    const fresh = await createAccount(ctx, 'fresh-audit@example.com');
-    await subscribe(ctx, fresh);
+    // Enterprise: the Security Center is part of it.
+    const fresh = await createAccount(ctx, 'fresh-audit@example.com', 'Enterprise');
+    await setPlan(ctx, analyst, 'Enterprise');
     const audit = await seedScan(ctx, fresh, {
       status: 'completed',
       targets: ['192.0.2.50'],
