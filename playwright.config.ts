@@ -5,7 +5,7 @@ import { resourcesOf } from './scripts/testing/resources.ts';
 /**
  * Port and data dir of the server the browser tests run against; fresh for every run. Its fixed
  * ports on 127.0.0.1 sit below the kernel's ephemeral range (32768+), which is all a Vitest file
- * may hold there, so the two runners share the machine (README, "How the tests run side by side").
+ * may hold there, so the two runners share the machine (docs/testing.md).
  */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 18181);
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? 'artifacts/e2e-data';

@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 // Test files run side by side: each has a loopback block, namespaces and temp folders of its own
 // (scripts/testing/resources.ts), and the bind guard (scripts/testing/bind-guard.ts) fails a file
 // that binds outside them. Most files wait on sockets, daemons and PostgreSQL rather than the CPU,
-// so more workers than cores pay off (README, "How the tests run side by side").
+// so more workers than cores pay off (docs/testing.md).
 const workers = Number(process.env.NETGUARD_TEST_WORKERS ?? 4);
 
 export default defineConfig({

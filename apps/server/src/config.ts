@@ -9,7 +9,7 @@ import { ConfigError } from './config-error.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-/** Every environment variable the server reads; README.md's configuration table documents the same list. */
+/** Every environment variable the server reads; docs/configuration.md's table documents the same list. */
 export const CONFIG_VARS = [
   [
     'DATABASE_URL',

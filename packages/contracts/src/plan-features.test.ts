@@ -86,9 +86,9 @@ describe('gated paths', () => {
   });
 });
 
-describe('the README', () => {
+describe('docs/roles-and-sso.md', () => {
   it("has one row per feature of the plan matrix in its Plans table, with the matrix's plans", () => {
-    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    const readme = readFileSync(new URL('../../../docs/roles-and-sso.md', import.meta.url), 'utf8');
     const section = readme.slice(readme.indexOf('## Plans\n'), readme.indexOf('## Roles and'));
     const rows = section.split('\n').filter((line) => /^\| (?!feature|---)/.test(line));
     expect(rows).toHaveLength(PLAN_FEATURE_KEYS.length);
