@@ -38,6 +38,12 @@ export const MARK_B = 'tmB-4e1d';
  */
 export const topologyHost = () => testResources().host(3);
 
+/**
+ * The address the sample scans target: one of the file's block, which its test app allows
+ * (127.0.0.1 is this server, refused to a tenant by the egress policy).
+ */
+export const scanTarget = () => testResources().host(4);
+
 /** Text put into A's names so that a leak shows in B's responses. */
 export const MARK = 'tmA-7f3c';
 

@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { DEFAULT_SETTINGS } from '@netguard/contracts';
-import { apiKeys } from '../src/db/schema.ts';
-import { createAccount, mailedToken, PASSWORD, setPlan } from './helpers.ts';
+import { DEFAULT_PRODUCT_IDS, DEFAULT_SETTINGS } from '@netguard/contracts';
+import { eq } from 'drizzle-orm';
+import { apiKeys, subscriptions } from '../src/db/schema.ts';
+import { createAccount, mailedToken, PASSWORD, setPlan, type TestContext } from './helpers.ts';
 import { checkoutIdOf, MARK, memberOf, unique } from './tenant-matrix-fixtures.ts';
 import { asAdmin, get, type Sample, send } from './tenant-matrix-samples.ts';
 
@@ -47,6 +48,19 @@ const SSO_CONFIG = {
 };
 
 /** Sample requests of the account, billing and organization operations. */
+/**
+ * Puts an organization that a sample moved off Enterprise back on it; one still on it is left
+ * untouched, so that B's calls (which change nothing of A) leave A's rows as they were.
+ */
+async function backOnEnterprise(ctx: TestContext, owner: { userId: string }) {
+  const [row] = await ctx.db
+    .select({ productId: subscriptions.productId, subscribed: subscriptions.subscribed })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, owner.userId));
+  if (!row?.subscribed || row.productId !== DEFAULT_PRODUCT_IDS.Enterprise)
+    await setPlan(ctx, owner, 'Enterprise');
+}
+
 export const ACCOUNT_SAMPLES: Record<string, Sample> = {
   // The first-operator link is the deployment's, printed on its console: a guess is refused.
   'POST /api/operators/setup': {
@@ -119,14 +133,14 @@ export const ACCOUNT_SAMPLES: Record<string, Sample> = {
       return { url: `/api/billing/checkout-sessions/${checkoutIdOf(body)}/complete`, payload: {} };
     },
     // Back on Enterprise, for the samples after it.
-    after: (f, _c, ctx) => setPlan(ctx, f.admin, 'Enterprise'),
+    after: (f, _c, ctx) => backOnEnterprise(ctx, f.admin),
   },
   'POST /api/billing/cancel': {
     req: async (_f, c, ctx) => {
       await setPlan(ctx, c.account, 'Enterprise');
       return { url: '/api/billing/cancel', payload: {} };
     },
-    after: (_f, c, ctx) => setPlan(ctx, c.account, 'Enterprise'),
+    after: (_f, c, ctx) => backOnEnterprise(ctx, c.account),
   },
   'GET /api/organization/members': { req: get('/api/organization/members') },
   'POST /api/organization/invitations': {

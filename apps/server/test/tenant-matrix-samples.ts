@@ -8,6 +8,7 @@ import {
   type Fixtures,
   insertIncident,
   MARK,
+  scanTarget,
   tinyPcap,
   topologyHost,
   unique,
@@ -66,10 +67,9 @@ const asset = (target: string) => ({
   Sample
 > = {
   'POST /api/scans': {
-    req: send('/api/scans', {
-      scan_name: 'tm scan',
-      scan_type: 'network',
-      target_hosts: ['127.0.0.1'],
+    req: () => ({
+      url: '/api/scans',
+      payload: { scan_name: 'tm scan', scan_type: 'network', target_hosts: [scanTarget()] },
     }),
   },
   'GET /api/scans': { req: get('/api/scans') },
@@ -87,7 +87,7 @@ const asset = (target: string) => ({
       const scan = await seedScan(ctx, f.admin, {
         status: 'pending',
         name: `${MARK} to start`,
-        targets: ['127.0.0.1'],
+        targets: [scanTarget()],
       });
       return { url: `/api/scans/${scan.id}/start` };
     },
@@ -97,7 +97,7 @@ const asset = (target: string) => ({
       const scan = await seedScan(ctx, f.admin, {
         status: 'pending',
         name: `${MARK} to cancel`,
-        targets: ['127.0.0.1'],
+        targets: [scanTarget()],
       });
       return { url: `/api/scans/${scan.id}/cancel` };
     },
