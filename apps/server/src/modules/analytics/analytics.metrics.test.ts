@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computePosture, shares } from './analytics.metrics.ts';
+import { computeOverview, computePosture, shares } from './analytics.metrics.ts';
 
 const noScans = { total: 0, completed: 0, failed: 0, avgDurationMinutes: null };
 const open = (critical: number, high = 0, medium = 0, low = 0, info = 0) => ({
@@ -22,6 +22,13 @@ describe('shares', () => {
     ]) {
       expect(shares(counts).reduce((a, b) => a + b, 0)).toBe(100);
     }
+  });
+});
+
+describe('computeOverview', () => {
+  it('keeps a 1.1 s mean duration instead of rounding it to 0 minutes', () => {
+    const scans = { total: 1, completed: 1, failed: 0, avgDurationMinutes: 1.1 / 60 };
+    expect(computeOverview(scans, 0, 0).avg_scan_duration! * 60).toBeCloseTo(1.1, 6);
   });
 });
 
