@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { connectE2eDatabase, subscribeInDatabase } from './db.ts';
-import { newAccount, shoot } from './support.ts';
+import { newAccount, shoot, shootWidths } from './support.ts';
 import { seedFindings } from './vulnerability-seed.ts';
 
 const metric = (page: Page, label: string) =>
@@ -8,7 +8,7 @@ const metric = (page: Page, label: string) =>
 const percentOf = async (page: Page, label: string) =>
   Number((await metric(page, label).getByTestId('metric-value').textContent())?.replace('%', ''));
 
-/** A completed Vulnerability Scan of one documentation address, as the worker leaves it. */
+/** A completed 1.1 s Vulnerability Scan of one documentation address, as the worker leaves it. */
 async function seedCompletedScan(email: string): Promise<void> {
   const db = await connectE2eDatabase();
   try {
@@ -16,7 +16,7 @@ async function seedCompletedScan(email: string): Promise<void> {
       `insert into scans (user_id, organization_id, scan_name, scan_type, target_hosts, status, progress,
                           created_at, started_at, completed_at)
        select u.id, r.organization_id, 'Intranet audit', 'vulnerability', array['192.0.2.10'], 'completed', 100,
-              now() - interval '2 hours', now() - interval '2 hours', now() - interval '1 hour'
+              now() - interval '2 hours', now() - interval '1 hour 1.1 seconds', now() - interval '1 hour'
        from users u join user_roles r on r.user_id = u.id where u.email = $1`,
       [email],
     );
@@ -79,6 +79,11 @@ test('dashboard: a new account sees no invented figure; compliance reads the sam
   await shoot(page, 'dashboard-posture-1440');
   await page.getByRole('tab', { name: 'Analytics' }).click();
   await expect(page.getByTestId('security-score')).toHaveText(/^\d+\/100$/);
+  // Seconds below a minute: the 1.1 s scan does not read "0m".
+  await expect(
+    page.getByTestId('analytics-row').filter({ hasText: 'Average duration' }),
+  ).toContainText('1.1 s');
+  await shootWidths(page, 'dashboard-analytics');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('tab', { name: 'Security Posture' }).click();
   await shoot(page, 'dashboard-posture-390');

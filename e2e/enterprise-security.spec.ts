@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { setRoleInDatabase, subscribeInDatabase } from './db.ts';
+import { connectE2eDatabase, setRoleInDatabase, subscribeInDatabase } from './db.ts';
+import { stealRefreshToken } from './session-theft.ts';
 import { PASSWORD, readMailLink, signUp, uniqueEmail } from './support.ts';
 
 const SCREENS = 'artifacts/screens';
@@ -137,4 +138,40 @@ test('a failed sign-in burst opens an incident in the Security Incidents tab', a
     .toBe(0);
   await expect(page.getByRole('tabpanel')).toContainText(/failed|sign-in|auth/i);
   await screens(page, 'enterprise-security-incidents');
+});
+
+test('the Critical Alerts card links to the critical event behind it; Recent Events hides routine permission grants', async ({
+  page,
+  baseURL,
+}) => {
+  const email = await newAccount(page, 'esc-alert');
+  // A replayed refresh token: the server logs a critical security violation for the account.
+  const db = await connectE2eDatabase();
+  try {
+    await stealRefreshToken(baseURL ?? '', db, email);
+  } finally {
+    await db.end();
+  }
+  await page.goto(URL);
+  const card = page.getByTestId('card-alerts');
+  await expect(card).toContainText('1 critical event in 24 hours');
+  await expect(card).toContainText('0 open critical incidents');
+  await screens(page, 'enterprise-security-alerts');
+
+  await card.getByRole('link', { name: '1 critical event in 24 hours' }).click();
+  await expect(page).toHaveURL(/tab=events&severity=critical&window=24h/);
+  const list = page.getByTestId('event-list');
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(list).toContainText('Refresh token reuse detected');
+  await screens(page, 'enterprise-security-critical-events');
+
+  // All events: the per-request grants stay hidden until asked for.
+  await page.getByRole('button', { name: 'Last 24 hours' }).click();
+  await page.getByRole('combobox', { name: 'Severity' }).click();
+  await page.getByRole('option', { name: 'All severities' }).click();
+  await expect(list).toContainText('Refresh token reuse detected');
+  await expect(list).not.toContainText('Permission granted');
+  await page.getByLabel('Show permission grants').click();
+  await expect(list).toContainText('Permission granted');
+  await expect(page).toHaveURL(/grants=show/);
 });

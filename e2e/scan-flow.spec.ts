@@ -4,7 +4,7 @@ import { UI_TEXT } from '@netguard/contracts';
 import { expect, test } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config.ts';
 import { resourcesOf } from '../scripts/testing/resources.ts';
-import { newAccount, PASSWORD, scanThroughApi, shoot } from './support.ts';
+import { newAccount, PASSWORD, scanThroughApi, shoot, shootWidths } from './support.ts';
 
 /** The scanned host: an address of this spec's own loopback block. */
 const HOST = resourcesOf(import.meta.url).host(1);
@@ -38,6 +38,11 @@ test('launch a vulnerability scan of a loopback host, follow it live and open it
     await page.keyboard.press('Enter');
     await expect(page.getByText('Invalid targets detected')).toBeVisible();
     await expect(page.getByTestId('target-count')).toContainText('1');
+    // No fixed '30-90 min': nothing is estimated before a scan of the type was measured.
+    const estimate = page.getByTestId('estimated-duration');
+    const basis = page.getByTestId('estimate-basis');
+    await expect(estimate).toHaveText('Not estimated');
+    await expect(basis).toHaveText('No scans measured yet');
     await shoot(page, 'scan-form');
     await page.getByRole('button', { name: 'Launch Scan' }).click();
 
@@ -83,6 +88,17 @@ test('launch a vulnerability scan of a loopback host, follow it live and open it
       });
       expect(body).toMatch(pattern);
     }
+
+    // The finished scan is measured: the next one of the type is estimated from it, in seconds.
+    await page.getByRole('link', { name: 'Scan Network', exact: true }).click();
+    await page.getByLabel('Scan Type').click();
+    await page.getByRole('option', { name: /Vulnerability Scan/ }).click();
+    await expect(page.getByRole('listbox')).toBeHidden();
+    await page.getByLabel('Target Hosts').fill(HOST);
+    await page.keyboard.press('Enter');
+    await expect(estimate).toHaveText(/^~<?[\d.]+ (s|min)$/);
+    await expect(basis).toHaveText('Estimate from 1 recent scan');
+    await shootWidths(page, 'scan-form-estimated');
   } finally {
     target.close();
   }

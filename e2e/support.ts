@@ -75,6 +75,16 @@ export async function shoot(page: Page, name: string, { fullPage = true } = {}):
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage });
 }
 
+/** Full-page shots at 1440 and 390 px wide (`<name>-1440`, `<name>-390`), then the old size back. */
+export async function shootWidths(page: Page, name: string): Promise<void> {
+  const before = page.viewportSize();
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await shoot(page, `${name}-${width}`);
+  }
+  if (before) await page.setViewportSize(before);
+}
+
 /** Runs a vulnerability scan through the API as `email` and waits for it to complete. */
 export async function scanThroughApi(
   page: Page,

@@ -1,9 +1,12 @@
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { resourcesOf } from '../scripts/testing/resources.ts';
-import { newAccount, PASSWORD, shoot } from './support.ts';
+import { captureLoopback } from './packets-tools.ts';
+import { newAccount, PASSWORD, shoot, shootWidths } from './support.ts';
 
 // Addresses of this spec's own loopback block, so it never meets another test's servers.
 const res = resourcesOf(import.meta.url);
@@ -22,6 +25,24 @@ async function startWebServer(): Promise<http.Server> {
 }
 
 const node = (page: Page, id: string) => page.locator(`[data-node-id="${id}"]`);
+
+/** `count` requests from CLIENT_HOST to the web server, captured by tcpdump into a file. */
+async function captureClientTraffic(count: number): Promise<{ file: string; dir: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'topology-e2e-'));
+  const file = join(dir, 'client-server.pcap');
+  const get = () =>
+    new Promise<void>((resolve, reject) => {
+      const request = http.get(
+        { host: SERVER_HOST, port: WEB_PORT, localAddress: CLIENT_HOST, agent: false },
+        (response) => response.resume().on('end', resolve),
+      );
+      request.on('error', reject);
+    });
+  await captureLoopback(file, `host ${SERVER_HOST} and host ${CLIENT_HOST}`, async () => {
+    for (let i = 0; i < count; i++) await get();
+  });
+  return { file, dir };
+}
 
 /** An nmap XML report of `count` hosts over three documentation subnets; every third serves HTTPS. */
 function nmapReport(count: number): string {
@@ -114,7 +135,32 @@ test('topology: the labelled sample, then the network a real scan found, with Pi
     await expect(node(page, `host:${CLIENT_HOST}`)).toHaveAttribute('data-type', 'client');
     await expect(node(page, `gateway:${res.block}`)).toHaveAttribute('data-type', 'router');
     await expect(page.getByTestId('topology-segments')).toContainText(res.block);
-    await expect(summary).toContainText('3 online, 0 warning');
+    // Devices are the two hosts the scan saw, not the inferred gateway; no capture yet.
+    await expect(summary).toContainText('2 online, 0 warning');
+    await expect(summary).toContainText('No traffic measured: upload a packet capture');
+    await expect(diagram.getByTestId('traffic-label')).toHaveCount(0);
+    await shootWidths(page, 'topology-unmeasured');
+
+    // A capture of the client talking to the server measures both hosts' links.
+    const capture = await captureClientTraffic(3);
+    try {
+      await page.getByRole('link', { name: 'Packet Analysis', exact: true }).click();
+      await page.getByRole('tab', { name: 'File' }).click();
+      await page.getByLabel('Capture file').setInputFiles(capture.file);
+      await expect(page.getByTestId('capture-files')).toContainText('client-server.pcap', {
+        timeout: 20_000,
+      });
+    } finally {
+      rmSync(capture.dir, { recursive: true, force: true });
+    }
+    await page.getByRole('link', { name: 'Network Topology', exact: true }).click();
+    await expect(summary).toContainText('Share of captured bytes, 2 of 2 links measured');
+    await expect(summary).toContainText('100%');
+    await expect(diagram.getByTestId('traffic-label')).toHaveCount(2);
+    await node(page, `host:${CLIENT_HOST}`).click();
+    await expect(details.getByTestId('link-traffic')).toHaveText(/^100% · [\d.]+ (B|KB)$/);
+    await shootWidths(page, 'topology-measured');
+    await details.getByRole('button', { name: 'Close' }).click();
 
     await node(page, `host:${SERVER_HOST}`).click();
     await expect(details).toContainText(SERVER_HOST);
@@ -141,7 +187,7 @@ test('topology: the labelled sample, then the network a real scan found, with Pi
     const exported = json.nodes.find((n: { id: string }) => n.id === `host:${SERVER_HOST}`);
     expect(exported).toMatchObject({ type: 'server', ip: SERVER_HOST });
     expect(typeof exported.x).toBe('number');
-    expect(json.traffic_definition).toContain('share of the open services');
+    expect(json.traffic_definition).toContain('share of an uploaded capture’s bytes');
 
     // Port Scan asks first: a real scan of the node, one of the Free plan's 5 this month (the
     // loopback scan above was the first). Cancel starts nothing.

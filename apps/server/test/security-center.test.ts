@@ -187,6 +187,39 @@ describe('metrics and events', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('leaves out per-request permission grants when asked, and keeps denials', async () => {
+    expect((await scan(viewer)).statusCode).toBe(403); // a denied check: not routine
+    await ctx.app.accessEvents.flush();
+    const list = async (query: string) =>
+      (await call(ctx, dirty.auth, 'GET', `/api/security/events?limit=100&${query}`)).json() as {
+        items: { description: string }[];
+        total: number;
+      };
+    const granted = (e: { description: string }) => e.description.startsWith('Permission granted');
+    const all = await list('grants=show');
+    const quiet = await list('grants=hide');
+    expect(all.items.some(granted)).toBe(true);
+    expect(quiet.items.some(granted)).toBe(false);
+    expect(quiet.items.some((e) => e.description.startsWith('Permission denied'))).toBe(true);
+    expect(quiet.items.some((e) => e.description === 'x')).toBe(true);
+    expect(quiet.total).toBeLessThan(all.total);
+  });
+
+  it('lists the events behind the Critical Alerts card: critical ones of the last 24 hours', async () => {
+    const card = (await metrics(dirty.auth)).json().critical_alerts;
+    const res = await call(
+      ctx,
+      dirty.auth,
+      'GET',
+      '/api/security/events?severity=critical&window=24h',
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().total).toBe(card.critical_events);
+    expect(res.json().items.map((e: { description: string }) => e.description)).toEqual(['x']);
+    const bad = await call(ctx, dirty.auth, 'GET', '/api/security/events?window=1y');
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('downloads the report as PDF and JSON', async () => {
     const pdf = await call(ctx, dirty.auth, 'GET', '/api/security/report?format=pdf&range=7d');
     expect(pdf.statusCode).toBe(200);

@@ -73,6 +73,9 @@ const asset = (target: string) => ({
     }),
   },
   'GET /api/scans': { req: get('/api/scans') },
+  'POST /api/scans/estimate': {
+    req: send('/api/scans/estimate', { scan_type: 'network', target_hosts: ['127.0.0.1'] }),
+  },
   'POST /api/scans/import': {
     req: send('/api/scans/import', { scan_name: 'tm import', xml: NMAP_SAMPLE }),
   },

@@ -1,7 +1,12 @@
-import type { TTopologyGraph, TTopologyNode } from '@netguard/contracts';
+import {
+  summarisePackets,
+  type TPacketStats,
+  type TTopologyGraph,
+  type TTopologyNode,
+} from '@netguard/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scanHosts, vulnerabilities } from '../src/db/schema.ts';
+import { captureFiles, scanHosts, vulnerabilities } from '../src/db/schema.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
 import { ago, seedScan, seedService, seedVulnerability } from './seed.ts';
 
@@ -107,6 +112,31 @@ const node = (g: TTopologyGraph, id: string) => {
   if (!found) throw new Error(`no node ${id} in ${g.nodes.map((n) => n.id).join(', ')}`);
   return found;
 };
+const unmeasured = { traffic: null, traffic_bytes: null, traffic_capture: null };
+
+/** An uploaded capture's row with the statistics its upload would have stored. */
+async function insertCapture(
+  owner: Account,
+  name: string,
+  conversations: TPacketStats['conversations'],
+) {
+  const stats = summarisePackets([]);
+  stats.conversations = conversations;
+  stats.bytes = conversations.reduce((sum, c) => sum + c.bytes, 0);
+  stats.packets = conversations.reduce((sum, c) => sum + c.packets, 0);
+  await ctx.db.insert(captureFiles).values({
+    organizationId: owner.organizationId,
+    userId: owner.userId,
+    name,
+    format: 'pcap',
+    sizeBytes: stats.bytes,
+    packetCount: stats.packets,
+    linkTypes: [1],
+    stats,
+    checkpoints: [],
+  });
+}
+
 const pick = (n: TTopologyNode) => ({ type: n.type, status: n.status, services: n.services });
 
 describe('GET /api/topology from scan data', () => {
@@ -139,13 +169,13 @@ describe('GET /api/topology from scan data', () => {
       from: 'core',
       to: 'gateway:127.0.0.0/24',
       type: 'ethernet',
-      traffic: 0,
+      ...unmeasured,
     });
     expect(g.links).toContainEqual({
       from: 'core',
       to: 'gateway:198.51.100.0/24',
       type: 'wan',
-      traffic: 33,
+      ...unmeasured,
     });
     expect(g.hosts_found).toBe(6);
     expect(g.hosts_drawn).toBe(6);
@@ -189,23 +219,53 @@ describe('GET /api/topology from scan data', () => {
     });
   });
 
-  it('defines traffic as the share of reachable open services behind each link', async () => {
-    const g = await graph(alice);
-    const traffic = (from: string, to: string) =>
-      g.links.find((l) => l.from === from && l.to === to)?.traffic;
-    // Three services are reachable: 192.0.2.10:80, 192.0.2.30:22 and 198.51.100.5:53.
-    expect(traffic('core', 'gateway:192.0.2.0/24')).toBe(67);
-    expect(traffic('gateway:192.0.2.0/24', 'host:192.0.2.10')).toBe(33);
-    expect(traffic('gateway:192.0.2.0/24', 'host:192.0.2.20')).toBe(0);
-    expect(g.summary).toEqual({
-      devices: 10,
-      online: 7,
+  it('measures link traffic from the newest capture covering the link, else none; counts seen hosts only', async () => {
+    const before = await graph(alice);
+    expect(before.links.every((l) => l.traffic === null && l.traffic_bytes === null)).toBe(true);
+    // Devices are the 6 hosts the scans saw, not the 3 inferred gateways and the core.
+    expect(before.summary).toEqual({
+      devices: 6,
+      online: 3,
       warning: 1,
       offline: 2,
       segments: 3,
       connections: 7,
-      average_traffic: Math.round((67 + 33 + 0 + 33 + 0 + 33 + 0 + 0 + 33) / 9),
+      average_traffic: null,
+      measured_links: 0,
     });
+    expect(before.segments.map((s) => s.devices)).toEqual([1, 4, 1]);
+
+    await insertCapture(alice, 'office.pcap', [
+      { a: '192.0.2.10', b: '198.51.100.5', bytes: 3000, packets: 3 },
+      { a: '192.0.2.10', b: '192.0.2.30', bytes: 1000, packets: 1 },
+    ]);
+    const g = await graph(alice);
+    const link = (from: string, to: string) => g.links.find((l) => l.from === from && l.to === to);
+    expect(link('gateway:192.0.2.0/24', 'host:192.0.2.10')).toMatchObject({
+      traffic: 100,
+      traffic_bytes: 4000,
+      traffic_capture: 'office.pcap',
+    });
+    expect(link('gateway:192.0.2.0/24', 'host:192.0.2.30')).toMatchObject({
+      traffic: 25,
+      traffic_bytes: 1000,
+    });
+    // Leaving 192.0.2.0/24 (and entering 198.51.100.0/24): the 3000 bytes to 198.51.100.5.
+    expect(link('core', 'gateway:192.0.2.0/24')).toMatchObject({
+      traffic: 75,
+      traffic_bytes: 3000,
+    });
+    expect(link('core', 'gateway:198.51.100.0/24')).toMatchObject({ traffic: 75 });
+    // The capture never saw 192.0.2.20 or the loopback segment.
+    expect(link('gateway:192.0.2.0/24', 'host:192.0.2.20')).toMatchObject(unmeasured);
+    expect(link('core', 'gateway:127.0.0.0/24')).toMatchObject(unmeasured);
+    const measured = g.links.flatMap((l) => (l.traffic === null ? [] : [l.traffic]));
+    expect(g.summary.measured_links).toBe(measured.length);
+    expect(g.summary.average_traffic).toBe(
+      Math.round(measured.reduce((a, b) => a + b, 0) / measured.length),
+    );
+    // Another organization's capture measures nothing of Alice's.
+    expect((await graph(carol)).summary.measured_links).toBe(0);
   });
 
   it('draws at most 24 hosts in 6 segments, those at risk first, and counts the rest', async () => {
@@ -215,7 +275,7 @@ describe('GET /api/topology from scan data', () => {
     expect(g.segments).toHaveLength(6);
     expect(node(g, 'host:198.18.7.41').status).toBe('warning');
     expect(g.nodes.filter((n) => !n.inferred)).toHaveLength(24);
-    expect(g.summary.devices).toBe(24 + 6 + 1);
+    expect(g.summary.devices).toBe(24);
   });
 
   it('shows the labelled sample network to an organization with no scan data, never another’s hosts', async () => {
@@ -229,6 +289,7 @@ describe('GET /api/topology from scan data', () => {
       segments: 3,
       connections: 6,
       average_traffic: 47,
+      measured_links: 6,
     });
     expect(g.segments.map((s) => (s.note ? `${s.name} (${s.note})` : s.name))).toEqual([
       'Internet Gateway',

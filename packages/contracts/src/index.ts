@@ -32,6 +32,7 @@ export * from './reports.ts';
 export * from './request-id.ts';
 export * from './risk.ts';
 export * from './scan-durations.ts';
+export * from './scan-estimate.ts';
 export * from './scan-list.ts';
 export * from './scan-profiles.ts';
 export * from './scan-results.ts';

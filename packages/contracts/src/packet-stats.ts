@@ -6,7 +6,8 @@ export type PacketStats = { add(packet: TPacket): void; result(): TPacketStats }
 
 type Count = { packets: number; bytes: number };
 
-const DEFAULT_CONVERSATIONS = 20;
+/** Conversations a stored capture's statistics keep: a shorter list holds every conversation. */
+export const PACKET_STATS_CONVERSATIONS = 20;
 /**
  * Distinct hosts, conversations and seconds kept per capture, so a 200 MB file of a sweep over a
  * /8 cannot grow the maps without bound: later new hosts and pairs are counted under OTHER, and
@@ -40,7 +41,7 @@ export function createPacketStats(
   options: { topHosts?: number; conversations?: number } = {},
 ): PacketStats {
   const topHosts = options.topHosts ?? PACKET_TOP_HOSTS;
-  const topConversations = options.conversations ?? DEFAULT_CONVERSATIONS;
+  const topConversations = options.conversations ?? PACKET_STATS_CONVERSATIONS;
   const protocols = new Map<string, Count>();
   const hosts = new Map<string, Count>();
   const conversations = new Map<string, Count>();

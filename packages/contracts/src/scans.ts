@@ -4,16 +4,12 @@ import { classifyTarget } from './targets.ts';
 import { textField } from './text-field.ts';
 import { VALIDATION_MESSAGES as M } from './validation.ts';
 
+/** The scan types' labels; durations are estimated from measured scans (scan-estimate.ts). */
 export const SCAN_TYPES = [
-  {
-    value: 'network',
-    label: 'Network Discovery',
-    description: 'basic host and port discovery',
-    duration: '5-15 min',
-  },
-  { value: 'port', label: 'Port Scan', description: '', duration: '15-45 min' },
-  { value: 'vulnerability', label: 'Vulnerability Scan', description: '', duration: '30-90 min' },
-  { value: 'comprehensive', label: 'Full Security Audit', description: '', duration: '60-180 min' },
+  { value: 'network', label: 'Network Discovery', description: 'basic host and port discovery' },
+  { value: 'port', label: 'Port Scan', description: '' },
+  { value: 'vulnerability', label: 'Vulnerability Scan', description: '' },
+  { value: 'comprehensive', label: 'Full Security Audit', description: '' },
 ] as const;
 
 export const SCAN_TYPE_VALUES = ['network', 'port', 'vulnerability', 'comprehensive'] as const;

@@ -136,6 +136,10 @@ export const ZSecurityEventsQuery = z.object({
   severity: z.enum(['all', ...SEVERITIES]).default('all'),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  /** 'hide': leaves out the routine per-request permission grants (granted data_access checks). */
+  grants: z.enum(['show', 'hide']).default('show'),
+  /** '24h': only the last 24 hours, the window of the Critical Alerts card. */
+  window: z.enum(['all', '24h']).default('all'),
 });
 export type TSecurityEventsQuery = z.infer<typeof ZSecurityEventsQuery>;
 

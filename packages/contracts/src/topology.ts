@@ -17,7 +17,9 @@ export const TOPOLOGY_REFRESH_MS = 100;
 
 /** How link traffic is defined, shown in the legend and kept in exports. */
 export const TOPOLOGY_TRAFFIC_DEFINITION =
-  'Traffic is the share of the open services found by your latest scans that are reached through the link.';
+  'Traffic is the share of an uploaded capture’s bytes that crossed the link, from the newest capture that saw both ends of it; links no capture covers show no traffic measured.';
+/** What a link, or the summary, says when no capture covers it. */
+export const TOPOLOGY_NO_TRAFFIC = 'No traffic measured';
 
 export const ZTopologyNodeType = z.enum(TOPOLOGY_NODE_TYPES);
 export type TTopologyNodeType = z.infer<typeof ZTopologyNodeType>;
@@ -48,12 +50,19 @@ export const ZTopologyNode = z.object({
 });
 export type TTopologyNode = z.infer<typeof ZTopologyNode>;
 
-/** A connection between two nodes; traffic is a percent (see TOPOLOGY_TRAFFIC_DEFINITION). */
+/**
+ * A connection between two nodes. `traffic` is a percent of a capture's bytes (see
+ * TOPOLOGY_TRAFFIC_DEFINITION); null, with the other traffic members, when no capture covers it.
+ */
 export const ZTopologyLink = z.object({
   from: z.string(),
   to: z.string(),
   type: ZTopologyLinkType,
-  traffic: z.number().int().min(0).max(100),
+  traffic: z.number().int().min(0).max(100).nullable(),
+  /** Bytes the capture saw cross the link. */
+  traffic_bytes: z.number().int().min(0).nullable(),
+  /** The name of the capture that measured it. */
+  traffic_capture: z.string().nullable(),
 });
 export type TTopologyLink = z.infer<typeof ZTopologyLink>;
 
@@ -82,6 +91,7 @@ export type TTopologyZone = z.infer<typeof ZTopologyZone>;
 
 /** Figures of the summary cards, counted over what the diagram draws. */
 export const ZTopologySummary = z.object({
+  /** Devices a scan saw (or the sample's); inferred gateways and the core are not counted. */
   devices: z.number().int(),
   online: z.number().int(),
   warning: z.number().int(),
@@ -89,8 +99,10 @@ export const ZTopologySummary = z.object({
   segments: z.number().int(),
   /** Links whose two ends are not offline. */
   connections: z.number().int(),
-  /** Mean traffic of the drawn links, in percent. */
-  average_traffic: z.number().int(),
+  /** Mean traffic of the drawn links a capture measured, in percent; null when none was. */
+  average_traffic: z.number().int().nullable(),
+  /** Drawn links with a traffic figure: measured by a capture (the sample's are illustrative). */
+  measured_links: z.number().int(),
 });
 export type TTopologySummary = z.infer<typeof ZTopologySummary>;
 

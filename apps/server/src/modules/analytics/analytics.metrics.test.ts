@@ -6,7 +6,7 @@ import {
   type TRiskLevel,
 } from '@netguard/contracts';
 import { describe, expect, it } from 'vitest';
-import { computePosture, shares } from './analytics.metrics.ts';
+import { computeOverview, computePosture, shares } from './analytics.metrics.ts';
 
 const open = (critical: number, high = 0, medium = 0, low = 0, info = 0) => ({
   critical,
@@ -64,6 +64,13 @@ const vulns = (high: number, low = 0) => ({
   mitigated: 0,
   open: open(0, high, 0, low),
   openOutdated: 0,
+});
+
+describe('computeOverview', () => {
+  it('keeps a 1.1 s mean duration instead of rounding it to 0 minutes', () => {
+    const scans = { total: 1, completed: 1, failed: 0, avgDurationMinutes: 1.1 / 60 };
+    expect(computeOverview(scans, 0, 0).avg_scan_duration! * 60).toBeCloseTo(1.1, 6);
+  });
 });
 
 describe('computePosture', () => {

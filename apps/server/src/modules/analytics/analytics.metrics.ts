@@ -10,7 +10,8 @@ import {
  * How the analytics are computed, from the organization's rows created within the timeframe.
  * A vulnerability is "mitigated" when one of its mitigation actions is completed, else "open".
  *
- * - avg_scan_duration: mean minutes from started_at to completed_at of completed scans (1 decimal).
+ * - avg_scan_duration: mean minutes from started_at to completed_at of completed scans, unrounded
+ *   (a 1.1 s scan is 0.0183 minutes, not 0).
  * - success_rate: completed / (completed + failed) scans, in percent.
  * - network_coverage: percent of the distinct target entries whose latest finished scan
  *   (completed, failed or cancelled) completed. Targets only in pending/running scans count as
@@ -72,13 +73,12 @@ export function computeOverview(
   vulnerabilityTotal: number,
   reportTotal: number,
 ): TAnalyticsOverview {
-  const avg = scans.avgDurationMinutes;
   return {
     total_scans: scans.total,
     total_vulnerabilities: vulnerabilityTotal,
     total_reports: reportTotal,
     success_rate: successRate(scans.completed, scans.failed),
-    avg_scan_duration: avg === null ? null : Math.round(avg * 10) / 10,
+    avg_scan_duration: scans.avgDurationMinutes,
   };
 }
 

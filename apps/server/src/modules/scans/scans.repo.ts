@@ -1,7 +1,7 @@
 import type { TScanFilters, TScanType } from '@netguard/contracts';
 import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { scans } from '../../db/schema.ts';
+import { scanChunks, scans } from '../../db/schema.ts';
 import { ilikeContains } from '../../lib/sql-text.ts';
 import type { ScanCounts } from '../siem/siem.events.ts';
 
@@ -118,4 +118,26 @@ export async function scanCounts(db: Executor, scanId: string): Promise<ScanCoun
       info: n('info'),
     },
   };
+}
+
+/**
+ * The organization's latest completed scans of a type that the engine ran (imported reports have
+ * no chunks): how long each ran and how many host-port probes its chunks held.
+ */
+export async function measuredScans(
+  db: Executor,
+  organizationId: string,
+  scanType: TScanType,
+  limit: number,
+): Promise<{ seconds: number; probes: number }[]> {
+  const rows = await db.execute<{ seconds: number; probes: number }>(sql`
+    select extract(epoch from s.completed_at - s.started_at)::float8 as seconds,
+           sum(c.weight)::float8 as probes
+    from ${scans} s join ${scanChunks} c on c.scan_id = s.id
+    where s.organization_id = ${organizationId} and s.scan_type = ${scanType}
+      and s.status = 'completed' and s.started_at is not null and s.completed_at is not null
+    group by s.id
+    order by s.completed_at desc
+    limit ${limit}`);
+  return rows.rows.filter((r) => r.probes > 0 && r.seconds >= 0);
 }

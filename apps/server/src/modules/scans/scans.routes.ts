@@ -2,6 +2,8 @@ import {
   ZCreateScanBody,
   ZScanDetail,
   ZScanDurations,
+  ZScanEstimate,
+  ZScanEstimateBody,
   ZScanExportQuery,
   ZScanIdParams,
   ZScanList,
@@ -30,6 +32,15 @@ export const scanRoutes: FastifyPluginAsyncZod<{ scans: ScanService }> = async (
       const scan = await scans.create(caller(request), request.body, requestMeta(request));
       return reply.status(201).send(scan);
     },
+  );
+
+  app.post(
+    '/scans/estimate',
+    {
+      config: needs('scan', 'read'),
+      schema: { tags, body: ZScanEstimateBody, response: { 200: ZScanEstimate } },
+    },
+    async (request) => scans.estimate(caller(request), request.body),
   );
 
   await app.register(scanImportRoutes, { scans });

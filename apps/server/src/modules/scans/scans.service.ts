@@ -1,9 +1,12 @@
 import {
   FREE_PLAN_LIMITS,
+  SCAN_ESTIMATE_SAMPLE,
   SCAN_MESSAGES,
   type TCreateScanBody,
   type TImportScanBody,
   type TScanDetail,
+  type TScanEstimate,
+  type TScanEstimateBody,
   type TScanExportFormat,
   type TScanFilters,
   type TScanList,
@@ -11,6 +14,7 @@ import {
   type TScanListQuery,
   type TScanResultFormat,
 } from '@netguard/contracts';
+import { createScope, planTargets } from '@netguard/engine';
 import type { ScanSettings } from '../../config.ts';
 import type { Executor } from '../../db/client.ts';
 import { afterCommit } from '../../db/tenant-scope.ts';
@@ -24,6 +28,7 @@ import type { SubscriptionService } from '../subscription/subscription.service.t
 import { loadScanDetail } from './scans.detail.ts';
 import { scanDurations } from './scans.durations.ts';
 import { enforceScanScope, launcher, type ScanEgress, scopeLists } from './scans.egress.ts';
+import { estimateDuration } from './scans.estimate.ts';
 import { exportScans } from './scans.export.ts';
 import {
   importNmapScan,
@@ -32,6 +37,7 @@ import {
   reportAddresses,
 } from './scans.import.ts';
 import * as lifecycle from './scans.lifecycle.ts';
+import { scanPorts } from './scans.profiles.ts';
 import * as repo from './scans.repo.ts';
 import { exportScanResults } from './scans.results-export.ts';
 import { toScanListItem } from './scans.view.ts';
@@ -137,6 +143,20 @@ export function createScanService({ db, subscription, queue, settings, log, egre
       const row = await importNmapScan(db, auth, body.scan_name, report);
       await audit(db, auth, 'scan.import', row.id, meta, { hosts: row.targetHosts.length });
       return toScanListItem(row);
+    },
+
+    /** How long a scan of these targets and ports should take, from the type's measured scans. */
+    async estimate(auth: AuthContext, body: TScanEstimateBody): Promise<TScanEstimate> {
+      const scope = createScope(scopeLists(settings));
+      const addresses = planTargets([...new Set(body.target_hosts)], scope).total;
+      const ports = scanPorts({ scanType: body.scan_type, ports: body.ports ?? null }).length;
+      const measured = await repo.measuredScans(
+        db,
+        auth.organizationId,
+        body.scan_type,
+        SCAN_ESTIMATE_SAMPLE,
+      );
+      return estimateDuration(addresses * ports, measured);
     },
 
     async list(auth: AuthContext, query: TScanListQuery): Promise<TScanList> {

@@ -28,6 +28,9 @@ const eventFilter = (organizationId: string, query: Partial<TSecurityEventsQuery
       ? eq(securityEvents.severity, query.severity)
       : undefined,
     from ? gte(securityEvents.createdAt, from) : undefined,
+    query.grants === 'hide'
+      ? sql`not (${securityEvents.eventType} = 'data_access' and coalesce(${securityEvents.metadata}->>'granted', '') = 'true')`
+      : undefined,
   );
 
 const eventColumns = {
@@ -40,14 +43,18 @@ const eventColumns = {
   userEmail: users.email,
 };
 
-/** A page of the organization's events, newest first, and how many match. */
+/** A page of the organization's events (since `from`, else the query's window), newest first, and how many match. */
 export async function listEvents(
   db: Executor,
   organizationId: string,
   query: TSecurityEventsQuery,
   from?: Date,
 ) {
-  const where = eventFilter(organizationId, query, from);
+  const where = eventFilter(
+    organizationId,
+    query,
+    from ?? (query.window === '24h' ? since(1) : undefined),
+  );
   const items = await db
     .select(eventColumns)
     .from(securityEvents)

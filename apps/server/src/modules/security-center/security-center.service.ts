@@ -115,7 +115,14 @@ export function createSecurityCenterService({ db }: { db: Executor }) {
     async report(auth: AuthContext, query: TSecurityReportQuery) {
       const org = auth.organizationId;
       const from = repo.since(RANGE_DAYS[query.range]);
-      const all = { type: 'all', severity: 'all', limit: EVENT_ROWS, offset: 0 } as const;
+      const all: TSecurityEventsQuery = {
+        type: 'all',
+        severity: 'all',
+        limit: EVENT_ROWS,
+        offset: 0,
+        grants: 'show',
+        window: 'all',
+      };
       const events = await repo.listEvents(db, org, all, from);
       const incidents = await repo.readIncidents(db, org, from);
       const compliance = await measureCompliance(db, org);

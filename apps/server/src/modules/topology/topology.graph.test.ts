@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { segmentOf, supernetOf, trafficShare, zoneOf } from './topology.graph.ts';
+import { segmentOf, supernetOf, zoneOf } from './topology.graph.ts';
 
 describe('topology graph rules', () => {
   it('groups hosts by /24 and routes segments through the smallest octet-aligned block', () => {
@@ -20,11 +20,5 @@ describe('topology graph rules', () => {
       expect(zoneOf(trusted), trusted).toBe('trusted');
     for (const external of ['172.32.0.0/24', '192.0.2.0/24', '8.8.8.0/24'])
       expect(zoneOf(external), external).toBe('external');
-  });
-
-  it('rounds traffic shares and gives 0 when nothing is reachable', () => {
-    expect(trafficShare(1, 3)).toBe(33);
-    expect(trafficShare(2, 3)).toBe(67);
-    expect(trafficShare(0, 0)).toBe(0);
   });
 });

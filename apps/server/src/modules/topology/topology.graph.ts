@@ -1,4 +1,5 @@
 import {
+  isIPv4,
   TOPOLOGY_MAX_HOSTS,
   TOPOLOGY_MAX_SEGMENTS,
   type TTopologyGraph,
@@ -8,6 +9,7 @@ import {
 } from '@netguard/contracts';
 import type { TopologyHost } from './topology.hosts.ts';
 import { summarize } from './topology.summary.ts';
+import { type CaptureTraffic, type LinkTraffic, measureLink } from './topology.traffic.ts';
 
 type Zone = TTopologySegment['zone'];
 
@@ -60,18 +62,6 @@ function pickHosts(hosts: readonly TopologyHost[]): TopologyHost[] {
   return picked.sort((a, b) => byAddress(a.address, b.address));
 }
 
-/**
- * Percent of the organization's reachable open services behind a link, rounded. Scans measure
- * no traffic, so a link's "traffic" is the share of the services (of hosts not offline) that
- * are reached through it: the host's own for a host link, its segment's for a gateway link.
- */
-export function trafficShare(services: number, total: number): number {
-  return total === 0 ? 0 : Math.round((100 * services) / total);
-}
-
-const reached = (hosts: readonly TopologyHost[]) =>
-  hosts.reduce((sum, h) => sum + (h.status === 'offline' ? 0 : h.services), 0);
-
 function hostNode(host: TopologyHost): TTopologyNode {
   return {
     id: `host:${host.address}`,
@@ -120,25 +110,26 @@ function groupBySegment(hosts: readonly TopologyHost[]): Map<string, TopologyHos
 
 /**
  * Draws the scanned network: one inferred gateway per /24 segment joining its hosts, and an
- * inferred core joining the gateways when there are several segments.
+ * inferred core joining the gateways when there are several segments. Link traffic comes from
+ * the captures (newest first) where one covers the link, else it is unmeasured.
  */
 export function buildScannedGraph(
   all: readonly TopologyHost[],
   latestScanAt: Date | null,
+  captures: readonly CaptureTraffic[] = [],
 ): TTopologyGraph {
   const picked = pickHosts(all);
   const drawn = groupBySegment(picked);
   const everyHost = groupBySegment(all);
-  const total = reached(all);
   const nodes: TTopologyNode[] = [];
   const links: TTopologyLink[] = [];
   const connect = (
     from: TTopologyNode,
     to: TTopologyNode,
     type: TTopologyLink['type'],
-    traffic: number,
+    traffic: LinkTraffic,
   ) => {
-    links.push({ from: from.id, to: to.id, type, traffic });
+    links.push({ from: from.id, to: to.id, type, ...traffic });
     from.connections.push(to.id);
     to.connections.push(from.id);
   };
@@ -157,20 +148,28 @@ export function buildScannedGraph(
     );
     nodes.push(gateway);
     const zone = zoneOf(segment);
-    if (core)
+    if (core) {
+      const inSegment = (address: string) => isIPv4(address) && segmentOf(address) === segment;
       connect(
         core,
         gateway,
         zone === 'external' ? 'wan' : 'ethernet',
-        trafficShare(reached(members), total),
+        measureLink(inSegment, captures),
       );
+    }
     const hosts = drawn.get(segment) ?? [];
     for (const host of hosts) {
       const node = hostNode(host);
       nodes.push(node);
-      connect(gateway, node, 'ethernet', trafficShare(reached([host]), total));
+      connect(
+        gateway,
+        node,
+        'ethernet',
+        measureLink((a) => a === host.address, captures),
+      );
     }
-    return { id: segment, name: segment, note: null, zone, devices: hosts.length + 1 };
+    // The gateway is inferred, not seen: the segment's devices are its hosts.
+    return { id: segment, name: segment, note: null, zone, devices: hosts.length };
   });
   const zones = (['trusted', 'external'] as const).map((id) => ({
     id,

@@ -2,6 +2,7 @@ import type { TTopologySettings } from '@netguard/contracts';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
+  captureFiles,
   scanHosts,
   scanServices,
   scans,
@@ -26,6 +27,19 @@ export async function listRecentScans(db: Executor, organizationId: string): Pro
     .orderBy(desc(scans.completedAt), desc(scans.id))
     .limit(SCAN_WINDOW);
   return rows.map((r) => ({ ...r, completedAt: r.completedAt ?? new Date(0) }));
+}
+
+/** Captures read for link traffic: the organization's newest uploads. */
+export const CAPTURE_WINDOW = 20;
+
+/** The organization's newest captures' names and stored statistics, newest first. */
+export async function listCaptureTraffic(db: Executor, organizationId: string) {
+  return db
+    .select({ name: captureFiles.name, stats: captureFiles.stats })
+    .from(captureFiles)
+    .where(eq(captureFiles.organizationId, organizationId))
+    .orderBy(desc(captureFiles.createdAt), desc(captureFiles.id))
+    .limit(CAPTURE_WINDOW);
 }
 
 /** A host as the latest of the given scans that found it up saw it. */

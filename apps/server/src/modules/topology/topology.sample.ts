@@ -76,13 +76,16 @@ const NODES: SampleNode[] = [
   },
 ];
 
+/** The sample's traffic is illustrative: no capture measured it. */
+const SAMPLE = { traffic_bytes: null, traffic_capture: null };
+
 const LINKS: TTopologyLink[] = [
-  { from: 'internet', to: 'firewall', type: 'wan', traffic: 65 },
-  { from: 'firewall', to: 'router', type: 'ethernet', traffic: 52 },
-  { from: 'firewall', to: 'web', type: 'ethernet', traffic: 78 },
-  { from: 'router', to: 'files', type: 'ethernet', traffic: 45 },
-  { from: 'router', to: 'desktop', type: 'ethernet', traffic: 23 },
-  { from: 'router', to: 'laptop', type: 'wifi', traffic: 19 },
+  { from: 'internet', to: 'firewall', type: 'wan', traffic: 65, ...SAMPLE },
+  { from: 'firewall', to: 'router', type: 'ethernet', traffic: 52, ...SAMPLE },
+  { from: 'firewall', to: 'web', type: 'ethernet', traffic: 78, ...SAMPLE },
+  { from: 'router', to: 'files', type: 'ethernet', traffic: 45, ...SAMPLE },
+  { from: 'router', to: 'desktop', type: 'ethernet', traffic: 23, ...SAMPLE },
+  { from: 'router', to: 'laptop', type: 'wifi', traffic: 19, ...SAMPLE },
 ];
 
 /** The labelled sample network shown while an organization has no scan data. */

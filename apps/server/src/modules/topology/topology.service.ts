@@ -64,7 +64,9 @@ export function createTopologyService({ db, scans, settings, egress }: Deps) {
         repo.countRisksByHost(db, auth.organizationId),
       ]);
       if (seen.length === 0) return sampleGraph();
-      return buildScannedGraph(resolveHosts(recent, seen, risks), recent[0]?.completedAt ?? null);
+      const captures = await repo.listCaptureTraffic(db, auth.organizationId);
+      const hosts = resolveHosts(recent, seen, risks);
+      return buildScannedGraph(hosts, recent[0]?.completedAt ?? null, captures);
     },
 
     /** A TCP reachability probe sent from this server, so it is audited like a scan. */

@@ -83,13 +83,28 @@ describe('analyticsView', () => {
       home({ scans: scanned(0) }),
     );
     expect(view).toEqual({
-      avgDurationMinutes: noScan,
+      avgDurationSeconds: noScan,
       successRate: { value: 0, missing: 'No scan yet' },
       risk: null,
       riskMissing: 'No scan yet',
       securityScore: noScan,
       securityScoreVerdict: null,
     });
+  });
+
+  it('gives the mean duration in seconds, so a 1.1 s scan does not read 0 minutes', () => {
+    const view = analyticsView(
+      {
+        total_scans: 1,
+        total_vulnerabilities: 0,
+        total_reports: 0,
+        success_rate: 100,
+        avg_scan_duration: 1.1 / 60,
+      },
+      emptyPosture,
+      home({ scans: scanned(1) }),
+    );
+    expect(view.avgDurationSeconds.value).toBeCloseTo(1.1, 6);
   });
 });
 

@@ -45,6 +45,12 @@ function figure(
   return { value: rounded(value), missing: scanned ? missing : NO_DATA_TEXT.noScan };
 }
 
+/** The mean scan duration in seconds, unrounded: a 1.1 s scan must not read as 0 minutes. */
+function durationFigure(minutes: number | null | undefined, home: TDashboardHome | undefined) {
+  const base = figure(null, home, NO_DATA_TEXT.noFinishedScan);
+  return minutes === null || minutes === undefined ? base : { ...base, value: minutes * 60 };
+}
+
 export type TSecurityOverview = {
   networkCoverage: TFigure;
   mitigationRate: TFigure;
@@ -67,7 +73,8 @@ export function successRateFigure(home: TDashboardHome): TFigure {
 }
 
 export type TAnalyticsView = {
-  avgDurationMinutes: TFigure;
+  /** Seconds, shown with formatDuration (seconds below a minute). */
+  avgDurationSeconds: TFigure;
   successRate: TFigure;
   risk: { high: number; medium: number; low: number } | null;
   riskMissing: string;
@@ -84,7 +91,7 @@ export function analyticsView(
 ): TAnalyticsView {
   const risk = posture?.risk_distribution;
   return {
-    avgDurationMinutes: figure(overview?.avg_scan_duration, home, NO_DATA_TEXT.noFinishedScan),
+    avgDurationSeconds: durationFigure(overview?.avg_scan_duration, home),
     successRate: figure(overview?.success_rate, home, NO_DATA_TEXT.noFinishedScan),
     risk: risk
       ? { high: Math.round(risk.high), medium: Math.round(risk.medium), low: Math.round(risk.low) }

@@ -15,7 +15,6 @@ export type FaqCategory = (typeof FAQ_CATEGORIES)[number]['value'];
 
 export type FaqItem = { id: string; category: FaqCategory; question: string; answer: string };
 
-const scanTypeSummary = SCAN_TYPES.map((type) => `${type.label} (${type.duration})`).join(', ');
 const severitySummary = SEVERITY_GUIDANCE.map(
   (entry) => `${entry.severity}: ${entry.target.toLowerCase()}`,
 ).join('; ');
@@ -66,14 +65,14 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     id: 'scan-types',
     category: 'scanning',
     question: 'Which scan type should I choose?',
-    answer: `Start with Network Discovery to find live hosts, then run a Port Scan or Vulnerability Scan on the hosts that matter, and a Full Security Audit when you need everything. Estimated durations: ${scanTypeSummary}.`,
+    answer: `Start with Network Discovery to find live hosts, then run a Port Scan or Vulnerability Scan on the hosts that matter, and a Full Security Audit when you need everything. The scan types are: ${SCAN_TYPES.map((type) => type.label).join(', ')}.`,
   },
   {
     id: 'scan-duration',
     category: 'scanning',
     question: 'How long does a scan take?',
     answer:
-      'A quick scan takes 2-5 min and a deep scan 15-30 min for a handful of hosts. Time grows with the number of targets and ports, and filtered ports are slowest because each one waits for its timeout.',
+      'The New Scan page estimates it before you launch: the addresses times the ports, at the rates your organization’s recent scans of the same type were measured at. Time grows with the number of targets and ports, and filtered ports are slowest because each one waits for its timeout.',
   },
   {
     id: 'scan-statuses',

@@ -47,7 +47,7 @@ export const GUIDE_STEPS: readonly GuideStep[] = [
     tips: [
       'Start with Network Discovery to learn which hosts answer before running longer scans.',
       'Scans use TCP connect probes: each open port sees a full handshake, so warn the owners of the hosts first.',
-      'A quick scan takes 2-5 min and a deep scan 15-30 min; more targets and filtered ports take longer.',
+      'Scan Details estimates the duration from your recent scans of the same type; more targets and filtered ports take longer.',
       'Invalid targets are skipped with a notice and duplicates are removed: check the target chips before you launch.',
     ],
   },

@@ -24,8 +24,8 @@ describe('quickHelpItems', () => {
   });
 
   it('matches question or answer text within the context, ignoring case', () => {
-    const found = quickHelpItems(FAQ_ITEMS, 'scanning', '  DEEP SCAN ');
+    const found = quickHelpItems(FAQ_ITEMS, 'scanning', '  ESTIMATES IT ');
     expect(found.map((item) => item.id)).toEqual(['scan-duration']);
-    expect(quickHelpItems(FAQ_ITEMS, 'cloud', 'deep scan')).toEqual([]);
+    expect(quickHelpItems(FAQ_ITEMS, 'cloud', 'estimates it')).toEqual([]);
   });
 });

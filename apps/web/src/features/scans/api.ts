@@ -5,6 +5,8 @@ import {
   type TScanResultFormat,
   ZScanDetail,
   ZScanDurations,
+  ZScanEstimate,
+  ZScanEstimateBody,
   ZScanList,
   ZScanListItem,
 } from '@netguard/contracts';
@@ -94,6 +96,28 @@ export function useCreateScan() {
   return useMutation({
     mutationFn: (body: TCreateScanBody) =>
       apiRequest('/api/scans', { method: 'POST', body, schema: ZScanListItem }),
+  });
+}
+
+/**
+ * POST /api/scans/estimate: how long the form's scan should take at the organization's measured
+ * rates; idle until the type, the targets and the ports form a valid scan.
+ */
+export function useScanEstimate(scanType: string, targets: string[], ports: string) {
+  const parsed = ZScanEstimateBody.safeParse({
+    scan_type: scanType,
+    target_hosts: targets,
+    ...(ports.trim() ? { ports } : {}),
+  });
+  const body = parsed.data;
+  return useQuery({
+    queryKey: scanKeys.estimate(body ?? {}),
+    queryFn: ({ signal }) =>
+      apiRequest('/api/scans/estimate', { method: 'POST', body, schema: ZScanEstimate, signal }),
+    enabled: parsed.success,
+    placeholderData: keepPreviousData,
+    // A scan finished since the form last asked changes the rates: ask again on every visit.
+    staleTime: 0,
   });
 }
 

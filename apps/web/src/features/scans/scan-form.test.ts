@@ -72,10 +72,11 @@ describe('portsError', () => {
 });
 
 describe('scanTypeInfo', () => {
-  it('gives the label and estimated duration of the scan types table', () => {
-    expect(scanTypeInfo('comprehensive')).toMatchObject({
+  it('gives the label of the scan types table, and no fixed duration', () => {
+    expect(scanTypeInfo('comprehensive')).toEqual({
+      value: 'comprehensive',
       label: 'Full Security Audit',
-      duration: '60-180 min',
+      description: '',
     });
     expect(scanTypeInfo('')).toBeUndefined();
   });

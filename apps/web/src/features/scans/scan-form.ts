@@ -40,7 +40,7 @@ export function portsError(ports: string): string | undefined {
   return ZPortSpec.safeParse(ports).error?.issues[0]?.message;
 }
 
-/** The scan type's table row (label, description, estimated duration), if one is chosen. */
+/** The scan type's table row (label, description), if one is chosen. */
 export function scanTypeInfo(value: string) {
   return SCAN_TYPES.find((type) => type.value === value);
 }

@@ -5,6 +5,8 @@ export const scanKeys = {
   list: (limit: number, offset: number) => [...scanKeys.lists(), { limit, offset }] as const,
   /** A page of the history: the API query string of its filters and paging. */
   history: (query: string) => [...scanKeys.lists(), 'history', query] as const,
+  /** The duration estimate of a scan form's type, targets and ports. */
+  estimate: (body: object) => [...scanKeys.all, 'estimate', body] as const,
   details: () => [...scanKeys.all, 'detail'] as const,
   /** How long the organization's completed scans took, per scan type. */
   durations: () => [...scanKeys.all, 'durations'] as const,

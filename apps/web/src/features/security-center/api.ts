@@ -37,6 +37,8 @@ export function useSecurityEvents(query: TSecurityEventsQuery) {
         severity: query.severity,
         limit: String(query.limit),
         offset: String(query.offset),
+        grants: query.grants,
+        window: query.window,
       });
       return apiRequest(`/api/security/events?${params}`, { schema: ZSecurityEventList, signal });
     },

@@ -6,17 +6,27 @@ import type { TPositionedNode } from '@/features/topology/topology-layout';
 const graph: TTopologyGraph = {
   source: 'scans',
   nodes: [],
-  links: [{ from: 'gateway:192.0.2.0/24', to: 'host:192.0.2.7', type: 'ethernet', traffic: 100 }],
+  links: [
+    {
+      from: 'gateway:192.0.2.0/24',
+      to: 'host:192.0.2.7',
+      type: 'ethernet',
+      traffic: 100,
+      traffic_bytes: 4096,
+      traffic_capture: 'office.pcap',
+    },
+  ],
   segments: [],
   zones: [],
   summary: {
-    devices: 2,
-    online: 2,
+    devices: 1,
+    online: 1,
     warning: 0,
     offline: 0,
     segments: 1,
     connections: 1,
     average_traffic: 100,
+    measured_links: 1,
   },
   hosts_found: 1,
   hosts_drawn: 1,
@@ -30,7 +40,7 @@ describe('topology export', () => {
     const doc = graphDocument(graph, nodes, DEFAULT_TOPOLOGY_SETTINGS, now);
     expect(doc.nodes[0]).toMatchObject({ x: 400, y: 300 });
     expect(doc.links).toEqual(graph.links);
-    expect(doc.traffic_definition).toMatch(/share of the open services/);
+    expect(doc.traffic_definition).toMatch(/share of an uploaded capture’s bytes/);
     expect(doc).toMatchObject({ size: { width: 800, height: 500 }, layout: 'hierarchical' });
     expect(exportFileName('svg', now)).toBe('netguard-topology-2026-11-22.svg');
   });

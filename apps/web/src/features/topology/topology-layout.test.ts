@@ -31,7 +31,14 @@ function graph(types: Record<string, TTopologyNode['type']>, edges: Edge[]): Gra
     }),
   );
   const links = edges.map(
-    ([from, to]): TTopologyLink => ({ from, to, type: 'ethernet', traffic: 10 }),
+    ([from, to]): TTopologyLink => ({
+      from,
+      to,
+      type: 'ethernet',
+      traffic: 10,
+      traffic_bytes: null,
+      traffic_capture: null,
+    }),
   );
   return { nodes, links };
 }

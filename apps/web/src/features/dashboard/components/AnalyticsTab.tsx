@@ -1,3 +1,4 @@
+import { formatDuration } from '@netguard/contracts';
 import { Gauge, PieChart, Timer } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { IconCard } from '@/features/dashboard/components/IconCard';
@@ -15,9 +16,11 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** A figure with its unit, or "—" followed by why it has no value yet. */
-function Value({ figure, unit }: { figure: TFigure; unit: string }) {
-  if (figure.value !== null) return `${figure.value}${unit}`;
+const percent = (value: number) => `${value}%`;
+
+/** A figure in its unit, or "—" followed by why it has no value yet. */
+function Value({ figure, format }: { figure: TFigure; format: (value: number) => string }) {
+  if (figure.value !== null) return format(figure.value);
   return (
     <>
       —<span className="ml-2 text-xs font-normal text-muted-foreground">{figure.missing}</span>
@@ -32,10 +35,10 @@ export function AnalyticsTab({ view }: { view: TAnalyticsView }) {
     <div className="grid gap-4 lg:grid-cols-3">
       <IconCard icon={Timer} title="Scan Performance" contentClassName="space-y-3">
         <Row label="Average duration">
-          <Value figure={view.avgDurationMinutes} unit="m" />
+          <Value figure={view.avgDurationSeconds} format={formatDuration} />
         </Row>
         <Row label="Success rate">
-          <Value figure={view.successRate} unit="%" />
+          <Value figure={view.successRate} format={percent} />
         </Row>
       </IconCard>
       <IconCard icon={PieChart} title="Risk Distribution" contentClassName="space-y-3">

@@ -1,12 +1,12 @@
-import { SCAN_TYPES } from '@netguard/contracts';
-import { Clock, ListChecks } from 'lucide-react';
+import { describeCoverage, SCAN_TYPES } from '@netguard/contracts';
+import { ListChecks } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { ReferenceHeading } from './ReferenceHeading';
 
 export function ScanTypeList() {
   return (
     <section className="space-y-3">
-      <ReferenceHeading icon={ListChecks}>Scan types and estimated durations</ReferenceHeading>
+      <ReferenceHeading icon={ListChecks}>Scan types and their ports</ReferenceHeading>
       <ul className="divide-y rounded-lg border">
         {SCAN_TYPES.map((scanType) => (
           <li
@@ -19,9 +19,8 @@ export function ScanTypeList() {
                 <span className="text-muted-foreground"> ({scanType.description})</span>
               )}
             </span>
-            <Badge variant="outline" className="gap-1 text-muted-foreground">
-              <Clock />
-              {scanType.duration}
+            <Badge variant="outline" className="text-muted-foreground">
+              {describeCoverage(scanType.value).ports}
             </Badge>
           </li>
         ))}

@@ -127,7 +127,7 @@ export function ScanForm({ busy, onLaunch }: ScanFormProps) {
         </CardContent>
       </Card>
       <div className="space-y-6">
-        <ScanDetailsCard scanType={scanType} targetCount={targets.length} ports={ports} />
+        <ScanDetailsCard scanType={scanType} targets={targets} ports={ports} />
         <SecurityNoticeCard />
       </div>
     </div>

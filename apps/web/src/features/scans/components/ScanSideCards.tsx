@@ -2,13 +2,16 @@ import { describeCoverage, type TScanType, UI_TEXT } from '@netguard/contracts';
 import { Clock, ListChecks, type LucideIcon, Network, ShieldAlert, Target } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { portsError, scanTypeInfo } from '@/features/scans/scan-form';
+import { useScanEstimate } from '@/features/scans/api';
+import { describeEstimate } from '@/features/scans/scan-estimate';
+import { portsError } from '@/features/scans/scan-form';
 
-type ScanDetailsCardProps = { scanType: TScanType | ''; targetCount: number; ports: string };
+type ScanDetailsCardProps = { scanType: TScanType | ''; targets: string[]; ports: string };
 
-/** Scan Details: the chosen type's estimated duration, its coverage and the target count. */
-export function ScanDetailsCard({ scanType, targetCount, ports }: ScanDetailsCardProps) {
-  const type = scanTypeInfo(scanType);
+/** Scan Details: the scan's duration estimated from measured scans, its coverage and targets. */
+export function ScanDetailsCard({ scanType, targets, ports }: ScanDetailsCardProps) {
+  const estimate = useScanEstimate(scanType, targets, ports);
+  const shown = estimate.isEnabled && estimate.data ? describeEstimate(estimate.data) : null;
   const custom = ports.trim() && !portsError(ports) ? ports : null;
   const coverage = scanType ? describeCoverage(scanType, custom) : null;
   return (
@@ -17,14 +20,15 @@ export function ScanDetailsCard({ scanType, targetCount, ports }: ScanDetailsCar
         <CardTitle>Scan Details</CardTitle>
       </CardHeader>
       <CardContent className="space-y-3 text-sm">
-        <div className="flex items-center justify-between gap-3">
-          <span className="flex items-center gap-2 whitespace-nowrap text-muted-foreground">
-            <Clock className="size-4" aria-hidden="true" />
-            Estimated Duration
-          </span>
-          <span className="font-medium" data-testid="estimated-duration">
-            {type ? type.duration : '—'}
-          </span>
+        <div className="space-y-0.5">
+          <Row icon={Clock} label="Estimated Duration" testId="estimated-duration">
+            <span className="whitespace-nowrap">{shown ? shown.duration : '—'}</span>
+          </Row>
+          {shown && (
+            <p className="text-right text-xs text-muted-foreground" data-testid="estimate-basis">
+              {shown.basis}
+            </p>
+          )}
         </div>
         <Row icon={Network} label="Ports" testId="port-coverage">
           {coverage ? coverage.ports : '—'}
@@ -39,7 +43,7 @@ export function ScanDetailsCard({ scanType, targetCount, ports }: ScanDetailsCar
             Targets
           </span>
           <span className="font-medium tabular-nums" data-testid="target-count">
-            {targetCount}
+            {targets.length}
           </span>
         </div>
       </CardContent>

@@ -10,7 +10,7 @@ import {
 
 type ScanTypeFieldProps = { value: TScanType | ''; onChange: (value: TScanType) => void };
 
-/** The four scan types with their labels, estimated durations and the ports each covers. */
+/** The four scan types with their labels and the ports each covers. */
 export function ScanTypeField({ value, onChange }: ScanTypeFieldProps) {
   const selected = SCAN_TYPES.find((type) => type.value === value);
   return (
@@ -18,28 +18,21 @@ export function ScanTypeField({ value, onChange }: ScanTypeFieldProps) {
       <Label htmlFor="scan-type">Scan Type</Label>
       <Select value={value} onValueChange={(next) => onChange(next as TScanType)}>
         <SelectTrigger id="scan-type" className="w-full">
-          {/* The closed select shows the label and duration; the coverage is in the list. */}
+          {/* The closed select shows the label; the coverage is in the list. */}
           <SelectValue placeholder="Select scan type">
             {selected && (
-              <span className="flex min-w-0 items-center gap-2">
-                <span className="truncate">
-                  {selected.label}
-                  {selected.description && (
-                    <span className="text-muted-foreground"> ({selected.description})</span>
-                  )}
-                </span>
-                <span className="text-xs text-muted-foreground">{selected.duration}</span>
+              <span className="truncate">
+                {selected.label}
+                {selected.description && (
+                  <span className="text-muted-foreground"> ({selected.description})</span>
+                )}
               </span>
             )}
           </SelectValue>
         </SelectTrigger>
         <SelectContent>
           {SCAN_TYPES.map((type) => (
-            <SelectItem
-              key={type.value}
-              value={type.value}
-              className="*:[span]:last:w-full *:[span]:last:justify-between"
-            >
+            <SelectItem key={type.value} value={type.value}>
               <span className="flex flex-col">
                 <span>
                   {type.label}
@@ -51,7 +44,6 @@ export function ScanTypeField({ value, onChange }: ScanTypeFieldProps) {
                   {describeCoverage(type.value).ports}
                 </span>
               </span>
-              <span className="shrink-0 text-xs text-muted-foreground">{type.duration}</span>
             </SelectItem>
           ))}
         </SelectContent>

@@ -1,5 +1,6 @@
 import { SECURITY_CENTER_TEXT as T } from '@netguard/contracts';
 import { Building2 } from 'lucide-react';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/PageHeader';
 import { Spinner } from '@/components/Spinner';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -12,12 +13,14 @@ import { EventsTab } from '@/features/security-center/components/EventsTab';
 import { PoliciesTab } from '@/features/security-center/components/PoliciesTab';
 import { SecurityActionsCard } from '@/features/security-center/components/SecurityActionsCard';
 import { SummaryCards } from '@/features/security-center/components/SummaryCards';
+import { readTab, SECURITY_TABS_ID } from '@/features/security-center/event-filters';
 import { errorMessage } from '@/lib/api-client';
 
 /** The Enterprise Security Center: summary cards, actions and the four tabs. */
 export function EnterpriseSecurityPage() {
   const read = usePermission('audit', 'read');
   const metrics = useSecurityMetrics(read.allowed);
+  const [params, setParams] = useSearchParams();
   const header = <PageHeader icon={Building2} title={T.title} subtitle={T.subtitle} />;
 
   if (!read.allowed)
@@ -53,7 +56,12 @@ export function EnterpriseSecurityPage() {
       {header}
       <SummaryCards metrics={metrics.data} />
       <SecurityActionsCard last={metrics.data.last_assessment} />
-      <Tabs defaultValue="incidents">
+      <Tabs
+        id={SECURITY_TABS_ID}
+        className="scroll-mt-20"
+        value={readTab(params)}
+        onValueChange={(tab) => setParams({ tab })}
+      >
         <TabsList className="h-auto w-full flex-wrap justify-start sm:w-fit">
           <TabsTrigger value="incidents">Security Incidents</TabsTrigger>
           <TabsTrigger value="events">Recent Events</TabsTrigger>

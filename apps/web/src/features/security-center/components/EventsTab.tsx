@@ -1,13 +1,11 @@
-import {
-  SECURITY_EVENT_TYPES,
-  SEVERITIES,
-  SECURITY_CENTER_TEXT as T,
-  type TSecurityEventsQuery,
-} from '@netguard/contracts';
+import { SECURITY_EVENT_TYPES, SEVERITIES, SECURITY_CENTER_TEXT as T } from '@netguard/contracts';
+import { X } from 'lucide-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Spinner } from '@/components/Spinner';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
 import {
   Select,
   SelectContent,
@@ -15,31 +13,40 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
+import { Switch } from '@/components/ui/switch';
 import { SeverityBadge } from '@/features/scans/components/SeverityBadge';
 import { useSecurityEvents } from '@/features/security-center/api';
+import {
+  eventsSearch,
+  readEventFilters,
+  type TEventFilters,
+} from '@/features/security-center/event-filters';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 
 const PAGE = 20;
 const label = (value: string) => value.replaceAll('_', ' ');
 
-/** Recent Events: the organization's security events, filterable by type and severity, paged. */
+/**
+ * Recent Events: the organization's security events, filterable by type and severity, paged. The
+ * filters live in the address (the Critical Alerts card links to them); per-request permission
+ * grants stay hidden unless the switch shows them.
+ */
 export function EventsTab() {
-  const [type, setType] = useState<TSecurityEventsQuery['type']>('all');
-  const [severity, setSeverity] = useState<TSecurityEventsQuery['severity']>('all');
+  const [params, setParams] = useSearchParams();
+  const filters = readEventFilters(params);
+  const { type, severity } = filters;
   const [offset, setOffset] = useState(0);
-  const events = useSecurityEvents({ type, severity, limit: PAGE, offset });
+  const events = useSecurityEvents({ ...filters, limit: PAGE, offset });
+  const update = (next: Partial<TEventFilters>) => {
+    setParams(eventsSearch({ ...filters, ...next }), { replace: true });
+    setOffset(0);
+  };
 
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap gap-3">
-        <Select
-          value={type}
-          onValueChange={(v) => {
-            setType(v as typeof type);
-            setOffset(0);
-          }}
-        >
+        <Select value={type} onValueChange={(v) => update({ type: v as typeof type })}>
           <SelectTrigger className="w-full sm:w-52" aria-label="Event type">
             <SelectValue />
           </SelectTrigger>
@@ -52,13 +59,7 @@ export function EventsTab() {
             ))}
           </SelectContent>
         </Select>
-        <Select
-          value={severity}
-          onValueChange={(v) => {
-            setSeverity(v as typeof severity);
-            setOffset(0);
-          }}
-        >
+        <Select value={severity} onValueChange={(v) => update({ severity: v as typeof severity })}>
           <SelectTrigger className="w-full sm:w-44" aria-label="Severity">
             <SelectValue />
           </SelectTrigger>
@@ -71,6 +72,22 @@ export function EventsTab() {
             ))}
           </SelectContent>
         </Select>
+        {filters.window === '24h' && (
+          <Button variant="secondary" size="sm" onClick={() => update({ window: 'all' })}>
+            Last 24 hours
+            <X aria-label="Show all times" />
+          </Button>
+        )}
+        <div className="flex items-center gap-2">
+          <Switch
+            id="show-grants"
+            checked={filters.grants === 'show'}
+            onCheckedChange={(on) => update({ grants: on ? 'show' : 'hide' })}
+          />
+          <Label htmlFor="show-grants" className="font-normal">
+            Show permission grants
+          </Label>
+        </div>
       </div>
       {events.isPending ? (
         <div className="flex justify-center p-6">

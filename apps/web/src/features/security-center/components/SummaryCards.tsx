@@ -1,10 +1,16 @@
 import type { TSecurityMetrics } from '@netguard/contracts';
 import { Activity, AlertTriangle, Gauge, type LucideIcon, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import {
+  CRITICAL_EVENTS,
+  eventsSearch,
+  SECURITY_TABS_ID,
+} from '@/features/security-center/event-filters';
 import { RISK_BADGE, RISK_LABEL } from '@/features/security-center/security-center-style';
 import { VerdictDetails } from '@/features/verdicts/components/VerdictDetails';
 
@@ -40,6 +46,24 @@ function SummaryCard({ title, icon: Icon, hint, explain, children, testId }: Car
   );
 }
 
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+type AlertLinkProps = { count: number; search: string; children: ReactNode };
+
+/** A part of the Critical Alerts figure: a link to the tab that lists it, plain text when 0. */
+function AlertLink({ count, search, children }: AlertLinkProps) {
+  if (count === 0) return <span className="text-muted-foreground">{children}</span>;
+  return (
+    <Link
+      to={{ search }}
+      className="font-medium text-red-700 underline underline-offset-2 hover:text-red-800"
+      onClick={() => document.getElementById(SECURITY_TABS_ID)?.scrollIntoView()}
+    >
+      {children}
+    </Link>
+  );
+}
+
 /** Security Events, Critical Alerts, Compliance Score and Risk Level, each explained on hover. */
 export function SummaryCards({ metrics }: { metrics: TSecurityMetrics }) {
   const alerts = metrics.critical_alerts;
@@ -64,6 +88,14 @@ export function SummaryCards({ metrics }: { metrics: TSecurityMetrics }) {
       >
         <div className={`text-2xl font-bold ${alerts.total > 0 ? 'text-red-600' : ''}`}>
           {alerts.total}
+        </div>
+        <div className="flex flex-col text-xs">
+          <AlertLink count={alerts.critical_events} search={eventsSearch(CRITICAL_EVENTS)}>
+            {plural(alerts.critical_events, 'critical event')} in 24 hours
+          </AlertLink>
+          <AlertLink count={alerts.open_critical_incidents} search="tab=incidents">
+            {plural(alerts.open_critical_incidents, 'open critical incident')}
+          </AlertLink>
         </div>
       </SummaryCard>
       <SummaryCard

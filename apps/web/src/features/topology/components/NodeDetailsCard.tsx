@@ -17,6 +17,7 @@ import {
   TOPOLOGY_TEXT as T,
   TYPE_LABELS,
 } from '@/features/topology/topology-text';
+import { linkTrafficText } from '@/features/topology/topology-traffic';
 import { useNodeActions } from '@/features/topology/use-node-actions';
 import { formatDateTime } from '@/lib/format';
 
@@ -79,8 +80,12 @@ export function NodeDetailsCard({ node, graph, onClose }: Props) {
                   <span className="truncate">{labels.get(peer) ?? peer}</span>
                   <span className="shrink-0 text-xs text-muted-foreground">
                     {LINK_LABELS[link.type]} ·{' '}
-                    <span className="font-semibold" style={{ color: trafficColour(link.traffic) }}>
-                      {link.traffic}%
+                    <span
+                      className="font-semibold"
+                      style={link.traffic === null ? {} : { color: trafficColour(link.traffic) }}
+                      data-testid="link-traffic"
+                    >
+                      {linkTrafficText(link)}
                     </span>
                   </span>
                 </li>

@@ -1,6 +1,7 @@
 import type { TTopologyGraph, TTopologySummary } from '@netguard/contracts';
 import { Gauge, Layers, Network, Server } from 'lucide-react';
 import { StatCard } from '@/features/dashboard/components/StatCard';
+import { averageTraffic } from '@/features/topology/topology-traffic';
 
 /** "6 online, 1 warning", with offline devices only when there are some. */
 export function devicesDetail(summary: TTopologySummary): string {
@@ -9,9 +10,10 @@ export function devicesDetail(summary: TTopologySummary): string {
   return parts.join(', ');
 }
 
-/** Devices, segments, active connections and average traffic of what the diagram draws. */
+/** Seen devices, segments, active connections and measured average traffic of the diagram. */
 export function TopologySummaryCards({ graph }: { graph: TTopologyGraph }) {
   const { summary } = graph;
+  const traffic = averageTraffic(graph);
   return (
     <div className="grid grid-cols-2 gap-4 lg:grid-cols-4" data-testid="topology-summary">
       <StatCard
@@ -38,8 +40,8 @@ export function TopologySummaryCards({ graph }: { graph: TTopologyGraph }) {
       />
       <StatCard
         title="Avg Traffic"
-        value={`${summary.average_traffic}%`}
-        detail="Share of open services per link"
+        value={traffic.value}
+        detail={traffic.detail}
         icon={Gauge}
         tone="red"
       />
