@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testResources } from '../../../scripts/testing/current.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
 import { seedScan, seedVulnerability } from './seed.ts';
 
@@ -6,6 +7,7 @@ let ctx: TestContext;
 let alice: Account;
 let bob: Account;
 let aliceScanId: string;
+const TARGET = testResources().host(1);
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -18,7 +20,8 @@ beforeAll(async () => {
     payload: {
       scan_name: 'Alice network',
       scan_type: 'port',
-      target_hosts: ['127.0.0.1', '127.0.0.1'],
+      // An address of the file's block, twice (127.0.0.1 is this server to a tenant).
+      target_hosts: [TARGET, TARGET],
     },
   });
   expect(created.statusCode).toBe(201);
@@ -37,7 +40,7 @@ describe('one account cannot see or change another account’s data', () => {
     const own = await ctx.app.inject({ method: 'GET', url: '/api/scans', headers: alice.auth });
     expect(own.json().total).toBe(2);
     const created = own.json().items.find((s: { id: string }) => s.id === aliceScanId);
-    expect(created).toMatchObject({ status: 'pending', progress: 0, target_hosts: ['127.0.0.1'] });
+    expect(created).toMatchObject({ status: 'pending', progress: 0, target_hosts: [TARGET] });
 
     const other = await ctx.app.inject({ method: 'GET', url: '/api/scans', headers: bob.auth });
     expect(other.json()).toEqual({ items: [], total: 0 });

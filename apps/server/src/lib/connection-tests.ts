@@ -21,12 +21,17 @@ export const organizationRateLimit = (max: number, message: string) => ({
   errorResponseBuilder: () => new AppError('rate_limited', 429, message),
 });
 
-/** Route config of a connection test: CONNECTION_TESTS_PER_MINUTE per organization. */
-export const connectionTestRateLimit = () =>
-  organizationRateLimit(
+/**
+ * Route config of a connection test: CONNECTION_TESTS_PER_MINUTE per organization. Counted once
+ * the request is valid (preHandler): a refused body reaches no destination and costs nothing.
+ */
+export const connectionTestRateLimit = () => ({
+  ...organizationRateLimit(
     CONNECTION_TESTS_PER_MINUTE,
     EGRESS_MESSAGES.testsRateLimited(CONNECTION_TESTS_PER_MINUTE),
-  );
+  ),
+  hook: 'preHandler' as const,
+});
 
 export type ConnectionTest = {
   /** What was tested, e.g. "SIEM integration Splunk prod". */
