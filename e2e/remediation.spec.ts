@@ -108,7 +108,7 @@ test('Without an SSH host the execute flow says what is missing and leads to add
   const address = res.host(2);
   const server = await startBareWebServer(address, 8899);
   try {
-    const email = await newAccount(page, 'remediation-nohost');
+    const email = await newAccount(page, 'remediation-nohost', 'Enterprise');
     await scanThroughApi(page, email, { name: 'Web host', host: address, ports: '8899' });
     await page.setViewportSize({ width: 1440, height: 1000 });
     await page.goto(PAGE);

@@ -193,7 +193,7 @@ test('opened by URL or reloaded, Trend Analysis and AI Insights show their answe
   page,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await newAccount(page, 'risk-load');
+  await newAccount(page, 'risk-load', 'Enterprise');
   await answerTrendAndInsightsLast(page);
   const answered = () =>
     Promise.all(

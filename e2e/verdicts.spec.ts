@@ -57,7 +57,8 @@ test('a scan that finds CVE-2024-6387: no page or report says LOW, IMPROVING, CO
   try {
     await page.setViewportSize({ width: 1440, height: 900 });
     const email = await newAccount(page, 'verdicts');
-    await subscribeInDatabase(email);
+    // Enterprise: the report pages, Analytics and the Enterprise Security Center are all open.
+    await subscribeInDatabase(email, 'Enterprise');
     await scanThroughApi(page, email, { name: 'Verdicts', host: RANGE, ports: '22' });
     const headers = await bearer(page, email);
     const vulns = await (await page.request.get('/api/vulnerabilities', { headers })).json();
