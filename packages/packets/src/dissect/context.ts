@@ -18,6 +18,7 @@ export type ConversationState = {
   tlsVersion?: number;
   /** Senders (`address|port`) past TLS Change Cipher Spec or SSH New Keys: encrypted from then on. */
   encryptedFrom?: Set<string>;
+  /** The client's SSH banner was seen: Wireshark names later packets SSHv2. */
   sshSeen?: boolean;
   /** FTP control: a data endpoint announced and waiting for the request that will use it. */
   ftpPendingData?: FtpDataEndpoint;

@@ -45,10 +45,12 @@ export function dissectSsh(
   const fields = addLayer(d, 'ssh', 'SSH Protocol');
   const side = fromServer ? 'Server' : 'Client';
   fields.push(field('ssh.direction', 'Direction', fromServer));
-  // Wireshark names the conversation's first SSH packet "SSH": the version is not known yet.
+  // Wireshark learns the version from the client's banner: until a packet after it, "SSH" (the
+  // server's banner is "SSH" too when it comes first, as it does when sshd answers before the
+  // client has sent its own).
   const protocol = conversation && !conversation.sshSeen ? 'SSH' : 'SSHv2';
-  if (conversation) conversation.sshSeen = true;
   if (looksLikeSshBanner(data, at, end)) {
+    if (conversation && !fromServer) conversation.sshSeen = true;
     const stop = lineEnd(data, at, end);
     const banner = latin1(data, at, stop < 0 ? end : stop);
     fields.push(field('ssh.protocol', 'Protocol', banner));
