@@ -109,34 +109,15 @@ test("a tenant's scan never probes this server's own port, and its detail says s
 }) => {
   test.setTimeout(120_000);
   const email = await newAccount(page, 'own-port');
-  const session = await (
-    await page.request.post('/api/auth/sign-in', { data: { email, password: PASSWORD } })
-  ).json();
-  const headers = { Authorization: `Bearer ${session.access_token}` };
   // The server listens on 127.0.0.1:E2E_PORT; EGRESS_ALLOWED_RANGES lets tenants reach loopback,
   // but never the deployment's own ports: the scan sends no packet (loopback needs no discovery).
-  const created = await (
-    await page.request.post('/api/scans', {
-      headers,
-      data: {
-        scan_name: 'Own port',
-        scan_type: 'network',
-        target_hosts: ['127.0.0.1'],
-        ports: String(E2E_PORT),
-      },
-    })
-  ).json();
-  expect((await page.request.post(`/api/scans/${created.id}/start`, { headers })).status()).toBe(
-    202,
-  );
-  await expect
-    .poll(
-      async () =>
-        (await (await page.request.get(`/api/scans/${created.id}`, { headers })).json()).status,
-      { timeout: 90_000 },
-    )
-    .toBe('completed');
-  await page.goto(`/dashboard/scans/${created.id}`);
+  const id = await scanThroughApi(page, email, {
+    name: 'Own port',
+    type: 'network',
+    host: '127.0.0.1',
+    ports: String(E2E_PORT),
+  });
+  await page.goto(`/dashboard/scans/${id}`);
   await expect(page.getByTestId('scan-detail')).toHaveAttribute('data-status', 'completed', {
     timeout: 30_000,
   });

@@ -85,12 +85,15 @@ export async function shootWidths(page: Page, name: string): Promise<void> {
   if (before) await page.setViewportSize(before);
 }
 
-/** Runs a vulnerability scan through the API as `email` and waits for it to complete. */
+/**
+ * Runs a scan (a vulnerability scan unless `type` says otherwise) through the API as `email`,
+ * waits for it to complete and returns its id.
+ */
 export async function scanThroughApi(
   page: Page,
   email: string,
-  scan: { name: string; host: string; ports?: string },
-): Promise<void> {
+  scan: { name: string; host: string; ports?: string; type?: string },
+): Promise<string> {
   const session = await (
     await page.request.post('/api/auth/sign-in', { data: { email, password: PASSWORD } })
   ).json();
@@ -100,7 +103,7 @@ export async function scanThroughApi(
       headers,
       data: {
         scan_name: scan.name,
-        scan_type: 'vulnerability',
+        scan_type: scan.type ?? 'vulnerability',
         target_hosts: [scan.host],
         ...(scan.ports ? { ports: scan.ports } : {}),
       },
@@ -116,4 +119,5 @@ export async function scanThroughApi(
       { timeout: 90_000 },
     )
     .toBe('completed');
+  return created.id;
 }
