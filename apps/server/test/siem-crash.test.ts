@@ -3,7 +3,7 @@
 // accepted: each batch's outcome is recorded as soon as its answer arrives.
 import type { ChildProcess } from 'node:child_process';
 import { setTimeout as delay } from 'node:timers/promises';
-import { type Receiver, startReceiver } from '@netguard/siem/testing/http-receiver';
+import { bulkCreateIds, type Receiver, startReceiver } from '@netguard/siem/testing/http-receiver';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { testResources } from '../../../scripts/testing/current.ts';
 import type { Workers } from '../src/workers.ts';
@@ -53,11 +53,7 @@ it('a worker killed during the drain sends again at most the batch in flight', {
     inFlight = resolve;
   });
   receiver = await startReceiver(async (request) => {
-    const ids = request.text
-      .trim()
-      .split('\n')
-      .filter((_, i) => i % 2 === 0)
-      .map((line) => JSON.parse(line).create._id as string);
+    const ids = bulkCreateIds(request.text);
     received.push(...ids);
     requests += 1;
     if (requests === KILLED_IN) {

@@ -4,7 +4,7 @@
 // nothing twice.
 import type { ChildProcess } from 'node:child_process';
 import { setTimeout as delay } from 'node:timers/promises';
-import { type Receiver, startReceiver } from '@netguard/siem/testing/http-receiver';
+import { bulkCreateIds, type Receiver, startReceiver } from '@netguard/siem/testing/http-receiver';
 import { type SplunkHecFake, startSplunkHecFake } from '@netguard/siem/testing/splunk-hec-fake';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testResources } from '../../../scripts/testing/current.ts';
@@ -108,11 +108,7 @@ describe('a forwarder worker killed mid-batch', () => {
       held = resolve;
     });
     elastic = await startReceiver(async (request) => {
-      const actions = request.text
-        .trim()
-        .split('\n')
-        .filter((_, i) => i % 2 === 0)
-        .map((line) => JSON.parse(line).create._id as string);
+      const actions = bulkCreateIds(request.text);
       const items = actions.map((_id) => {
         if (stored.has(_id)) {
           conflicts += 1;

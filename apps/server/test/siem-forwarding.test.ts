@@ -1,5 +1,10 @@
 import { SIEM_TEXT } from '@netguard/contracts';
-import { inSequence, type Receiver, startReceiver } from '@netguard/siem/testing/http-receiver';
+import {
+  bulkCreateIds,
+  inSequence,
+  type Receiver,
+  startReceiver,
+} from '@netguard/siem/testing/http-receiver';
 import { type SplunkHecFake, startSplunkHecFake } from '@netguard/siem/testing/splunk-hec-fake';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -221,11 +226,7 @@ describe('failures of an Elastic destination', () => {
 
   it('retries a 5xx burst with back-off, charging attempts, then delivers', async () => {
     const ok = (body: string) => {
-      const ids = body
-        .trim()
-        .split('\n')
-        .filter((_, i) => i % 2 === 0)
-        .map((l) => JSON.parse(l).create._id);
+      const ids = bulkCreateIds(body);
       return {
         status: 200,
         body: {
@@ -259,11 +260,7 @@ describe('failures of an Elastic destination', () => {
     let busy = true;
     receiver.route = (request) => {
       if (busy) return { status: 429, headers: { 'retry-after': '3600' }, body: 'slow down' };
-      const ids = request.text
-        .trim()
-        .split('\n')
-        .filter((_, i) => i % 2 === 0)
-        .map((l) => JSON.parse(l).create._id);
+      const ids = bulkCreateIds(request.text);
       return {
         status: 200,
         body: { errors: false, items: ids.map((_id) => ({ create: { _id, status: 201 } })) },

@@ -123,3 +123,12 @@ export async function timed<T>(send: () => Promise<T>): Promise<{ result: T; ela
   const result = await send();
   return { result, elapsedMs: performance.now() - started };
 }
+
+/** The `_id` of every create action of an Elasticsearch bulk body (NDJSON: action, document). */
+export function bulkCreateIds(body: string): string[] {
+  return body
+    .trim()
+    .split('\n')
+    .filter((_, i) => i % 2 === 0)
+    .map((line) => JSON.parse(line).create._id as string);
+}
