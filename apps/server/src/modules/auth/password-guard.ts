@@ -59,11 +59,11 @@ export function createPasswordGuard(db: Executor) {
       await record('slowed_down');
       throw slowedError(claim.waitUntil);
     }
-    if (await verifyPassword(user?.passwordHash ?? null, password)) {
-      if (user) {
-        await attempts.clearAddress(db, subject, ip);
-        return true;
-      }
+    // argon2 runs for an unknown e-mail too (against a dummy hash), so both take its time.
+    const proved = await verifyPassword(user?.passwordHash ?? null, password);
+    if (proved && user) {
+      await attempts.clearAddress(db, subject, ip);
+      return true;
     }
     if (claim.failures < LOCKOUT_THRESHOLD) {
       await record('invalid_password');
