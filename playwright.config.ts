@@ -29,6 +29,9 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 60_000,
+  // CI runs the Node 24 Vitest pass beside the browser tests on two cores: a page that renders in
+  // 1 s alone may take several there. Waits are longer, never the assertions weaker.
+  expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,

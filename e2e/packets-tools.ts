@@ -40,11 +40,27 @@ async function waitForListening(tcpdump: ChildProcess): Promise<void> {
   });
 }
 
+/** Resolves once `bytes()` has not grown for `quietMs` (at most `maxMs` in all). */
+async function untilQuiet(bytes: () => number, quietMs: number, maxMs: number): Promise<void> {
+  const deadline = Date.now() + maxMs;
+  let seen = bytes();
+  let since = Date.now();
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    if (bytes() !== seen) {
+      seen = bytes();
+      since = Date.now();
+    } else if (Date.now() - since >= quietMs) return;
+  }
+}
+
 /**
  * Runs tcpdump on `lo` with `bpf` while `traffic` runs, then stops it with SIGINT as a person
  * would (SIGKILL after 5 s if it hangs). The capture comes through stdout into `file`, because
  * tcpdump drops root for the `tcpdump` user before it opens a file of its own; immediate mode,
  * because packets otherwise wait up to a second in the kernel's buffer and SIGINT loses them.
+ * It stops once the capture has been quiet for a second (the last FIN/ACK is in: on a loaded
+ * machine tcpdump may read its ring buffer late), and fails when the kernel dropped a packet.
  */
 export async function captureLoopback(
   file: string,
@@ -54,14 +70,21 @@ export async function captureLoopback(
   const tcpdump = spawn('tcpdump', ['-i', 'lo', '--immediate-mode', '-U', '-n', '-w', '-', bpf], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let bytes = 0;
+  let stderr = '';
+  tcpdump.stdout?.on('data', (chunk: Buffer) => {
+    bytes += chunk.length;
+  });
+  tcpdump.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
   const out = createWriteStream(file);
   tcpdump.stdout?.pipe(out);
   const written = once(out, 'close');
   try {
     await waitForListening(tcpdump);
     await traffic();
-    // Lets the last FIN/ACK reach the capture before it stops.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await untilQuiet(() => bytes, 1_000, 15_000);
   } finally {
     const exited = once(tcpdump, 'exit');
     tcpdump.kill('SIGINT');
@@ -70,6 +93,8 @@ export async function captureLoopback(
     clearTimeout(killer);
     await written;
   }
+  const dropped = Number(/(\d+) packets? dropped by kernel/.exec(stderr)?.[1] ?? 0);
+  if (dropped > 0) throw new Error(`tcpdump: the kernel dropped ${dropped} packets: ${stderr}`);
 }
 
 /** Frames in a capture file as tshark counts them, optionally under a display filter. */
