@@ -169,7 +169,7 @@ describe('the report list', () => {
     expect(all.items.map(verdicts)).toEqual([
       ['Security posture'],
       ['Access Control', 'Network Security', 'Vulnerability Management'],
-      [],
+      ['Security score'],
       ['Overall risk', 'Security score'],
     ]);
   });
@@ -207,7 +207,16 @@ describe('downloads', () => {
     expect(lines[1]).toMatch(/^1,Redis accepts commands without authentication,critical,95,/);
     expect(lines[1]).toMatch(/,active_probe,95,"sent PING, received \+PONG"$/);
     expect(lines[2]).toMatch(/,,,$/);
-    expect(lines).toHaveLength(5);
+    // Below the findings, the report's verdict with the inputs it came from (issue 32).
+    expect(lines).toHaveLength(6);
+    expect(lines[5]).toMatch(/^verdict,"?Security score \d+\/100\. Inputs: .+,{12}$/);
+
+    const [trend] = (await list(alice, '?type=trend')).json().items;
+    const trendLines = (await download(ctx, alice, trend.id, 'csv')).body.trim().split('\r\n');
+    expect(trendLines[0]).toBe('date,scans_completed,new_issues,resolved_issues,open_issues');
+    expect(trendLines.at(-1)).toMatch(
+      /^verdict,"?Security posture (IMPROVING|STABLE|DECLINING)\. Inputs: Open at the start of the period \d+; New in the period \d+;.*,,,$/,
+    );
 
     const json = await download(ctx, alice, technical.id, 'json');
     expect(json.headers['content-disposition']).toMatch(/\.json"$/);

@@ -76,7 +76,7 @@ const BUILDERS: { [T in TReportType]: (source: ReportSource, now: Date) => Built
   },
 
   technical(source) {
-    const { open, base } = baseOf(source);
+    const { open, risks, base } = baseOf(source);
     const top = [...open]
       .sort((x, y) => y.risk.score - x.risk.score || x.title.localeCompare(y.title))
       .slice(0, R.technicalTop);
@@ -90,6 +90,8 @@ const BUILDERS: { [T in TReportType]: (source: ReportSource, now: Date) => Built
       content: {
         type: 'technical',
         ...base,
+        // The ranking's headline figure: the same security score as the dashboard and executive.
+        verdicts: [securityScore(risks).verdict],
         top_vulnerabilities: top.map((v) => ({
           title: v.title,
           severity: v.severity,

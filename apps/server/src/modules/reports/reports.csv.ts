@@ -1,7 +1,21 @@
-import { type TReportContent, type TReportContentOf, verdictLine } from '@netguard/contracts';
+import {
+  type TReportContent,
+  type TReportContentOf,
+  type TVerdict,
+  verdictLine,
+} from '@netguard/contracts';
 import { csvField } from '../vulnerabilities/vulnerabilities.export.ts';
 
 type Table = { columns: string[]; rows: unknown[][] };
+
+/**
+ * A table whose rows are items (findings, days) ends with a row per verdict of the report:
+ * `verdict` in the first column, the verdict with its inputs, rule and reference in the second.
+ */
+function withVerdicts(columns: string[], rows: unknown[][], verdicts: TVerdict[]): Table {
+  const pad = Array.from({ length: columns.length - 2 }, () => '');
+  return { columns, rows: [...rows, ...verdicts.map((v) => ['verdict', verdictLine(v), ...pad])] };
+}
 
 /** The report's main table, by type. */
 const TABLES: { [T in TReportContent['type']]: (content: TReportContentOf<T>) => Table } = {
@@ -20,40 +34,42 @@ const TABLES: { [T in TReportContent['type']]: (content: TReportContentOf<T>) =>
       ...c.recommendations.map((text) => ['Recommendation', text]),
     ],
   }),
-  technical: (c) => ({
-    columns: [
-      'rank',
-      'title',
-      'severity',
-      'risk_score',
-      'host',
-      'port',
-      'protocol',
-      'service',
-      'vulnerability_type',
-      'cve_id',
-      'solution',
-      'detection_method',
-      'detection_qod',
-      'detection_detail',
-    ],
-    rows: c.top_vulnerabilities.map((v, i) => [
-      i + 1,
-      v.title,
-      v.severity,
-      v.risk_score,
-      v.host,
-      v.port,
-      v.protocol,
-      v.service,
-      v.vulnerability_type,
-      v.cve_id,
-      v.solution,
-      v.detection?.method,
-      v.detection?.qod,
-      v.detection?.detail,
-    ]),
-  }),
+  technical: (c) =>
+    withVerdicts(
+      [
+        'rank',
+        'title',
+        'severity',
+        'risk_score',
+        'host',
+        'port',
+        'protocol',
+        'service',
+        'vulnerability_type',
+        'cve_id',
+        'solution',
+        'detection_method',
+        'detection_qod',
+        'detection_detail',
+      ],
+      c.top_vulnerabilities.map((v, i) => [
+        i + 1,
+        v.title,
+        v.severity,
+        v.risk_score,
+        v.host,
+        v.port,
+        v.protocol,
+        v.service,
+        v.vulnerability_type,
+        v.cve_id,
+        v.solution,
+        v.detection?.method,
+        v.detection?.qod,
+        v.detection?.detail,
+      ]),
+      c.verdicts,
+    ),
   compliance: (c) => ({
     columns: ['control', 'status', 'detail', ...c.frameworks, 'remediation_timeline'],
     rows: c.controls.map((control) => [
@@ -64,10 +80,12 @@ const TABLES: { [T in TReportContent['type']]: (content: TReportContentOf<T>) =>
       c.remediation_timeline,
     ]),
   }),
-  trend: (c) => ({
-    columns: ['date', 'scans_completed', 'new_issues', 'resolved_issues', 'open_issues'],
-    rows: c.days.map((d) => [d.date, d.scans, d.new_issues, d.resolved_issues, d.open_issues]),
-  }),
+  trend: (c) =>
+    withVerdicts(
+      ['date', 'scans_completed', 'new_issues', 'resolved_issues', 'open_issues'],
+      c.days.map((d) => [d.date, d.scans, d.new_issues, d.resolved_issues, d.open_issues]),
+      c.verdicts,
+    ),
 };
 
 /** The report's main table as CSV (RFC 4180, formula-safe). */
