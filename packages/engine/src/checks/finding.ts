@@ -7,6 +7,7 @@ import {
 } from '@netguard/contracts';
 import type { Endpoint } from '../services/exchange.ts';
 import { printable } from '../services/exchange.ts';
+import { tlsOptionsFor } from '../services/probes/tls.ts';
 import type { CheckContext } from '../types.ts';
 
 export type FindingFields = Pick<
@@ -73,7 +74,7 @@ export function endpointOf(ctx: CheckContext): Endpoint {
     host: ctx.host,
     port: ctx.port,
     hostname: ctx.hostname,
-    tls: Boolean(ctx.service.tls),
+    tls: tlsOptionsFor(ctx.service.tls),
     timeoutMs: ctx.timeoutMs,
   };
 }

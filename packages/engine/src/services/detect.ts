@@ -8,7 +8,7 @@ import { probeMemcached } from './probes/memcached.ts';
 import { probeMongo } from './probes/mongodb.ts';
 import { probePostgres } from './probes/postgresql.ts';
 import { probeRedis } from './probes/redis.ts';
-import { tlsHandshake } from './probes/tls.ts';
+import { tlsHandshakeAnyVersion, tlsOptionsFor } from './probes/tls.ts';
 
 export type DetectOptions = { timeoutMs?: number; bannerWaitMs?: number; hostname?: string };
 
@@ -91,9 +91,9 @@ async function probeHttp(endpoint: Endpoint): Promise<ServiceInfo | null> {
 }
 
 async function probeTls(endpoint: Endpoint): Promise<ServiceInfo | null> {
-  const handshake = await tlsHandshake(endpoint);
+  const handshake = await tlsHandshakeAnyVersion(endpoint);
   if (!handshake.ok || !handshake.info) return null;
-  const secure = { ...endpoint, tls: true };
+  const secure = { ...endpoint, tls: tlsOptionsFor(handshake.info) };
   const http = await httpGet(secure);
   if (http) return { ...httpService('https', http), tls: handshake.info };
   const banner = await exchange(secure, { maxBytes: 4096, complete: (d) => d.includes('\n') });

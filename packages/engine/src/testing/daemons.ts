@@ -136,7 +136,19 @@ export type NginxSite = {
   hardened: boolean;
   /** Unhardened: list this folder ("files"), linked from a page at /, instead of listing /. */
   listedFolder?: string;
+  /**
+   * `ssl_protocols`, e.g. "TLSv1 TLSv1.1"; with TLS 1.0/1.1 the suites go down to OpenSSL's
+   * security level 0, which Debian's defaults (level 2) need for those versions to be offered.
+   */
+  protocols?: string;
 };
+
+/** The nginx lines of a site's `protocols`: none for nginx's defaults. */
+function protocolLines(protocols: string | undefined): string {
+  if (!protocols) return '';
+  const legacy = /TLSv1(\.1)?(\s|$)/.test(protocols);
+  return `ssl_protocols ${protocols};${legacy ? '\n    ssl_ciphers DEFAULT:@SECLEVEL=0;' : ''}`;
+}
 
 const SECURITY_HEADERS = [
   'add_header Strict-Transport-Security "max-age=31536000" always;',
@@ -182,12 +194,56 @@ http {
     ssl_certificate_key ${join(dir, 'key.pem')};
     root ${root};
     server_tokens ${site.hardened ? 'off' : 'on'};
+    ${protocolLines(site.protocols)}
     ${site.hardened ? SECURITY_HEADERS.join('\n    ') : listing}
   }
 }
 `,
       );
       return ['-e', join(dir, 'error.log'), '-p', dir, '-c', config];
+    },
+  });
+}
+
+/** The versions `openssl s_server` may negotiate, as its -min_protocol and -max_protocol. */
+export type TlsRange = {
+  min: 'TLSv1' | 'TLSv1.1' | 'TLSv1.2';
+  max: 'TLSv1' | 'TLSv1.1' | 'TLSv1.2' | 'TLSv1.3';
+};
+
+/**
+ * `openssl s_server -www` (answers GET with an HTML status page) speaking only the versions of
+ * `range`, at security level 0 so that TLS 1.0 and 1.1 are really offered.
+ */
+export function startOpensslServer(
+  host: string,
+  tls: NginxSite['tls'],
+  range: TlsRange,
+): Promise<Peer> {
+  return startDaemon({
+    bin: '/usr/bin/openssl',
+    pkg: 'openssl',
+    host,
+    setup: (dir, port) => {
+      writeFileSync(join(dir, 'key.pem'), tls.key, { mode: 0o600 });
+      writeFileSync(join(dir, 'cert.pem'), tls.cert);
+      return [
+        's_server',
+        '-quiet',
+        '-www',
+        '-accept',
+        `${host}:${port}`,
+        '-cert',
+        join(dir, 'cert.pem'),
+        '-key',
+        join(dir, 'key.pem'),
+        '-min_protocol',
+        range.min,
+        '-max_protocol',
+        range.max,
+        '-cipher',
+        'DEFAULT:@SECLEVEL=0',
+      ];
     },
   });
 }

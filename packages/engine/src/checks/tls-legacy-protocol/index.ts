@@ -1,4 +1,4 @@
-import { tlsHandshake } from '../../services/probes/tls.ts';
+import { LEGACY_TLS, tlsHandshake } from '../../services/probes/tls.ts';
 import type { Check } from '../../types.ts';
 import { action, detectedBy, endpointOf, makeFinding } from '../finding.ts';
 
@@ -10,11 +10,10 @@ export const tlsLegacyProtocol: Check = {
   async run(ctx) {
     const accepted: string[] = [];
     for (const version of ['TLSv1', 'TLSv1.1'] as const) {
-      // Security level 0 lets this client offer what modern defaults refuse to send.
       const result = await tlsHandshake(endpointOf(ctx), {
+        ...LEGACY_TLS,
         minVersion: version,
         maxVersion: version,
-        ciphers: 'DEFAULT:@SECLEVEL=0',
       });
       if (result.ok) accepted.push(version === 'TLSv1' ? 'TLS 1.0' : 'TLS 1.1');
     }

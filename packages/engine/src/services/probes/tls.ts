@@ -48,6 +48,26 @@ export function describeTls(socket: tls.TLSSocket): TlsInfo | null {
   };
 }
 
+/**
+ * What a probe offers to reach a server that speaks only TLS 1.0/1.1 or only suites that modern
+ * defaults refuse: Node's client starts at TLS 1.2 and OpenSSL's security level 1, and such a
+ * server (the one that most needs a finding) would otherwise look like no TLS at all.
+ */
+export const LEGACY_TLS: tls.ConnectionOptions = {
+  minVersion: 'TLSv1',
+  ciphers: 'DEFAULT:@SECLEVEL=0',
+};
+
+/** Handshake errors that mean "not with this offer" rather than "not TLS" or "not there". */
+const REFUSED_OFFER =
+  /PROTOCOL_VERSION|UNSUPPORTED_PROTOCOL|NO_PROTOCOLS_AVAILABLE|HANDSHAKE_FAILURE|INSUFFICIENT_SECURITY|NO_SHARED_CIPHER/;
+
+/** How to connect again to a TLS service that negotiated `info`: legacy offers where it needed them. */
+export function tlsOptionsFor(info: TlsInfo | null | undefined): boolean | tls.ConnectionOptions {
+  if (!info) return false;
+  return info.protocol === 'TLSv1' || info.protocol === 'TLSv1.1' ? LEGACY_TLS : true;
+}
+
 export type HandshakeResult = { ok: true; info: TlsInfo | null } | { ok: false; error: string };
 
 /**
@@ -78,4 +98,14 @@ export function tlsHandshake(
     );
     socket.once('close', () => finish({ ok: false, error: 'closed' }));
   });
+}
+
+/**
+ * A handshake with Node's modern defaults, then, when the server refused that offer, one with
+ * every protocol version and suite Node's OpenSSL can still speak.
+ */
+export async function tlsHandshakeAnyVersion(endpoint: Endpoint): Promise<HandshakeResult> {
+  const modern = await tlsHandshake(endpoint);
+  if (modern.ok || !REFUSED_OFFER.test(modern.error)) return modern;
+  return tlsHandshake(endpoint, LEGACY_TLS);
 }
