@@ -233,10 +233,10 @@ describe('one execution per host at a time', () => {
 
 describe('a fix the check does not confirm', () => {
   it('ends failed_verification with the evidence, and the vulnerability stays open', async () => {
-    // The site's own server block says server_tokens on: the http-level "off" the action adds
-    // does not reach it, so nginx still names its version.
+    // The host's reload does nothing (an init script that only says it reloaded): the file is
+    // changed, but nginx keeps serving the old configuration and still names its version.
     host.run(
-      "sed -i 's/^\\tlisten 80 default_server;/&\\n\\tserver_tokens on;/' /etc/nginx/sites-enabled/default && nginx -s reload",
+      "mv /etc/init.d/nginx /etc/init.d/nginx.real && printf '#!/bin/sh\\n[ \"$1\" = reload ] && exit 0\\nexec /etc/init.d/nginx.real \"$@\"\\n' > /etc/init.d/nginx && chmod 755 /etc/init.d/nginx",
     );
     try {
       const e = await propose('http-server-version', 'nginx-hide-version');
@@ -254,9 +254,7 @@ describe('a fix the check does not confirm', () => {
       const back = await waitExecution(ctx, admin, e.id, ['rolled_back', 'failed']);
       expect(back.status, back.error ?? '').toBe('rolled_back');
     } finally {
-      host.run(
-        "sed -i '/^\\tserver_tokens on;$/d' /etc/nginx/sites-enabled/default && nginx -s reload",
-      );
+      host.run('mv /etc/init.d/nginx.real /etc/init.d/nginx && nginx -s reload');
     }
   }, 120_000);
 });

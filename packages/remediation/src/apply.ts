@@ -2,7 +2,7 @@
 // from the host. The dry run shows the difference; the apply writes it.
 import type { Operation } from './types.ts';
 
-type FileOperation = Extract<Operation, { kind: 'set-option' | 'ensure-line' }>;
+type FileOperation = Extract<Operation, { kind: 'set-option' | 'set-directive' | 'ensure-line' }>;
 
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -10,7 +10,7 @@ const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'
 export function fileOperations(operations: Operation[]): Map<string, FileOperation[]> {
   const byFile = new Map<string, FileOperation[]>();
   for (const op of operations)
-    if (op.kind === 'set-option' || op.kind === 'ensure-line')
+    if (op.kind === 'set-option' || op.kind === 'set-directive' || op.kind === 'ensure-line')
       byFile.set(op.file, [...(byFile.get(op.file) ?? []), op]);
   return byFile;
 }
@@ -18,6 +18,14 @@ export function fileOperations(operations: Operation[]): Map<string, FileOperati
 /** The line that sets an option, in the file's syntax. */
 export const optionLine = (op: Extract<Operation, { kind: 'set-option' }>): string =>
   op.syntax === 'equals' ? `${op.key}=${op.value}` : `${op.key} ${op.value}`;
+
+/** The line with its `key ...;` directive given the wanted value; throws when it sets no such key. */
+function setDirective(line: string | undefined, op: Extract<Operation, { kind: 'set-directive' }>) {
+  const directive = new RegExp(`(^|[\\s{;])${escapeRegex(op.key)}\\s[^;]*;`);
+  if (line === undefined || !directive.test(line))
+    throw new Error(`line ${op.line + 1} of ${op.file} no longer sets ${op.key}`);
+  return line.replace(directive, (_, before: string) => `${before}${op.key} ${op.value};`);
+}
 
 /**
  * `text` with the operations applied. set-option: the first active line of the key is replaced
@@ -30,6 +38,10 @@ export function applyToText(text: string, operations: FileOperation[]): string {
   for (const op of operations) {
     if (op.kind === 'ensure-line') {
       if (!lines.some((l) => l.trim() === op.line.trim())) lines.push(op.line);
+      continue;
+    }
+    if (op.kind === 'set-directive') {
+      lines[op.line] = setDirective(lines[op.line], op);
       continue;
     }
     const separator = op.syntax === 'equals' ? '\\s*=' : '\\s';

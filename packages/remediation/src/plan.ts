@@ -2,7 +2,7 @@
 // written. The dry run shows its diffs; the renderers write it as a shell script and a playbook.
 import { applyToText, fileOperations } from './apply.ts';
 import { unifiedDiff } from './diff.ts';
-import type { ActionParams, Operation, RemediationAction } from './types.ts';
+import type { ActionParams, HostFacts, Operation, RemediationAction } from './types.ts';
 
 export type FileChange = { path: string; before: string; after: string; diff: string };
 
@@ -17,14 +17,15 @@ export type HostPlan = {
 
 /**
  * The plan of `action` for a finding (`params`), from the current contents of the files it edits
- * (`read` returns '' for a file that does not exist).
+ * (`read` returns '' for a file that does not exist) and what was read of the host (`host`).
  */
 export async function planHostAction(
   action: RemediationAction,
   params: ActionParams,
   read: (path: string) => Promise<string>,
+  host?: HostFacts,
 ): Promise<HostPlan> {
-  const operations = action.operations(params);
+  const operations = action.operations(params, host);
   const files: FileChange[] = [];
   for (const [path, ops] of fileOperations(operations)) {
     const before = await read(path);
@@ -32,7 +33,7 @@ export async function planHostAction(
     files.push({ path, before, after, diff: unifiedDiff(path, before, after) });
   }
   const acts = operations.some(
-    (op) => !['set-option', 'ensure-line', 'reload-service'].includes(op.kind),
+    (op) => !['set-option', 'set-directive', 'ensure-line', 'reload-service'].includes(op.kind),
   );
   return {
     actionId: action.id,

@@ -7,6 +7,7 @@ import type {
   REMEDIATION_ACTION_TYPES,
   REMEDIATION_RISK_LEVELS,
 } from '@netguard/contracts';
+import type { NginxConfig } from './host/nginx-config.ts';
 
 /** One change on a host. */
 export type Operation =
@@ -19,6 +20,11 @@ export type Operation =
       /** How the file writes an option: `key value` or `key=value`. */
       syntax: 'space' | 'equals';
     }
+  /**
+   * An nginx directive given `value` on the line where nginx read it (`line` from 0), e.g. a
+   * server block's own `server_tokens on;`: only that directive of the line changes.
+   */
+  | { kind: 'set-directive'; file: string; line: number; key: string; value: string }
   /** A line present in a file (added at the end when missing), e.g. an nginx directive. */
   | { kind: 'ensure-line'; file: string; line: string; after?: string }
   /** A path removed from a web root (`/.git`, `/.env`). */
@@ -46,11 +52,20 @@ export type RemediationAction = {
   rollbackPlan: string[];
   /** The checks re-run to verify: by default the ones it fixes. */
   validationChecks: string[];
-  /** Host actions: the operations for a finding's values (none for cloud actions). */
-  operations: (params: ActionParams) => Operation[];
+  /**
+   * Host actions: the operations for a finding's values (none for cloud actions). With the host's
+   * facts (read over SSH before planning) they change a setting where it takes effect; without
+   * them (a script rendered offline) where the distribution's defaults put it.
+   */
+  operations: (params: ActionParams, host?: HostFacts) => Operation[];
+  /** What the host executor reads before planning, for `host`. */
+  reads?: 'nginx-config'[];
   /** Cloud actions: the provider API calls it makes, named as the provider's API names them. */
   apiCalls?: string[];
 };
+
+/** What the host executor read of the host for an action that `reads` it. */
+export type HostFacts = { nginx?: NginxConfig };
 
 /** Values a finding gives an action's operations. */
 export type ActionParams = { port?: number; webRoot?: string; package?: string };

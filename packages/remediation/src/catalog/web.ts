@@ -1,5 +1,6 @@
 // Host actions on web servers (nginx and Apache as Debian installs them) and packages.
-import { need, type Operation, type RemediationAction } from '../types.ts';
+import { directivesNamed, setAtHttpLevel } from '../host/nginx-config.ts';
+import { type HostFacts, need, type Operation, type RemediationAction } from '../types.ts';
 
 const NGINX_HARDENING = '/etc/nginx/conf.d/netguard-hardening.conf';
 const NGINX_CONF = '/etc/nginx/nginx.conf';
@@ -13,6 +14,26 @@ const apacheReload: Operation = {
   check: 'apache2ctl configtest',
 };
 
+/**
+ * `key value;` wherever nginx takes it from. With the host's effective configuration (nginx -T)
+ * every block that sets the key has its own line changed in place (a server block's
+ * `server_tokens on;` overrides the http level), and the http level gets `atHttp` unless it sets
+ * the key already; without it (a script rendered offline) only `atHttp`.
+ */
+function nginxDirective(key: string, value: string, atHttp: Operation, host?: HostFacts) {
+  if (!host?.nginx) return [atHttp];
+  const inPlace = directivesNamed(host.nginx, key)
+    .filter((d) => d.args !== value)
+    .map((d): Operation => ({ kind: 'set-directive', file: d.file, line: d.line, key, value }));
+  return setAtHttpLevel(host.nginx, key) ? inPlace : [...inPlace, atHttp];
+}
+
+/** The key and value of a one-directive line: `server_tokens off;` → ['server_tokens', 'off']. */
+const keyValue = (line: string) => {
+  const [key = '', ...rest] = line.replace(/;$/, '').split(' ');
+  return [key, rest.join(' ')] as const;
+};
+
 const nginx = (
   id: string,
   name: string,
@@ -22,18 +43,33 @@ const nginx = (
 ): RemediationAction => ({
   id,
   name,
-  description: `Adds to ${NGINX_HARDENING} (included in the http block): ${lines.join(' ')}`,
+  description: lines.every((l) => l.startsWith('add_header'))
+    ? `Adds to ${NGINX_HARDENING} (included in the http block): ${lines.join(' ')}`
+    : `Sets ${lines.join(' ')} in every block that sets it (server blocks included, as nginx -T shows them) and at the http level (${NGINX_HARDENING}, unless the http block sets it already).`,
   type: 'configuration',
   automationLevel: 'fully_automated',
   riskLevel: 'low',
   estimatedMinutes: minutes,
   fixes,
-  prerequisites: ['nginx includes /etc/nginx/conf.d/*.conf', 'sudo for the connection user'],
-  steps: [...lines.map((l) => `Add "${l}"`), 'Check with nginx -t, then reload nginx'],
-  rollbackPlan: [`Restore ${NGINX_HARDENING} as captured (or remove it)`, 'Reload nginx'],
+  prerequisites: [
+    'nginx includes /etc/nginx/conf.d/*.conf',
+    'nginx -t passes before the change',
+    'sudo for the connection user',
+  ],
+  steps: [
+    'Read the effective configuration (nginx -T)',
+    ...lines.map((l) => `Set "${l}" where it takes effect`),
+    'Check with nginx -t, then reload nginx',
+  ],
+  rollbackPlan: ['Restore every file it changed as captured (or remove it)', 'Reload nginx'],
   validationChecks: fixes,
-  operations: () => [
-    ...lines.map((line): Operation => ({ kind: 'ensure-line', file: NGINX_HARDENING, line })),
+  reads: ['nginx-config'],
+  operations: (_params, host) => [
+    ...lines.flatMap((line) => {
+      const add: Operation = { kind: 'ensure-line', file: NGINX_HARDENING, line };
+      // add_header repeats by design: only single-valued directives are set where they act.
+      return line.startsWith('add_header') ? [add] : nginxDirective(...keyValue(line), add, host);
+    }),
     nginxReload,
   ],
 });
@@ -42,45 +78,57 @@ export const WEB_ACTIONS: RemediationAction[] = [
   {
     id: 'nginx-modern-tls',
     name: 'nginx: TLS 1.2 and 1.3 only, strong ciphers',
-    description: `Sets ssl_protocols TLSv1.2 TLSv1.3 and ssl_prefer_server_ciphers off where nginx.conf sets them (its http block, as Debian ships it) and adds ${NGINX_MODERN_CIPHERS} to ${NGINX_HARDENING}.`,
+    description: `Sets ssl_protocols TLSv1.2 TLSv1.3, ssl_prefer_server_ciphers off and ${NGINX_MODERN_CIPHERS} in every block that sets them (server blocks included, as nginx -T shows them) and at the http level (where nginx.conf sets them, as Debian ships it, else ${NGINX_HARDENING}).`,
     type: 'configuration',
     automationLevel: 'fully_automated',
     riskLevel: 'low',
     estimatedMinutes: 20,
     fixes: ['tls-legacy-protocol', 'tls-weak-cipher'],
     prerequisites: [
-      'nginx.conf sets ssl_protocols and ssl_prefer_server_ciphers in its http block (Debian default)',
       'nginx includes /etc/nginx/conf.d/*.conf',
-      'No server block sets its own ssl_protocols or ssl_ciphers',
+      'nginx -t passes before the change',
       'sudo for the connection user',
     ],
     steps: [
-      'Set ssl_protocols TLSv1.2 TLSv1.3 in nginx.conf',
-      'Set ssl_prefer_server_ciphers off in nginx.conf',
-      `Add "${NGINX_MODERN_CIPHERS}" to ${NGINX_HARDENING}`,
+      'Read the effective configuration (nginx -T)',
+      'Set ssl_protocols TLSv1.2 TLSv1.3 in every block that sets it, and at the http level',
+      'Set ssl_prefer_server_ciphers off in every block that sets it, and at the http level',
+      `Set "${NGINX_MODERN_CIPHERS}" in every block that sets ssl_ciphers, and at the http level`,
       'Check with nginx -t, then reload nginx',
     ],
-    rollbackPlan: [
-      `Restore /etc/nginx/nginx.conf and ${NGINX_HARDENING} as captured`,
-      'Reload nginx',
-    ],
+    rollbackPlan: ['Restore every file it changed as captured', 'Reload nginx'],
     validationChecks: ['tls-legacy-protocol', 'tls-weak-cipher'],
-    operations: () => [
-      {
-        kind: 'set-option',
-        file: NGINX_CONF,
-        key: 'ssl_protocols',
-        value: 'TLSv1.2 TLSv1.3;',
-        syntax: 'space',
-      },
-      {
-        kind: 'set-option',
-        file: NGINX_CONF,
-        key: 'ssl_prefer_server_ciphers',
-        value: 'off;',
-        syntax: 'space',
-      },
-      { kind: 'ensure-line', file: NGINX_HARDENING, line: NGINX_MODERN_CIPHERS },
+    reads: ['nginx-config'],
+    operations: (_params, host) => [
+      ...nginxDirective(
+        'ssl_protocols',
+        'TLSv1.2 TLSv1.3',
+        {
+          kind: 'set-option',
+          file: NGINX_CONF,
+          key: 'ssl_protocols',
+          value: 'TLSv1.2 TLSv1.3;',
+          syntax: 'space',
+        },
+        host,
+      ),
+      ...nginxDirective(
+        'ssl_prefer_server_ciphers',
+        'off',
+        {
+          kind: 'set-option',
+          file: NGINX_CONF,
+          key: 'ssl_prefer_server_ciphers',
+          value: 'off;',
+          syntax: 'space',
+        },
+        host,
+      ),
+      ...nginxDirective(
+        ...keyValue(NGINX_MODERN_CIPHERS),
+        { kind: 'ensure-line', file: NGINX_HARDENING, line: NGINX_MODERN_CIPHERS },
+        host,
+      ),
       nginxReload,
     ],
   },

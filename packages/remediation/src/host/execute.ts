@@ -13,12 +13,14 @@ import { renderAnsible } from '../render/ansible.ts';
 import { renderShell } from '../render/shell.ts';
 import {
   type ActionParams,
+  type HostFacts,
   MissingParameter,
   type Operation,
   type RemediationAction,
 } from '../types.ts';
 import type { HostConnection, RemoteFile } from './connection.ts';
 import { addScript, expectedListing, hasRule, listTable, NFT_TABLE } from './nft.ts';
+import { parseNginxDump } from './nginx-config.ts';
 import { candidateVersion, installedVersion, upgradeCommand } from './packages.ts';
 import { checkAndReload, reloadCommand, serviceManager } from './services.ts';
 import { fromCaptured, type HostCapture, reloads, restore, toCaptured } from './state.ts';
@@ -48,6 +50,41 @@ function operationsOf(action: RemediationAction, params: ActionParams): Operatio
   }
 }
 
+/**
+ * Each configuration check of the services the action reloads (nginx -t, sshd -t, ...), before
+ * anything is read for the plan: a configuration already broken is refused with the check's own
+ * output, in the dry run as before an apply, instead of being found half way through the apply.
+ */
+async function checkBefore(s: Steps, operations: Operation[]): Promise<void> {
+  for (const op of operations) {
+    if (op.kind !== 'reload-service' || !op.check) continue;
+    const r = await s.run(op.check);
+    if (r.code !== 0)
+      s.fail(
+        'config_check_failed',
+        `${op.check} fails before any change, so nothing was changed: ${(r.stderr || r.stdout).trim().slice(0, 500)}`,
+      );
+  }
+}
+
+/** What the action reads of the host before planning: nginx's effective configuration. */
+async function hostFacts(
+  conn: HostConnection,
+  s: Steps,
+  action: RemediationAction,
+): Promise<HostFacts> {
+  if (!action.reads?.includes('nginx-config')) return {};
+  // Not through s.run: the whole configuration would fill the log; its summary is noted instead.
+  const r = await conn.exec('nginx -T');
+  if (r.code !== 0) {
+    s.note('$ nginx -T', false, `exit ${r.code}\n${r.stderr}`);
+    s.fail('config_check_failed', `nginx -T failed: ${r.stderr.trim().slice(0, 500)}`);
+  }
+  const nginx = parseNginxDump(r.stdout);
+  s.note('$ nginx -T', true, `the effective configuration: ${[...nginx.files.keys()].join(', ')}`);
+  return { nginx };
+}
+
 /** The plan from the host's files, each read (and logged) with its mode and owner. */
 async function readPlan(
   conn: HostConnection,
@@ -55,19 +92,26 @@ async function readPlan(
   action: RemediationAction,
   params: ActionParams,
 ) {
+  await checkBefore(s, operationsOf(action, params));
+  const host = await hostFacts(conn, s, action);
   const files: (RemoteFile & { path: string })[] = [];
-  const plan = await planHostAction(action, params, async (path) => {
-    const file = await conn.readFile(path);
-    files.push({ path, ...file });
-    s.note(
-      `read ${path}`,
-      true,
-      file.exists
-        ? `mode ${file.mode}, owner ${file.owner}, ${file.base64 ? Buffer.from(file.base64, 'base64').length : Buffer.byteLength(file.content)} bytes`
-        : 'does not exist',
-    );
-    return file.content;
-  });
+  const plan = await planHostAction(
+    action,
+    params,
+    async (path) => {
+      const file = await conn.readFile(path);
+      files.push({ path, ...file });
+      s.note(
+        `read ${path}`,
+        true,
+        file.exists
+          ? `mode ${file.mode}, owner ${file.owner}, ${file.base64 ? Buffer.from(file.base64, 'base64').length : Buffer.byteLength(file.content)} bytes`
+          : 'does not exist',
+      );
+      return file.content;
+    },
+    host,
+  );
   return { plan, files };
 }
 

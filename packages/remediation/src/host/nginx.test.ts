@@ -5,10 +5,29 @@ import { RemediationError } from '../execution.ts';
 import { startTestHost, type TestHost } from '../testing/netns-host.ts';
 import { actionById, remediationCycle } from '../testing/remediation-cycle.ts';
 import { connectHost, type HostConnection } from './connection.ts';
-import { applyHost } from './execute.ts';
+import { applyHost, dryRunHost } from './execute.ts';
 import { verifyHostCheck } from './verify.ts';
 
 const HARDENING = '/etc/nginx/conf.d/netguard-hardening.conf';
+const TLS_SITE = '/etc/nginx/sites-enabled/netguard-tls';
+const MODERN_CIPHERS =
+  'ssl_ciphers ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256:ECDHE-ECDSA-AES256-GCM-SHA384:ECDHE-RSA-AES256-GCM-SHA384:ECDHE-ECDSA-CHACHA20-POLY1305:ECDHE-RSA-CHACHA20-POLY1305;';
+
+/** Runs `body` with the TLS site's server block setting `lines` too; puts the site back after. */
+async function withServerBlock(lines: string[], body: () => Promise<unknown>) {
+  const site = await root.readFile(TLS_SITE);
+  await root.writeFile(
+    TLS_SITE,
+    site.content.replace('\troot ', `${lines.map((l) => `\t${l}\n`).join('')}\troot `),
+  );
+  host.run('service nginx reload');
+  try {
+    await body();
+  } finally {
+    await root.writeFile(TLS_SITE, site.content);
+    host.run('service nginx reload');
+  }
+}
 
 let host: TestHost;
 let root: HostConnection;
@@ -65,21 +84,91 @@ describe('nginx actions on a namespace host', () => {
       checkId: 'tls-legacy-protocol',
       port: 443,
       portWhenFixed: 'open',
-      // Debian's nginx.conf lines changed in place (indentation kept), the ciphers added.
+      // Debian's nginx.conf lines changed in place (indentation and comment kept), the TLS
+      // site's own ssl_ciphers too (it overrides the http level), and the http level's added.
       changed: {
         '/etc/nginx/nginx.conf': [
           '-\tssl_protocols TLSv1 TLSv1.1 TLSv1.2 TLSv1.3; # Dropping SSLv3, ref: POODLE',
           '-\tssl_prefer_server_ciphers on;',
-          '+\tssl_protocols TLSv1.2 TLSv1.3;',
+          '+\tssl_protocols TLSv1.2 TLSv1.3; # Dropping SSLv3, ref: POODLE',
           '+\tssl_prefer_server_ciphers off;',
         ],
-        [HARDENING]: [
-          '+ssl_ciphers ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256:ECDHE-ECDSA-AES256-GCM-SHA384:ECDHE-RSA-AES256-GCM-SHA384:ECDHE-ECDSA-CHACHA20-POLY1305:ECDHE-RSA-CHACHA20-POLY1305;',
-        ],
+        [TLS_SITE]: ['-\tssl_ciphers DEFAULT:@SECLEVEL=0;', `+\t${MODERN_CIPHERS}`],
+        [HARDENING]: [`+${MODERN_CIPHERS}`],
       },
-      paths: [HARDENING, '/etc/nginx/nginx.conf'],
+      paths: [HARDENING, '/etc/nginx/nginx.conf', TLS_SITE],
       executionId: 'nginx-modern-tls',
     });
+  });
+
+  it('nginx-hide-version: a server block’s own server_tokens on is changed where it takes effect', async () => {
+    await withServerBlock(['server_tokens on;'], () =>
+      remediationCycle({
+        host,
+        conn: root,
+        actionId: 'nginx-hide-version',
+        checkId: 'http-server-version',
+        port: 443,
+        portWhenFixed: 'open',
+        changed: {
+          [TLS_SITE]: ['-\tserver_tokens on;', '+\tserver_tokens off;'],
+          [HARDENING]: ['+server_tokens off;'],
+        },
+        paths: [HARDENING, TLS_SITE],
+        executionId: 'hide-server-block',
+      }),
+    );
+  });
+
+  it('nginx-modern-tls: a server block’s own ssl_protocols TLSv1 TLSv1.1 is changed too', async () => {
+    await withServerBlock(['ssl_protocols TLSv1 TLSv1.1;'], () =>
+      remediationCycle({
+        host,
+        conn: root,
+        actionId: 'nginx-modern-tls',
+        checkId: 'tls-legacy-protocol',
+        port: 443,
+        portWhenFixed: 'open',
+        changed: {
+          '/etc/nginx/nginx.conf': [
+            '-\tssl_protocols TLSv1 TLSv1.1 TLSv1.2 TLSv1.3; # Dropping SSLv3, ref: POODLE',
+            '-\tssl_prefer_server_ciphers on;',
+            '+\tssl_protocols TLSv1.2 TLSv1.3; # Dropping SSLv3, ref: POODLE',
+            '+\tssl_prefer_server_ciphers off;',
+          ],
+          [TLS_SITE]: [
+            '-\tssl_ciphers DEFAULT:@SECLEVEL=0;',
+            '-\tssl_protocols TLSv1 TLSv1.1;',
+            `+\t${MODERN_CIPHERS}`,
+            '+\tssl_protocols TLSv1.2 TLSv1.3;',
+          ],
+          [HARDENING]: [`+${MODERN_CIPHERS}`],
+        },
+        paths: [HARDENING, '/etc/nginx/nginx.conf', TLS_SITE],
+        executionId: 'tls-server-block',
+      }),
+    );
+  });
+
+  it('an already broken configuration is refused in the dry run and the apply with nginx’s own words, nothing written', async () => {
+    const broken = '/etc/nginx/conf.d/broken.conf';
+    await root.writeFile(broken, 'no_such_directive on;\n');
+    try {
+      for (const run of [
+        () => dryRunHost(root, actionById('nginx-hide-version'), {}, 'b1'),
+        () => applyHost(root, actionById('nginx-hide-version'), {}, 'b2'),
+      ]) {
+        const error = await run().catch((e) => e);
+        expect(error).toBeInstanceOf(RemediationError);
+        expect(error.code).toBe('config_check_failed');
+        expect(error.message).toMatch(
+          /^nginx -t fails before any change, so nothing was changed: .*unknown directive "no_such_directive"/s,
+        );
+        expect(existsSync(host.outside(HARDENING))).toBe(false);
+      }
+    } finally {
+      await root.exec(`rm -f ${broken}`);
+    }
   });
 
   it('remove-exposed-files moves /.git and /.env aside and back', async () => {
@@ -104,10 +193,14 @@ describe('nginx actions on a namespace host', () => {
   });
 
   it('a failing nginx -t: config_check_failed, the file it wrote removed again, nginx still serving', async () => {
-    // A conf.d file of the host's own that sets ssl_ciphers in the http block: the action's
-    // ssl_ciphers then duplicates it and nginx -t refuses the configuration.
-    const stock = '/etc/nginx/conf.d/local-tls.conf';
-    await root.writeFile(stock, 'ssl_ciphers HIGH:!aNULL;\n');
+    // A site of the host's own that includes the hardening file (while it does not exist, the
+    // glob matches nothing and nginx -t passes) inside a location, where ssl_ciphers is not
+    // allowed: once the action writes it, nginx -t refuses the configuration.
+    const stock = '/etc/nginx/sites-enabled/local-include';
+    await root.writeFile(
+      stock,
+      'server {\n\tlisten 8081;\n\tlocation / { include /etc/nginx/conf.d/netguard-hardening.con[f]; }\n}\n',
+    );
     try {
       const error = await applyHost(root, actionById('nginx-modern-tls'), {}, 'c1').catch((e) => e);
       expect(error).toBeInstanceOf(RemediationError);
@@ -117,9 +210,10 @@ describe('nginx actions on a namespace host', () => {
       expect(steps).toContain(`ok $ rm -f -- ${HARDENING}`);
       expect(steps).toContain('ok $ service nginx reload');
       expect(steps.at(-1)).toBe('ok restored: the host is as it was before');
-      expect(error.log.find((l: { step: string }) => l.step === '$ nginx -t').output).toMatch(
-        /"ssl_ciphers" directive is duplicate/,
-      );
+      expect(
+        error.log.find((l: { step: string; ok: boolean }) => l.step === '$ nginx -t' && !l.ok)
+          .output,
+      ).toMatch(/"ssl_ciphers" directive is not allowed here/);
       expect(existsSync(host.outside(HARDENING))).toBe(false);
     } finally {
       await root.exec(`rm -f ${stock}`);
