@@ -236,7 +236,7 @@ describe('a fix the check does not confirm', () => {
     // The host's reload does nothing (an init script that only says it reloaded): the file is
     // changed, but nginx keeps serving the old configuration and still names its version.
     host.run(
-      "mv /etc/init.d/nginx /etc/init.d/nginx.real && printf '#!/bin/sh\\n[ \"$1\" = reload ] && exit 0\\nexec /etc/init.d/nginx.real \"$@\"\\n' > /etc/init.d/nginx && chmod 755 /etc/init.d/nginx",
+      'mv /etc/init.d/nginx /etc/init.d/nginx.real && printf \'#!/bin/sh\\n[ "$1" = reload ] && exit 0\\nexec /etc/init.d/nginx.real "$@"\\n\' > /etc/init.d/nginx && chmod 755 /etc/init.d/nginx',
     );
     try {
       const e = await propose('http-server-version', 'nginx-hide-version');
