@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testResources } from '../../../scripts/testing/current.ts';
-import { createEngine } from './engine.ts';
 import { makeCert } from './testing/certs.ts';
 import { startMemcached, startNginx, startRedis, startVsftpd } from './testing/daemons.ts';
 import type { Peer } from './testing/peers.ts';
-import type { Finding, ServiceResult } from './types.ts';
+import { scanPeer } from './testing/scan-peer.ts';
+import type { Finding } from './types.ts';
 
 // Real Debian daemons (redis-server, memcached, vsftpd, nginx) on the file's block, one address
 // each, scanned through the whole engine: detection and checks as a user of the CLI sees them.
@@ -44,21 +44,6 @@ beforeAll(async () => {
 }, 30_000);
 afterAll(() => Promise.all(Object.values(peers).map((p) => p.close())));
 
-async function scan(peer: Peer) {
-  const ports: ServiceResult[] = [];
-  const findings: Finding[] = [];
-  await createEngine({ ports: [peer.port] }).run(peer.host, {
-    onPort: (p) => ports.push(p),
-    onFinding: (f) => findings.push(f),
-  });
-  expect(ports).toHaveLength(1);
-  return {
-    service: ports[0]!.service,
-    checks: findings.map((f) => f.check_id).sort(),
-    findings,
-  };
-}
-
 /** Every text of a finding a person reads: title, description, solution and its mitigations. */
 const textsOf = (f: Finding) => [
   f.title,
@@ -77,14 +62,14 @@ function versionOf(command: string, args: string[], pattern: RegExp): string {
 
 describe('redis-server', () => {
   it('is named with its real version and reported without a password', async () => {
-    const { service, checks } = await scan(peers.redis!);
+    const { service, checks } = await scanPeer(peers.redis!);
     const version = versionOf('redis-server', ['--version'], /v=(\d+\.\d+\.\d+)/);
     expect(service).toMatchObject({ name: 'redis', product: 'Redis', version });
     expect(checks).toContain('redis-no-auth');
   });
 
   it('is still recognised, and not reported, behind requirepass', async () => {
-    const { service, checks } = await scan(peers.redisAuth!);
+    const { service, checks } = await scanPeer(peers.redisAuth!);
     expect(service.name).toBe('redis');
     expect(checks).not.toContain('redis-no-auth');
   });
@@ -92,7 +77,7 @@ describe('redis-server', () => {
 
 describe('memcached', () => {
   it('is named with its real version and reported as reachable', async () => {
-    const { service, checks } = await scan(peers.memcached!);
+    const { service, checks } = await scanPeer(peers.memcached!);
     const version = versionOf('memcached', ['-V'], /memcached (\d+\.\d+\.\d+)/);
     expect(service).toMatchObject({ name: 'memcached', product: 'Memcached', version });
     expect(checks).toContain('memcached-exposed');
@@ -104,7 +89,7 @@ describe('a service off its default port', () => {
     ['redisMoved', 'redis-no-auth', 6390, 6379],
     ['memcachedMoved', 'memcached-exposed', 11299, 11211],
   ] as const)('%s: the texts of %s name port %i, never %i', async (name, checkId, port, usual) => {
-    const { findings } = await scan(peers[name]!);
+    const { findings } = await scanPeer(peers[name]!);
     const finding = findings.find((f) => f.check_id === checkId);
     expect(finding?.port).toBe(port);
     const texts = findings.flatMap(textsOf).join('\n');
@@ -115,13 +100,13 @@ describe('a service off its default port', () => {
 
 describe('vsftpd', () => {
   it('is named with its version and reported when anonymous login works', async () => {
-    const { service, checks } = await scan(peers.ftpAnon!);
+    const { service, checks } = await scanPeer(peers.ftpAnon!);
     expect(service).toMatchObject({ name: 'ftp', product: 'vsFTPd', version: '3.0.3' });
     expect(checks).toContain('ftp-anonymous');
   });
 
   it('is not reported with anonymous_enable=NO', async () => {
-    const { service, checks } = await scan(peers.ftp!);
+    const { service, checks } = await scanPeer(peers.ftp!);
     expect(service).toMatchObject({ name: 'ftp', product: 'vsFTPd' });
     expect(checks).not.toContain('ftp-anonymous');
   });
@@ -129,7 +114,7 @@ describe('vsftpd', () => {
 
 describe('nginx over TLS', () => {
   it('is named with its real version; self-signed, listing, headers and version are reported', async () => {
-    const { service, checks } = await scan(peers.nginx!);
+    const { service, checks } = await scanPeer(peers.nginx!);
     const version = versionOf('/usr/sbin/nginx', ['-v'], /nginx\/(\d+\.\d+\.\d+)/);
     expect(service).toMatchObject({ name: 'https', product: 'nginx', version });
     expect(service.tls).toMatchObject({ selfSigned: true });
@@ -144,7 +129,7 @@ describe('nginx over TLS', () => {
   });
 
   it('reports none of the HTTP findings with server_tokens off and the security headers', async () => {
-    const { service, checks } = await scan(peers.nginxHardened!);
+    const { service, checks } = await scanPeer(peers.nginxHardened!);
     expect(service).toMatchObject({ name: 'https', product: 'nginx' });
     expect(service.version).toBeUndefined();
     expect(checks.filter((c) => c.startsWith('http-'))).toEqual([]);

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testResources } from '../../../scripts/testing/current.ts';
-import { createEngine } from './engine.ts';
 import { makeCert } from './testing/certs.ts';
 import { startNginx, startOpensslServer, type TlsRange } from './testing/daemons.ts';
 import type { Peer } from './testing/peers.ts';
-import type { Finding, ServiceResult } from './types.ts';
+import { scanPeer } from './testing/scan-peer.ts';
 
 // The TLS matrix of issue 33: real nginx and `openssl s_server` peers on the file's block, each
 // speaking one range of protocol versions, scanned through the whole engine. A server that speaks
@@ -71,20 +70,9 @@ beforeAll(async () => {
 }, 30_000);
 afterAll(() => Promise.all([...peers.values()].map((p) => p.close())));
 
-async function scan(peer: Peer) {
-  const ports: ServiceResult[] = [];
-  const findings: Finding[] = [];
-  await createEngine({ ports: [peer.port] }).run(peer.host, {
-    onPort: (p) => ports.push(p),
-    onFinding: (f) => findings.push(f),
-  });
-  expect(ports).toHaveLength(1);
-  return { service: ports[0]!.service, findings };
-}
-
 describe.each(['nginx', 'openssl'])('%s', (server) => {
   it.each(CASES)('$label: named as TLS, legacy finding $legacy', async (c) => {
-    const { service, findings } = await scan(peers.get(`${server} ${c.label}`)!);
+    const { service, findings } = await scanPeer(peers.get(`${server} ${c.label}`)!);
     // Off the TLS ports the engine hints (443, 8443, ...): the version fallback must find it.
     expect(service.name).toBe('https');
     expect(service.tls?.protocol).toBe(c.negotiated);

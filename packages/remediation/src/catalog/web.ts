@@ -6,6 +6,11 @@ const NGINX_HARDENING = '/etc/nginx/conf.d/netguard-hardening.conf';
 const NGINX_CONF = '/etc/nginx/nginx.conf';
 const NGINX_MODERN_CIPHERS =
   'ssl_ciphers ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256:ECDHE-ECDSA-AES256-GCM-SHA384:ECDHE-RSA-AES256-GCM-SHA384:ECDHE-ECDSA-CHACHA20-POLY1305:ECDHE-RSA-CHACHA20-POLY1305;';
+const NGINX_PREREQUISITES = [
+  'nginx includes /etc/nginx/conf.d/*.conf',
+  'nginx -t passes before the change',
+  'sudo for the connection user',
+];
 const nginxReload: Operation = { kind: 'reload-service', service: 'nginx', check: 'nginx -t' };
 const APACHE_SECURITY = '/etc/apache2/conf-available/security.conf';
 const apacheReload: Operation = {
@@ -51,11 +56,7 @@ const nginx = (
   riskLevel: 'low',
   estimatedMinutes: minutes,
   fixes,
-  prerequisites: [
-    'nginx includes /etc/nginx/conf.d/*.conf',
-    'nginx -t passes before the change',
-    'sudo for the connection user',
-  ],
+  prerequisites: NGINX_PREREQUISITES,
   steps: [
     'Read the effective configuration (nginx -T)',
     ...lines.map((l) => `Set "${l}" where it takes effect`),
@@ -84,11 +85,7 @@ export const WEB_ACTIONS: RemediationAction[] = [
     riskLevel: 'low',
     estimatedMinutes: 20,
     fixes: ['tls-legacy-protocol', 'tls-weak-cipher'],
-    prerequisites: [
-      'nginx includes /etc/nginx/conf.d/*.conf',
-      'nginx -t passes before the change',
-      'sudo for the connection user',
-    ],
+    prerequisites: NGINX_PREREQUISITES,
     steps: [
       'Read the effective configuration (nginx -T)',
       'Set ssl_protocols TLSv1.2 TLSv1.3 in every block that sets it, and at the http level',

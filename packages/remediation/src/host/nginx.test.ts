@@ -13,6 +13,14 @@ const TLS_SITE = '/etc/nginx/sites-enabled/netguard-tls';
 const MODERN_CIPHERS =
   'ssl_ciphers ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256:ECDHE-ECDSA-AES256-GCM-SHA384:ECDHE-RSA-AES256-GCM-SHA384:ECDHE-ECDSA-CHACHA20-POLY1305:ECDHE-RSA-CHACHA20-POLY1305;';
 
+/** Debian's nginx.conf lines changed in place by nginx-modern-tls (indentation and comment kept). */
+const NGINX_CONF_TLS = [
+  '-\tssl_protocols TLSv1 TLSv1.1 TLSv1.2 TLSv1.3; # Dropping SSLv3, ref: POODLE',
+  '-\tssl_prefer_server_ciphers on;',
+  '+\tssl_protocols TLSv1.2 TLSv1.3; # Dropping SSLv3, ref: POODLE',
+  '+\tssl_prefer_server_ciphers off;',
+];
+
 /** Runs `body` with the TLS site's server block setting `lines` too; puts the site back after. */
 async function withServerBlock(lines: string[], body: () => Promise<unknown>) {
   const site = await root.readFile(TLS_SITE);
@@ -87,12 +95,7 @@ describe('nginx actions on a namespace host', () => {
       // Debian's nginx.conf lines changed in place (indentation and comment kept), the TLS
       // site's own ssl_ciphers too (it overrides the http level), and the http level's added.
       changed: {
-        '/etc/nginx/nginx.conf': [
-          '-\tssl_protocols TLSv1 TLSv1.1 TLSv1.2 TLSv1.3; # Dropping SSLv3, ref: POODLE',
-          '-\tssl_prefer_server_ciphers on;',
-          '+\tssl_protocols TLSv1.2 TLSv1.3; # Dropping SSLv3, ref: POODLE',
-          '+\tssl_prefer_server_ciphers off;',
-        ],
+        '/etc/nginx/nginx.conf': NGINX_CONF_TLS,
         [TLS_SITE]: ['-\tssl_ciphers DEFAULT:@SECLEVEL=0;', `+\t${MODERN_CIPHERS}`],
         [HARDENING]: [`+${MODERN_CIPHERS}`],
       },
@@ -130,12 +133,7 @@ describe('nginx actions on a namespace host', () => {
         port: 443,
         portWhenFixed: 'open',
         changed: {
-          '/etc/nginx/nginx.conf': [
-            '-\tssl_protocols TLSv1 TLSv1.1 TLSv1.2 TLSv1.3; # Dropping SSLv3, ref: POODLE',
-            '-\tssl_prefer_server_ciphers on;',
-            '+\tssl_protocols TLSv1.2 TLSv1.3; # Dropping SSLv3, ref: POODLE',
-            '+\tssl_prefer_server_ciphers off;',
-          ],
+          '/etc/nginx/nginx.conf': NGINX_CONF_TLS,
           [TLS_SITE]: [
             '-\tssl_ciphers DEFAULT:@SECLEVEL=0;',
             '-\tssl_protocols TLSv1 TLSv1.1;',
