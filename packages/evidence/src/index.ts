@@ -1,3 +1,6 @@
 // @netguard/evidence: framework catalogues, canonical hashing, the evidence ledger, signed
 // digests, evidence packages and their offline verifier.
+
+export * from './canonical/hash.ts';
+export * from './canonical/jcs.ts';
 export * from './frameworks/index.ts';
