@@ -4,3 +4,6 @@
 export * from './canonical/hash.ts';
 export * from './canonical/jcs.ts';
 export * from './frameworks/index.ts';
+export * from './model/evidence.ts';
+export * from './model/status.ts';
+export * from './model/upload.ts';
