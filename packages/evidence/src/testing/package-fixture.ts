@@ -40,6 +40,7 @@ export function organization(key = generateSigningKey()): Organization {
     item(2, {
       type: 'access_review',
       title: 'Access review',
+      outcome: 'partial',
       requirements: [{ framework: 'iso27001', id: 'A.5.18' }],
     }),
     item(3, {
