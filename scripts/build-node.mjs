@@ -78,7 +78,7 @@ export const TARGETS = {
   // Needs Node's built-ins only: the verifier runs from the bundle alone.
   evidence: {
     dir: 'packages/evidence',
-    entries: ['packages/evidence/src/index.ts'],
+    entries: ['packages/evidence/src/bin.ts', 'packages/evidence/src/index.ts'],
     assets: [],
     external: false,
   },

@@ -144,9 +144,10 @@ function validate(doc: Obj): string[] {
       );
       for (const e of o['relevant-evidence'] as Obj[])
         errors.push(...shapeErrors('relevant-evidence', e, 'relevant-evidence'));
-      for (const p of o.props as Obj[])
-        errors.push(...shapeErrors('prop', p, 'prop')),
-          check(TOKEN.test(p.name as string), `prop ${p.name}`);
+      for (const p of o.props as Obj[]) {
+        errors.push(...shapeErrors('prop', p, 'prop'));
+        check(TOKEN.test(p.name as string), `prop ${p.name}`);
+      }
     }
     for (const f of (r.findings as Obj[]) ?? []) {
       const target = f.target as Obj;
