@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addPackageTimestamp, packageTimestampRequest } from './package/timestamp.ts';
+import { createTestTsa, type TestTsa } from './testing/openssl-tsa.ts';
 import { flipByte, later, organization, packageOf, rezip } from './testing/package-fixture.ts';
 
 const BIN = fileURLToPath(new URL('../bin/netguard-evidence.js', import.meta.url));
@@ -24,6 +26,7 @@ async function run(
 }
 
 let dir: string;
+let tsa: TestTsa;
 const org = organization();
 const first = packageOf(org);
 const second = packageOf(later(org, first), '2026-12-08T12:00:00Z', first);
@@ -37,8 +40,19 @@ beforeAll(() => {
     rezip(second.zip, (f) => f.set('evidence/ev-4.json', flipByte(f.get('evidence/ev-4.json')!))),
   );
   writeFileSync(join(dir, 'truncated.zip'), second.zip.subarray(0, second.zip.length - 100));
+  tsa = createTestTsa();
+  const request = packageTimestampRequest(second.zip);
+  writeFileSync(
+    join(dir, 'stamped.zip'),
+    addPackageTimestamp(second.zip, tsa.reply(request.der), request),
+  );
+  for (const name of ['good', 'rogue'])
+    writeFileSync(join(dir, `${name}-ca.pem`), tsa.ca(name).toString());
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+  tsa?.remove();
+});
 
 describe('netguard-evidence verify', () => {
   it('exits 0 on a sound package and on one that continues the previous', async () => {
@@ -83,6 +97,33 @@ describe('netguard-evidence verify', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({
       ok: false,
       breaks: [{ code: 'public_key_unexpected', path: 'public-key.pem' }],
+    });
+  });
+
+  it('checks an RFC 3161 timestamp against the TSA CA given with --tsa-ca', async () => {
+    const good = await run(
+      'verify',
+      'stamped.zip',
+      '--previous',
+      'first.zip',
+      '--tsa-ca',
+      'good-ca.pem',
+    );
+    expect(good.code).toBe(0);
+    expect(good.stdout).toMatch(
+      /RFC 3161 timestamp \S+Z by .*good test TSA.* \(signature checked against --tsa-ca\)/,
+    );
+    expect((await run('verify', 'stamped.zip')).stdout).toContain(
+      '(signature not checked: pass --tsa-ca)',
+    );
+    const rogue = await run('verify', 'stamped.zip', '--tsa-ca', 'rogue-ca.pem');
+    expect(rogue.code).toBe(1);
+    expect(rogue.stderr).toContain(
+      '[timestamp_invalid] manifest.tsr: the TSA’s certificate is not issued by a trusted CA',
+    );
+    expect(await run('verify', 'stamped.zip', '--tsa-ca', 'first.zip')).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('first.zip holds no readable PEM certificate'),
     });
   });
 

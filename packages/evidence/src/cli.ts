@@ -1,5 +1,6 @@
 // netguard-evidence: parses the arguments, reads the packages, runs the verifier and prints each
 // break. Exit 0 when everything holds, 1 when anything is broken, 2 on a usage error.
+import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { USAGE } from './cli-usage.ts';
 import { type PackageVerification, verifyPackage } from './package/verify.ts';
@@ -8,7 +9,7 @@ export type Io = { out: (text: string) => void; err: (text: string) => void };
 
 class UsageError extends Error {}
 
-type Args = { zip: string; previous?: string; fingerprint?: string; json: boolean };
+type Args = { zip: string; previous?: string; fingerprint?: string; tsaCa?: string; json: boolean };
 
 function parseArgs(argv: string[]): Args {
   const [command, ...rest] = argv;
@@ -23,6 +24,7 @@ function parseArgs(argv: string[]): Args {
     };
     if (a === '--previous') args.previous = value();
     else if (a === '--fingerprint') args.fingerprint = value();
+    else if (a === '--tsa-ca') args.tsaCa = value();
     else if (a === '--json') args.json = true;
     else if (a.startsWith('-')) throw new UsageError(`unknown option ${a}`);
     else if (args.zip) throw new UsageError(`one package at a time (got ${args.zip} and ${a})`);
@@ -50,6 +52,7 @@ function report(args: Args, v: PackageVerification): string {
       `  ${evidence} evidence items, ${rows.length} ledger rows, ${digests.length} signed digests`,
       `  Merkle root ${manifest?.merkleRoot}`,
       `  key fingerprint ${manifest?.publicKeyFingerprint}`,
+      ...timestampLine(v),
       '',
     ].join('\n');
   return [
@@ -59,28 +62,61 @@ function report(args: Args, v: PackageVerification): string {
   ].join('\n');
 }
 
+/** The certificates of a PEM file (one or more BEGIN CERTIFICATE blocks). */
+function readCertificates(path: string): X509Certificate[] {
+  const blocks =
+    read(path)
+      .toString('utf8')
+      .match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
+  try {
+    const certs = blocks.map((b) => new X509Certificate(b));
+    if (certs.length) return certs;
+  } catch {}
+  throw new UsageError(`${path} holds no readable PEM certificate`);
+}
+
+type Inputs = { args: Args; zip: Buffer; previous?: Buffer; tsaTrusted?: X509Certificate[] };
+
+function readInputs(argv: string[]): Inputs {
+  const args = parseArgs(argv);
+  return {
+    args,
+    zip: read(args.zip),
+    ...(args.previous ? { previous: read(args.previous) } : {}),
+    ...(args.tsaCa ? { tsaTrusted: readCertificates(args.tsaCa) } : {}),
+  };
+}
+
+function timestampLine(v: PackageVerification): string[] {
+  const t = v.contents.timestamp;
+  if (!t) return [];
+  const how = t.checkedAgainstCa
+    ? 'signature checked against --tsa-ca'
+    : 'signature not checked: pass --tsa-ca';
+  return [`  RFC 3161 timestamp ${t.genTime} by ${t.tsa} (${how})`];
+}
+
 /** Runs the CLI; returns the exit status. */
 export async function runCli(argv: string[], io: Io): Promise<number> {
-  let args: Args;
-  let zip: Buffer;
-  let previous: Buffer | undefined;
+  let inputs: Inputs;
   try {
-    args = parseArgs(argv);
-    zip = read(args.zip);
-    previous = args.previous ? read(args.previous) : undefined;
+    inputs = readInputs(argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     io.err(`netguard-evidence: ${error.message}\n\n${USAGE}`);
     return 2;
   }
+  const { args, zip, previous, tsaTrusted } = inputs;
   const v = verifyPackage(zip, {
     ...(previous ? { previous } : {}),
+    ...(tsaTrusted ? { tsaTrusted } : {}),
     ...(args.fingerprint ? { expectedFingerprint: args.fingerprint } : {}),
   });
-  if (args.json)
+  if (args.json) {
+    const { merkleRoot = null } = v.contents.manifest ?? {};
     io.out(
-      `${JSON.stringify({ ok: v.ok, breaks: v.breaks, merkleRoot: v.contents.manifest?.merkleRoot ?? null }, null, 2)}\n`,
+      `${JSON.stringify({ ok: v.ok, breaks: v.breaks, merkleRoot, timestamp: v.contents.timestamp ?? null }, null, 2)}\n`,
     );
-  else (v.ok ? io.out : io.err)(report(args, v));
+  } else (v.ok ? io.out : io.err)(report(args, v));
   return v.ok ? 0 : 1;
 }

@@ -34,6 +34,7 @@ export type BreakCode =
   | 'evidence_not_in_ledger'
   | 'attachment_hash_mismatch'
   | 'oscal_invalid'
+  | 'timestamp_invalid'
   | 'previous_unreadable'
   | 'previous_invalid'
   | 'previous_key_mismatch'

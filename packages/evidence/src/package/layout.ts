@@ -11,10 +11,19 @@ export const PATHS = {
   ledger: 'ledger.json',
   oscal: 'assessment-results.json',
   readme: 'README.md',
+  timestamp: 'manifest.tsr',
 } as const;
 
-/** Files the manifest cannot list: itself, its signature, and the checksum list over both. */
-export const UNLISTED = new Set<string>([PATHS.manifest, PATHS.manifestSignature, PATHS.sums]);
+/**
+ * Files the manifest cannot list: itself, its signature, its RFC 3161 timestamp, and the
+ * checksum list over them.
+ */
+export const UNLISTED = new Set<string>([
+  PATHS.manifest,
+  PATHS.manifestSignature,
+  PATHS.timestamp,
+  PATHS.sums,
+]);
 
 const safe = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^\.+/, '_');
 

@@ -51,6 +51,11 @@ Everything here can be checked without NetGuard, its server or its database.
 
        npx netguard-evidence verify this-package.zip --previous the-previous-package.zip
 
+6. If the package holds \`manifest.tsr\`, an RFC 3161 timestamp of manifest.json from a
+   time-stamping authority, it shows the package existed at that time:
+
+       openssl ts -verify -token_in -in manifest.tsr -data manifest.json -CAfile <the TSA's CA certificate>
+
 The Merkle roots follow RFC 6962 section 2.1: a leaf is SHA-256(0x00 || the 32-byte hash), an
 inner node SHA-256(0x01 || left || right), splitting at the largest power of two below the size.
 `;

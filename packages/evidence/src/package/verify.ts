@@ -1,11 +1,13 @@
 // The standalone verifier: everything an auditor needs to trust a package without NetGuard.
 // Every hash, the Merkle root, the signatures, the ledger and digest chains, and (given the
 // package received before) that this one continues it with the same key.
+import type { X509Certificate } from 'node:crypto';
 import { sha256Hex } from '../canonical/hash.ts';
 import type { LedgerRow } from '../ledger/chain.ts';
 import type { Digest } from '../ledger/digest.ts';
 import { Breaks, type PackageBreak } from './breaks.ts';
 import { type Manifest, PATHS } from './layout.ts';
+import { checkPackageTimestamp, type TimestampInfo } from './timestamp.ts';
 import { checkManifest } from './verify-manifest.ts';
 import { checkDigests, checkEvidence, checkLedger, checkOscal } from './verify-records.ts';
 import { readZip, ZipError } from './zip.ts';
@@ -16,6 +18,8 @@ export type PackageContents = {
   rows: LedgerRow[];
   digests: Digest[];
   evidence: number;
+  /** The RFC 3161 timestamp of manifest.json, when the package has one. */
+  timestamp?: TimestampInfo;
 };
 
 export type PackageVerification = {
@@ -29,6 +33,8 @@ export type VerifyOptions = {
   previous?: Buffer;
   /** The key fingerprint the organisation publishes (the Compliance Evidence page). */
   expectedFingerprint?: string;
+  /** CA certificates of the time-stamping authorities trusted for manifest.tsr. */
+  tsaTrusted?: X509Certificate[];
 };
 
 function readFiles(
@@ -48,16 +54,24 @@ function readFiles(
   }
 }
 
-function verifyOne(zip: Buffer, breaks: Breaks, expectedFingerprint?: string): PackageContents {
+function verifyOne(zip: Buffer, breaks: Breaks, options: VerifyOptions = {}): PackageContents {
   const files = readFiles(zip, breaks);
   if (!files) return { rows: [], digests: [], evidence: 0 };
-  const { manifest, publicKey } = checkManifest(files, breaks, expectedFingerprint);
+  const { manifest, publicKey } = checkManifest(files, breaks, options.expectedFingerprint);
   const rows = checkLedger(files, manifest, breaks);
   const digests = checkDigests(files, manifest, rows, publicKey, breaks);
   const evidence = checkEvidence(files, rows, breaks);
   checkOscal(files, breaks);
+  const timestamp = checkPackageTimestamp(files, breaks, options.tsaTrusted);
   const bytes = files.get(PATHS.manifest);
-  return { manifest, manifestSha256: bytes && sha256Hex(bytes), rows, digests, evidence };
+  return {
+    manifest,
+    manifestSha256: bytes && sha256Hex(bytes),
+    rows,
+    digests,
+    evidence,
+    ...(timestamp ? { timestamp } : {}),
+  };
 }
 
 function checkPrevious(current: PackageContents, previousZip: Buffer, breaks: Breaks): void {
@@ -113,7 +127,7 @@ function checkPrevious(current: PackageContents, previousZip: Buffer, breaks: Br
 /** Verifies a package (and its link to the previous one); ok only when nothing is broken. */
 export function verifyPackage(zip: Buffer, options: VerifyOptions = {}): PackageVerification {
   const breaks = new Breaks();
-  const contents = verifyOne(zip, breaks, options.expectedFingerprint);
+  const contents = verifyOne(zip, breaks, options);
   if (options.previous && contents.manifest) checkPrevious(contents, options.previous, breaks);
   return { ok: breaks.list.length === 0, breaks: breaks.list, contents };
 }

@@ -1,115 +1,21 @@
 // RFC 3161 against OpenSSL acting as the time-stamping authority (`openssl ts -reply` on files in
 // this test's own folder; no network), and `openssl ts -verify` agreeing with our checks.
-import { execFileSync } from 'node:child_process';
-import { X509Certificate } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestTsa, type TestTsa } from '../testing/openssl-tsa.ts';
 import { checkTimestamp, parseTimestampResponse, timestampRequest } from './rfc3161.ts';
 
-let dir: string;
-const at = (f: string) => join(dir, f);
-const openssl = (...args: string[]) =>
-  execFileSync('openssl', args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
-
-/** A CA, a TSA certificate it issues (extendedKeyUsage critical timeStamping) and a TSA config. */
-function makeAuthority(name: string): void {
-  openssl('ecparam', '-name', 'prime256v1', '-genkey', '-noout', '-out', `${name}-ca.key`);
-  openssl(
-    'req',
-    '-x509',
-    '-new',
-    '-key',
-    `${name}-ca.key`,
-    '-out',
-    `${name}-ca.pem`,
-    '-subj',
-    `/CN=${name} test CA`,
-    '-days',
-    '2',
-    '-addext',
-    'basicConstraints=critical,CA:TRUE',
-    '-addext',
-    'keyUsage=critical,keyCertSign',
-  );
-  openssl('ecparam', '-name', 'prime256v1', '-genkey', '-noout', '-out', `${name}-tsa.key`);
-  openssl(
-    'req',
-    '-new',
-    '-key',
-    `${name}-tsa.key`,
-    '-out',
-    `${name}-tsa.csr`,
-    '-subj',
-    `/CN=${name} test TSA`,
-  );
-  writeFileSync(at('tsa-ext.cnf'), 'extendedKeyUsage=critical,timeStamping\n');
-  openssl(
-    'x509',
-    '-req',
-    '-in',
-    `${name}-tsa.csr`,
-    '-CA',
-    `${name}-ca.pem`,
-    '-CAkey',
-    `${name}-ca.key`,
-    '-set_serial',
-    '4242',
-    '-out',
-    `${name}-tsa.pem`,
-    '-days',
-    '2',
-    '-extfile',
-    'tsa-ext.cnf',
-  );
-  writeFileSync(at(`${name}-serial`), '01\n');
-  writeFileSync(
-    at(`${name}.cnf`),
-    `[ tsa ]
-default_tsa = tsa_config
-[ tsa_config ]
-serial = ${at(`${name}-serial`)}
-crypto_device = builtin
-signer_cert = ${at(`${name}-tsa.pem`)}
-certs = ${at(`${name}-ca.pem`)}
-signer_key = ${at(`${name}-tsa.key`)}
-signer_digest = sha256
-default_policy = 1.2.3.4.1
-digests = sha256, sha384, sha512
-accuracy = secs:1
-ordering = yes
-tsa_name = yes
-ess_cert_id_alg = sha256
-`,
-  );
-}
-
-/** OpenSSL's reply to our request, as a TSA would send it. */
-function reply(request: Buffer, name = 'good'): Buffer {
-  writeFileSync(at('request.tsq'), request);
-  openssl(
-    'ts',
-    '-reply',
-    '-config',
-    `${name}.cnf`,
-    '-queryfile',
-    'request.tsq',
-    '-out',
-    'response.tsr',
-  );
-  return readFileSync(at('response.tsr'));
-}
-
+let tsa: TestTsa;
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'netguard-evidence-tsa-'));
-  makeAuthority('good');
-  makeAuthority('rogue');
+  tsa = createTestTsa();
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => tsa.remove());
 
 const MANIFEST = Buffer.from('{"format":"netguard-evidence-package/1"}');
-const trusted = () => [new X509Certificate(readFileSync(at('good-ca.pem')))];
+const trusted = () => [tsa.ca('good')];
+const at = (f: string) => tsa.path(f);
+const openssl = (...args: string[]) => tsa.openssl(...args);
+const reply = (request: Buffer, name = 'good') => tsa.reply(request, name);
 
 describe('RFC 3161 timestamps from openssl ts acting as the TSA', () => {
   it('sends a request openssl reads as SHA-256 with our nonce and a certificate request', () => {

@@ -111,18 +111,9 @@ function parseSignerInfo(info: Node): TimestampToken['signer'] {
   };
 }
 
-export type TimestampResponse = { status: number; granted: boolean; token?: TimestampToken };
-
-/** Parses a TimeStampResp; throws DerError when it is not one. */
-export function parseTimestampResponse(der: Buffer): TimestampResponse {
-  const resp = read(der);
-  const status = Number.parseInt(
-    magnitude(child(child(resp, 0, 'status'), 0, 'status value')).toString('hex') || '0',
-    16,
-  );
-  const granted = status === 0 || status === 1;
-  const tokenNode = children(resp)[1];
-  if (!granted || !tokenNode) return { status, granted: false };
+/** Parses a time-stamp token (the CMS ContentInfo a TSA returns); throws DerError when it is not one. */
+export function parseTimestampToken(der: Buffer): TimestampToken {
+  const tokenNode = read(der);
   if (oidString(child(tokenNode, 0, 'content type')) !== OID.signedData)
     throw new DerError('the token is not CMS SignedData');
   const signedData = child(child(tokenNode, 1, 'signed data'), 0, 'signed data');
@@ -133,18 +124,29 @@ export function parseTimestampResponse(der: Buffer): TimestampResponse {
   const tstInfo = Buffer.from(child(child(encap, 1, 'eContent'), 0, 'eContent').content);
   const certs = parts.find((n, i) => i > 2 && n.tag === 0xa0);
   const signerInfos = parts.at(-1);
-  if (!signerInfos || signerInfos.tag !== 0x31) throw new DerError('the token has no signer');
+  if (signerInfos?.tag !== 0x31) throw new DerError('the token has no signer');
   return {
-    status,
-    granted,
-    token: {
-      ...parseTstInfo(tstInfo),
-      tstInfo,
-      certificates: certs ? children(certs).map((c) => new X509Certificate(c.bytes)) : [],
-      signer: parseSignerInfo(child(signerInfos, 0, 'signer info')),
-      der: Buffer.from(tokenNode.bytes),
-    },
+    ...parseTstInfo(tstInfo),
+    tstInfo,
+    certificates: certs ? children(certs).map((c) => new X509Certificate(c.bytes)) : [],
+    signer: parseSignerInfo(child(signerInfos, 0, 'signer info')),
+    der: Buffer.from(tokenNode.bytes),
   };
+}
+
+export type TimestampResponse = { status: number; granted: boolean; token?: TimestampToken };
+
+/** Parses a TimeStampResp; throws DerError when it is not one. */
+export function parseTimestampResponse(der: Buffer): TimestampResponse {
+  const resp = read(der);
+  const statusInfo = child(resp, 0, 'status');
+  const status = Number.parseInt(
+    magnitude(child(statusInfo, 0, 'status value')).toString('hex') || '0',
+    16,
+  );
+  const tokenNode = children(resp)[1];
+  if ((status !== 0 && status !== 1) || !tokenNode) return { status, granted: false };
+  return { status, granted: true, token: parseTimestampToken(Buffer.from(tokenNode.bytes)) };
 }
 
 function attribute(signedAttrs: Buffer, type: string): Buffer | undefined {
