@@ -98,10 +98,16 @@ function verifyOrganization(organizationId: string, rows: LedgerRow[]): ChainBre
  */
 export function verifyChain(rows: LedgerRow[]): ChainVerification {
   const byOrg = new Map<string, LedgerRow[]>();
-  for (const r of rows) byOrg.set(r.organizationId, [...(byOrg.get(r.organizationId) ?? []), r]);
+  const position = new Map<string, number>();
+  rows.forEach((r, i) => {
+    const list = byOrg.get(r.organizationId) ?? [];
+    if (!list.length) byOrg.set(r.organizationId, list);
+    list.push(r);
+    const key = `${r.organizationId}\n${r.seq}`;
+    if (!position.has(key)) position.set(key, i);
+  });
   const breaks = [...byOrg].flatMap(([org, orgRows]) => verifyOrganization(org, orgRows));
-  const position = (b: ChainBreak) =>
-    rows.findIndex((r) => r.organizationId === b.organizationId && r.seq === b.seq);
-  const first = [...breaks].sort((a, b) => position(a) - position(b))[0];
+  const at = (b: ChainBreak) => position.get(`${b.organizationId}\n${b.seq}`) ?? 0;
+  const first = [...breaks].sort((a, b) => at(a) - at(b))[0];
   return first ? { ok: false, breaks, first } : { ok: true, breaks };
 }

@@ -84,6 +84,21 @@ export function verifyDigestChain(
 ): DigestBreak[] {
   const breaks: DigestBreak[] = [];
   const fingerprint = keyFingerprint(publicKey);
+  // Rows by organisation and seq, built once: every digest then reads only the rows it covers.
+  const index = new Map<string, Map<number, LedgerRow[]>>();
+  const lastSeqOf = new Map<string, number>();
+  for (const r of rows) {
+    const org = index.get(r.organizationId) ?? new Map<number, LedgerRow[]>();
+    index.set(r.organizationId, org);
+    org.set(r.seq, [...(org.get(r.seq) ?? []), r]);
+    lastSeqOf.set(r.organizationId, Math.max(lastSeqOf.get(r.organizationId) ?? 0, r.seq));
+  }
+  const rowsBetween = (org: string, from: number, to: number) => {
+    const covered: LedgerRow[] = [];
+    for (let seq = from, end = Math.min(to, lastSeqOf.get(org) ?? 0); seq <= end; seq++)
+      covered.push(...(index.get(org)?.get(seq) ?? []));
+    return covered;
+  };
   const add = (digest: number, kind: DigestBreakKind, message: string) =>
     breaks.push({ digest, kind, message: `digest ${digest}: ${message}` });
   digests.forEach((d, i) => {
@@ -111,10 +126,7 @@ export function verifyDigestChain(
         'digest_chain_broken',
         `dated ${d.digestTime}, before digest ${i} (${previous.digestTime})`,
       );
-    const covered = rows.filter(
-      (r) => r.organizationId === d.organizationId && r.seq >= d.fromSeq && r.seq <= d.toSeq,
-    );
-    covered.sort((a, b) => a.seq - b.seq);
+    const covered = rowsBetween(d.organizationId, d.fromSeq, d.toSeq);
     if (merkleRootOfHashes(covered.map((r) => r.hash)) !== d.merkleRoot)
       add(
         n,
@@ -122,8 +134,8 @@ export function verifyDigestChain(
         `the Merkle root of rows ${d.fromSeq}-${d.toSeq} is not the signed one`,
       );
   });
-  const lastSeq = digests.at(-1)?.toSeq ?? 0;
-  const uncovered = rows.filter((r) => r.seq > lastSeq).map((r) => r.seq);
+  const signedUpTo = digests.at(-1)?.toSeq ?? 0;
+  const uncovered = rows.filter((r) => r.seq > signedUpTo).map((r) => r.seq);
   if (uncovered.length)
     add(
       digests.length,

@@ -92,6 +92,7 @@ export function checkEvidence(
   breaks: Breaks,
 ): number {
   let count = 0;
+  const recorded = new Set(rows.map((r) => `${r.evidenceId}\n${r.contentHash}`));
   for (const path of [...files.keys()].filter((p) => /^evidence\/[^/]+\.json$/.test(p))) {
     const item = breaks.json<EvidenceItem>(files, path, 'evidence_unreadable');
     if (!item) continue;
@@ -110,7 +111,7 @@ export function checkEvidence(
     }
     if (canonicalize(item) !== files.get(path)!.toString('utf8'))
       breaks.add('evidence_unreadable', 'not in RFC 8785 canonical form', path);
-    if (!rows.some((r) => r.evidenceId === item.id && r.contentHash === item.contentHash))
+    if (!recorded.has(`${item.id}\n${item.contentHash}`))
       breaks.add(
         'evidence_not_in_ledger',
         `no ledger row records ${item.id} with hash ${item.contentHash}`,
