@@ -44,6 +44,14 @@ describe('ZIP writer and reader', () => {
     ]);
   });
 
+  it('stops inflating at the declared size (a ZIP bomb)', () => {
+    const zip = writeZip([{ name: 'zeros', data: Buffer.alloc(8 * 1024 * 1024) }], WHEN);
+    const lie = Buffer.from(zip);
+    const central = lie.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    lie.writeUInt32LE(16, central + 24);
+    expect(() => readZip(lie)).toThrow('zeros: it inflates past the 16 bytes it declares');
+  });
+
   it('names a truncated ZIP, a damaged entry and an unsafe name', () => {
     const zip = writeZip(ENTRIES, WHEN);
     for (const cut of [10, 100, zip.length - 30, zip.length - 1])

@@ -103,9 +103,17 @@ function readEntry(zip: Buffer, at: number): { entry: ZipEntry; next: number } {
   if (start + compressed > zip.length) throw new ZipError(`${name}: its data is truncated`);
   const body = zip.subarray(start, start + compressed);
   let data: Buffer;
+  // Inflating stops at the size the directory declares, so a ZIP bomb cannot fill memory.
   try {
-    data = method === 8 ? inflateRawSync(body) : method === 0 ? Buffer.from(body) : Buffer.alloc(0);
-  } catch {
+    data =
+      method === 8
+        ? inflateRawSync(body, { maxOutputLength: Math.max(1, size) })
+        : method === 0
+          ? Buffer.from(body)
+          : Buffer.alloc(0);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE')
+      throw new ZipError(`${name}: it inflates past the ${size} bytes it declares`);
     throw new ZipError(`${name}: its compressed data is damaged`);
   }
   if (method !== 0 && method !== 8)
