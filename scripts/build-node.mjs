@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Compiles the server and the command-line packages to JavaScript with esbuild, so production and
 // the CLIs run on plain `node` (tsx stays a development tool). Usage:
-//   node scripts/build-node.mjs [server|engine|packets|risk|egress|cloud|remediation ...]   (all when none is named)
+//   node scripts/build-node.mjs [server|engine|packets|risk|egress|cloud|remediation|evidence ...]   (all when none is named)
 // The packages' bundles inline their workspace dependencies and zod, so a packed package
 // (scripts/pack.mjs) needs nothing else; the server's bundle inlines the workspace packages and
 // leaves node_modules to Node. Source maps are written next to each bundle.
@@ -74,6 +74,13 @@ export const TARGETS = {
     entries: ['packages/remediation/src/bin.ts', 'packages/remediation/src/index.ts', TCP_WORKER],
     assets: ENGINE_ASSETS.map((a) => [a, path.basename(a)]),
     external: true,
+  },
+  // Needs Node's built-ins only: the verifier runs from the bundle alone.
+  evidence: {
+    dir: 'packages/evidence',
+    entries: ['packages/evidence/src/bin.ts', 'packages/evidence/src/index.ts'],
+    assets: [],
+    external: false,
   },
 };
 

@@ -1,0 +1,67 @@
+// ISO/IEC 27001:2022 Annex A, theme 8: technological controls (8.1 to 8.34).
+import { inGroup } from '../types.ts';
+
+export const ANNEX_A_TECHNOLOGICAL = inGroup('A.8', [
+  ['A.8.1', 'User end point devices', 'Laptops, phones and other end points are protected.'],
+  ['A.8.2', 'Privileged access rights', 'Privileged access is limited and managed.'],
+  ['A.8.3', 'Information access restriction', 'Access to information follows the access policy.'],
+  ['A.8.4', 'Access to source code', 'Source code and development tools are access-controlled.'],
+  ['A.8.5', 'Secure authentication', 'Sign-in is strong, for example with multiple factors.'],
+  ['A.8.6', 'Capacity management', 'Resource use is monitored and planned.'],
+  ['A.8.7', 'Protection against malware', 'Malware is prevented and detected.'],
+  [
+    'A.8.8',
+    'Management of technical vulnerabilities',
+    'Vulnerabilities are found, rated and fixed.',
+  ],
+  ['A.8.9', 'Configuration management', 'Secure configurations are set, kept and reviewed.'],
+  ['A.8.10', 'Information deletion', 'Data no longer needed is deleted.'],
+  ['A.8.11', 'Data masking', 'Sensitive data is masked where policy says.'],
+  ['A.8.12', 'Data leakage prevention', 'Leaks of sensitive data are prevented.'],
+  ['A.8.13', 'Information backup', 'Backups are taken and tested by policy.'],
+  [
+    'A.8.14',
+    'Redundancy of information processing facilities',
+    'Enough redundancy meets availability needs.',
+  ],
+  ['A.8.15', 'Logging', 'Activity logs are produced, kept, protected and analysed.'],
+  ['A.8.16', 'Monitoring activities', 'Networks and systems are watched for anomalies.'],
+  ['A.8.17', 'Clock synchronization', 'System clocks agree with an approved source.'],
+  ['A.8.18', 'Use of privileged utility programs', 'Powerful utilities are restricted.'],
+  [
+    'A.8.19',
+    'Installation of software on operational systems',
+    'Software installation is controlled.',
+  ],
+  ['A.8.20', 'Networks security', 'Networks and their devices are secured.'],
+  ['A.8.21', 'Security of network services', 'Network services have defined security features.'],
+  ['A.8.22', 'Segregation of networks', 'Groups of systems are separated on the network.'],
+  ['A.8.23', 'Web filtering', 'Access to harmful websites is limited.'],
+  ['A.8.24', 'Use of cryptography', 'Cryptography and key handling follow rules.'],
+  ['A.8.25', 'Secure development life cycle', 'Software is developed securely.'],
+  ['A.8.26', 'Application security requirements', 'Applications have security requirements.'],
+  [
+    'A.8.27',
+    'Secure system architecture and engineering principles',
+    'Systems are engineered on secure principles.',
+  ],
+  ['A.8.28', 'Secure coding', 'Code is written securely.'],
+  [
+    'A.8.29',
+    'Security testing in development and acceptance',
+    'Security is tested before release.',
+  ],
+  ['A.8.30', 'Outsourced development', 'Outsourced development is directed and checked.'],
+  [
+    'A.8.31',
+    'Separation of development, test and production environments',
+    'Environments are kept apart.',
+  ],
+  ['A.8.32', 'Change management', 'Changes go through change control.'],
+  ['A.8.33', 'Test information', 'Test data is chosen and protected.'],
+  [
+    'A.8.34',
+    'Protection of information systems during audit testing',
+    'Audit tests do not disrupt operations.',
+  ],
+]);

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { merkleRoot, merkleRootOfHashes } from './merkle.ts';
+
+// The leaves and roots of Certificate Transparency's reference tests (RFC 6962 trees of 1 to 8
+// leaves: certificate-transparency's merkle_tree_test vectors).
+const LEAVES = [
+  '',
+  '00',
+  '10',
+  '2021',
+  '3031',
+  '40414243',
+  '5051525354555657',
+  '606162636465666768696a6b6c6d6e6f',
+];
+const ROOTS = [
+  '6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d',
+  'fac54203e7cc696cf0dfcb42c92a1d9dbaf70ad9e621f4bd8d98662f00e3c125',
+  'aeb6bcfe274b70a14fb067a5e5578264db0fa9b51af5e0ba159158f329e06e77',
+  'd37ee418976dd95753c1c73862b9398fa2a2cf9b4ff0fdfe8b30cd95209614b7',
+  '4e3bbb1f7b478dcfe71fb631631519a3bca12c9aefca1612bfce4c13a86264d4',
+  '76e67dadbcdf1e10e1b74ddc608abd2f98dfb16fbce75277b5232a127f2087ef',
+  'ddb89be403809e325750d3d263cd78929c2942b7942a34b77e122c9594a74c8c',
+  '5dc9da79a70659a9ad559cb701ded9a2ab9d823aad2f4960cfe370eff4604328',
+];
+
+describe('RFC 6962 Merkle tree hash', () => {
+  it('matches the reference roots for trees of 1 to 8 leaves', () => {
+    const leaves = LEAVES.map((h) => Buffer.from(h, 'hex'));
+    for (let n = 1; n <= 8; n++)
+      expect(merkleRoot(leaves.slice(0, n)).toString('hex'), `${n} leaves`).toBe(ROOTS[n - 1]);
+  });
+
+  it('hashes the empty tree as SHA-256 of nothing', () => {
+    expect(merkleRoot([]).toString('hex')).toBe(
+      'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+    );
+  });
+
+  it('changes when a leaf changes, is dropped or two leaves swap', () => {
+    const hashes = ['aa', 'bb', 'cc'].map((b) => b.repeat(32));
+    const root = merkleRootOfHashes(hashes);
+    expect(merkleRootOfHashes([hashes[0]!, hashes[1]!, 'cd'.repeat(32)])).not.toBe(root);
+    expect(merkleRootOfHashes(hashes.slice(0, 2))).not.toBe(root);
+    expect(merkleRootOfHashes([hashes[1]!, hashes[0]!, hashes[2]!])).not.toBe(root);
+  });
+});
