@@ -74,8 +74,8 @@ describe('cloud findings on the Vulnerabilities page', () => {
 
   it('reports the progress in resources: every collected resource evaluated', async () => {
     const scan = (await call(`/api/cloud/scans/${scanId}`)).json();
-    // One NSG, resource group, key vault, storage account and SQL server in the fake subscription.
-    expect(scan.progress).toEqual({ done: 5, total: 5, phase: 'done' });
+    // One NSG, resource group, key vault, storage account and SQL server, and 10 Defender plans.
+    expect(scan.progress).toEqual({ done: 15, total: 15, phase: 'done' });
   });
 
   it("shows each cloud finding's framework controls, as its catalog entry maps them", async () => {

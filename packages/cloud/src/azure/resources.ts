@@ -7,4 +7,5 @@ export const azureResources = (data: AzureData): Record<string, number> => ({
   key_vault: data.vaults.length,
   storage_account: data.accounts.length,
   sql_server: data.servers.length,
+  defender_plan: data.pricings.length,
 });

@@ -16,6 +16,7 @@ export const PUBLIC_ACCESS_CHECKS: ReadonlySet<string> = new Set([
   'azure_storage_public_blob',
   'azure_kv_public_network',
   'azure_sql_firewall_open',
+  'azure_storage_default_network_allow',
   // GCP
   'gcp_bucket_public',
   'gcp_iam_public_binding',
