@@ -4,7 +4,7 @@
 import { AZURE_DEFENDER_PREFIX, DEFENDER_PLANS } from '../catalog/azure-defender.ts';
 import type { AzureFakeState } from './azure-fake.ts';
 import { AZ_IDS, AZ_SUB, nsgRule } from './azure-state.ts';
-import { type Json, set } from './scan-harness.ts';
+import { addTwin, type Json, set, twinId } from './scan-harness.ts';
 
 type State = AzureFakeState;
 
@@ -13,20 +13,9 @@ export const addRule = (s: State, rule: Json) => (props(s.nsgs).securityRules as
 export const openSsh = (s: State, source: string) =>
   addRule(s, nsgRule('ssh-any', 200, '22', source));
 
-/** The id of the look-alike `twin` adds beside the first resource of a list. */
-export const twinId = (id: string) => `${id}-twin`;
-
-/**
- * Adds a copy of the first resource (id and name suffixed -twin) with one change: the clean
- * original stays beside it, so a finding must name the twin and only the twin.
- */
-export function twin(items: Json[], change: (properties: Json) => unknown) {
-  const copy = structuredClone(items[0]) as Json;
-  copy.id = twinId(String(copy.id));
-  copy.name = `${copy.name}-twin`;
-  change(copy.properties as Json);
-  items.push(copy);
-}
+/** A look-alike of the first resource with one change to its properties (addTwin). */
+const twin = (items: Json[], change: (properties: Json) => unknown) =>
+  addTwin(items, 'id', (copy) => change(copy.properties as Json));
 
 const twinServer = (s: State, change: (x: State['sqlServers'][number]) => unknown) => {
   const copy = structuredClone(s.sqlServers[0]);

@@ -1,4 +1,5 @@
 // A finding draft about one ARM resource: its id, location and tags.
+import { failingOver } from '../../shared/failing.ts';
 import type { CheckFn, Draft } from '../../shared/run-scan.ts';
 import type { AzureData } from '../collect.ts';
 
@@ -20,14 +21,7 @@ export const armDraft = (
  * A check over one list of the collected data: a finding for each resource that `fails`.
  * @example failing((d) => d.vaults, (v) => !v.properties.enableRbacAuthorization, detail, evidence)
  */
-export function failing<R extends ArmResource>(
+export const failing = <R extends ArmResource>(
   list: (data: AzureData) => R[],
-  fails: (r: R) => boolean,
-  detail: (r: R) => string,
-  evidence: (r: R) => Record<string, unknown>,
-): CheckFn<AzureData> {
-  return (data) =>
-    list(data)
-      .filter(fails)
-      .map((r) => armDraft(r, detail(r), evidence(r)));
-}
+  ...test: Parameters<ReturnType<typeof failingOver<AzureData, R>>>
+): CheckFn<AzureData> => failingOver(list, armDraft)(...test);
