@@ -89,6 +89,7 @@ describe('cloud findings on the Vulnerabilities page', () => {
     );
     expect(shared.frameworks).toEqual(catalog('azure_storage_shared_key')?.frameworks);
     expect(shared.frameworks.iso27001.length).toBeGreaterThan(0);
+    expect(shared.riskScore).toBe(40);
   });
 
   it('scores a public resource as internet-exposed and a private one as internal', async () => {

@@ -209,6 +209,8 @@ export const ZCloudFinding = z.object({
   recommendations: z.array(z.string()),
   /** Controls of each framework the check supports (its catalog entry). */
   frameworks: ZFrameworkRefs,
+  /** The finding's assessed risk (0-100, packages/risk); null until it is assessed. */
+  riskScore: z.number().nullable(),
   mutedBy: z.uuid().nullable(),
   firstSeenAt: z.string(),
   lastSeenAt: z.string(),

@@ -39,6 +39,7 @@ export const cloudFinding = (overrides: Partial<TCloudFinding> = {}): TCloudFind
   detail: '',
   status: 'open',
   frameworks: { soc2: ['CC6.1'], iso27001: [], nist_csf: [], hipaa: [], gdpr: [] },
+  riskScore: null,
   exposure: 'unchecked',
   reachablePorts: [],
   recommendations: [],

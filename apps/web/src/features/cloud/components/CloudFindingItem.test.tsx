@@ -16,6 +16,15 @@ describe('CloudFindingItem', () => {
     expect(html).toContain('SOC 2 CC6.1, CC6.6; ISO 27001 A.8.20; GDPR Art. 32');
   });
 
+  it('shows the assessed risk score once the finding is assessed', () => {
+    expect(
+      renderToStaticMarkup(<CloudFindingItem finding={cloudFinding({ riskScore: 60 })} />),
+    ).toContain('Risk Score: 60');
+    expect(renderToStaticMarkup(<CloudFindingItem finding={cloudFinding()} />)).not.toContain(
+      'Risk Score',
+    );
+  });
+
   it('says nothing of frameworks for a check that maps to none', () => {
     const none = { soc2: [], iso27001: [], nist_csf: [], hipaa: [], gdpr: [] };
     const html = renderToStaticMarkup(
