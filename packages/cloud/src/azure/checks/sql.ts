@@ -14,7 +14,8 @@ const draft = (
   evidence: Record<string, unknown>,
 ): Draft => ({
   ...armDraft(server, detail, evidence),
-  ...(server.fullyQualifiedDomainName
+  // A server with public network access disabled answers only on its private endpoints.
+  ...(server.fullyQualifiedDomainName && server.publicNetworkAccess !== 'Disabled'
     ? { publicAddresses: [server.fullyQualifiedDomainName] }
     : {}),
 });
