@@ -14,6 +14,7 @@ export * from './calls.ts';
 export { AWS_CHECKS, AWS_SCAN_TYPES, type AwsScanType, awsCheckIds } from './catalog/aws.ts';
 export { AZURE_CHECKS, AZURE_SCAN_SERVICES } from './catalog/azure.ts';
 export { GCP_CHECKS, GCP_SCAN_SERVICES } from './catalog/gcp.ts';
+export { PUBLIC_ACCESS_CHECKS } from './catalog/reach.ts';
 export { SERVICE_SCAN_CHECKS, serviceScanChecks } from './catalog/services.ts';
 export { googleMessage } from './gcp/classify.ts';
 export { type GcpClients, gcpClients } from './gcp/clients.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CLOUD_PROVIDER_LABELS, ZAwsRegion, ZCloudProvider } from './cloud.ts';
+import { ZFrameworkRefs } from './cloud-frameworks.ts';
 import { ZRequestIdField } from './request-id.ts';
 import { VULN_SEVERITIES } from './security-events.ts';
 import { MUTED_FILTERS } from './vulnerabilities.ts';
@@ -206,6 +207,10 @@ export const ZCloudFinding = z.object({
   reachablePorts: z.array(z.number().int()),
   /** Remediation first, then the CLI fix; the page shows the first 3. */
   recommendations: z.array(z.string()),
+  /** Controls of each framework the check supports (its catalog entry). */
+  frameworks: ZFrameworkRefs,
+  /** The finding's assessed risk (0-100, packages/risk); null until it is assessed. */
+  riskScore: z.number().nullable(),
   mutedBy: z.uuid().nullable(),
   firstSeenAt: z.string(),
   lastSeenAt: z.string(),

@@ -1,6 +1,7 @@
 export * from './auth.ts';
 export * from './billing.ts';
 export * from './cloud.ts';
+export * from './cloud-frameworks.ts';
 export * from './cloud-mute-rules.ts';
 export * from './cloud-scans.ts';
 export * from './constants.ts';

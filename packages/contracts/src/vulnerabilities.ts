@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZFrameworkRefs } from './cloud-frameworks.ts';
 import { ACTION_STATUS_VALUES, ZScanVulnerability } from './scan-results.ts';
 import { VULN_SEVERITIES } from './security-events.ts';
 import { textField } from './text-field.ts';
@@ -50,6 +51,8 @@ export const ZVulnerability = ZScanVulnerability.extend({
   muted: z.boolean(),
   /** The engine or cloud check that raised it (remediation actions are matched on it). */
   check_id: z.string().nullable(),
+  /** A cloud finding's framework controls (its check's catalog entry); null for other findings. */
+  frameworks: ZFrameworkRefs.nullable(),
   scan_id: z.uuid().nullable(),
   last_scan_id: z.uuid().nullable(),
 });

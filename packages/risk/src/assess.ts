@@ -3,7 +3,7 @@ import { confidenceOf, listInputs } from './confidence.ts';
 import { type ParsedCvss, parseCvss } from './cvss.ts';
 import { holdUpstreamOnly } from './detection.ts';
 import { reasoningOf, recommendationsOf } from './explain.ts';
-import { applyFormula, type FormulaFactors } from './formula.ts';
+import { applyFormula, type FormulaFactors, severityBase } from './formula.ts';
 import type { AssessInput } from './input.ts';
 import {
   automatableOf,
@@ -75,7 +75,7 @@ function factorsOf(input: AssessInput, cvss: CvssReading, exposure: ReturnType<t
         }
       : v.risk_score !== null
         ? { value: v.risk_score, source: `the finding's risk score ${v.risk_score}` }
-        : null;
+        : severityBase(v.severity);
   const factors: FormulaFactors = {
     base,
     externalExposure: exposure

@@ -1,4 +1,4 @@
-import { RISK_FORMULA, type TRiskAssessment } from '@netguard/contracts';
+import { RISK_FORMULA, type TRiskAssessment, type TVulnSeverity } from '@netguard/contracts';
 
 type Multiplier = TRiskAssessment['multipliers'][number];
 export type FormulaFactors = {
@@ -19,6 +19,22 @@ export type FormulaResult = {
   exploitabilityScore: number;
   multipliers: Multiplier[];
 };
+
+/**
+ * Where a finding with neither CVSS nor risk score starts (a cloud misconfiguration): the lower
+ * bound of the level its severity names (RISK_FORMULA.levels), low 10, info 0.
+ */
+export const SEVERITY_BASE: Record<TVulnSeverity, number> = {
+  ...RISK_FORMULA.levels,
+  low: 10,
+  info: 0,
+};
+
+/** The formula's start from a severity alone; null without one. */
+export function severityBase(severity: TVulnSeverity | null): FormulaFactors['base'] {
+  if (!severity) return null;
+  return { value: SEVERITY_BASE[severity], source: `severity ${severity} (no CVSS score)` };
+}
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 

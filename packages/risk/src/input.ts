@@ -6,6 +6,7 @@ import {
   SSVC_AUTOMATABLE,
   SSVC_EXPLOITATION,
   SSVC_TECHNICAL_IMPACT,
+  VULN_SEVERITIES,
   ZDetection,
 } from '@netguard/contracts';
 import { z } from 'zod';
@@ -27,6 +28,8 @@ export const ZAssessInput = z.object({
     cvss_other_vectors: z.array(z.string().max(200)).max(3).default([]),
     risk_score: z.number().min(0).max(100).nullable(),
     solution: z.string().max(2000).nullable().default(null),
+    /** The finding's severity: the score starts from it when there is neither CVSS nor risk score. */
+    severity: z.enum(VULN_SEVERITIES).nullable().default(null),
   }),
   detection: ZDetection.nullable().default(null),
   /** Date of the KEV catalog imported last; null: none imported, "not listed" means nothing. */
@@ -67,6 +70,14 @@ export const ZAssessInput = z.object({
       exposure: z.enum(EXPOSURE_LEVELS).nullable(),
       owner: z.string().max(120).nullable(),
     })
+    .nullable()
+    .default(null),
+  /**
+   * Where the resource can be reached from, as its source tells (a cloud finding: public address,
+   * port open to any source, public access); the exposure set for the host wins over it.
+   */
+  reachability: z
+    .object({ level: z.enum(EXPOSURE_LEVELS), reason: z.string().max(500) })
     .nullable()
     .default(null),
   /** The moment of the assessment (ISO); freshness is judged against it. */

@@ -89,7 +89,10 @@ export function technicalImpactFrom(
 
 export type ExposureEvidence = Evidence<Exposure> & { level: ExposureLevel };
 
-/** Exposure the user set for the host, else inferred from its address; null for a bare name. */
+/**
+ * Exposure the user set for the host, else the reachability its source reports (a cloud
+ * resource's), else inferred from its address; null for a bare name with neither.
+ */
 export function exposureOf(input: AssessInput): ExposureEvidence | null {
   const set = input.asset?.exposure;
   if (set && input.asset)
@@ -98,6 +101,9 @@ export function exposureOf(input: AssessInput): ExposureEvidence | null {
       value: SSVC_EXPOSURE_OF[set],
       reason: `Set as ${set} (${input.asset.source})`,
     };
+  const reach = input.reachability;
+  if (reach)
+    return { level: reach.level, value: SSVC_EXPOSURE_OF[reach.level], reason: reach.reason };
   const level = exposureOfAddress(input.vulnerability.host);
   if (!level) return null;
   return {

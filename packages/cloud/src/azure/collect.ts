@@ -13,13 +13,17 @@ import { type Reader, readerFor } from '../shared/collector.ts';
 import type { AzureClients } from './clients.ts';
 
 export type ManagementLock = { id: string; name: string; level: string };
+/** A Defender for Cloud plan of the subscription and its pricing tier (Free or Standard). */
+export type DefenderPricing = { name: string; tier: string };
 export type SqlServerState = {
   server: Server;
   firewallRules?: FirewallRule[];
   auditingState?: string;
+  auditingRetentionDays?: number;
 };
 
 export type AzureData = {
+  subscriptionId: string;
   nsgs: NetworkSecurityGroup[];
   nics: NetworkInterface[];
   publicIps: PublicIPAddress[];
@@ -28,12 +32,14 @@ export type AzureData = {
   vaults: Vault[];
   accounts: StorageAccount[];
   servers: SqlServerState[];
+  pricings: DefenderPricing[];
 };
 
 const LOCKS_API_VERSION = '2016-09-01';
+const PRICINGS_API_VERSION = '2024-01-01';
 
 /** What a scan has when it could not even get a token. */
-const NOTHING: AzureData = {
+const NOTHING: Omit<AzureData, 'subscriptionId'> = {
   nsgs: [],
   nics: [],
   publicIps: [],
@@ -42,6 +48,7 @@ const NOTHING: AzureData = {
   vaults: [],
   accounts: [],
   servers: [],
+  pricings: [],
 };
 
 const idsOf = (service: string) =>
@@ -70,7 +77,7 @@ export async function collectAzure(
     { service: 'identity', region: 'global', operation: 'Entra.GetToken', checks: [...wanted] },
     (abortSignal) => clients.token(abortSignal),
   );
-  if (!token) return NOTHING;
+  if (!token) return { subscriptionId, ...NOTHING };
   const list = async <T>(
     service: string,
     operation: string,
@@ -78,36 +85,42 @@ export async function collectAzure(
     run: (signal: AbortSignal) => Promise<T[]>,
   ) => (await read({ service, region: 'global', operation, checks }, run)) ?? [];
   const network = idsOf('network');
-  const [nsgs, nics, publicIps, groups, locks, vaults, accounts, servers] = await Promise.all([
-    list('network', 'NetworkSecurityGroups.ListAll', network, (abortSignal) =>
-      all(clients.network.networkSecurityGroups.listAll({ abortSignal })),
-    ),
-    list('network', 'NetworkInterfaces.ListAll', network, (abortSignal) =>
-      all(clients.network.networkInterfaces.listAll({ abortSignal })),
-    ),
-    list('network', 'PublicIPAddresses.ListAll', network, (abortSignal) =>
-      all(clients.network.publicIPAddresses.listAll({ abortSignal })),
-    ),
-    list('resources', 'ResourceGroups.List', idsOf('resources'), (abortSignal) =>
-      all(clients.resources.resourceGroups.list({ abortSignal })),
-    ),
-    list(
-      'resources',
-      'ManagementLocks.ListAtSubscriptionLevel',
-      ['azure_rg_no_lock'],
-      (abortSignal) => listLocks(clients, subscriptionId, abortSignal),
-    ),
-    list('keyvault', 'Vaults.ListBySubscription', idsOf('keyvault'), (abortSignal) =>
-      all(clients.keyVault.vaults.listBySubscription({ abortSignal })),
-    ),
-    list('storage', 'StorageAccounts.List', idsOf('storage'), (abortSignal) =>
-      all(clients.storage.storageAccounts.list({ abortSignal })),
-    ),
-    list('sql', 'Servers.List', idsOf('sql'), (abortSignal) =>
-      all(clients.sql.servers.list({ abortSignal })),
-    ),
-  ]);
+  const [nsgs, nics, publicIps, groups, locks, vaults, accounts, servers, pricings] =
+    await Promise.all([
+      list('network', 'NetworkSecurityGroups.ListAll', network, (abortSignal) =>
+        all(clients.network.networkSecurityGroups.listAll({ abortSignal })),
+      ),
+      list('network', 'NetworkInterfaces.ListAll', network, (abortSignal) =>
+        all(clients.network.networkInterfaces.listAll({ abortSignal })),
+      ),
+      list('network', 'PublicIPAddresses.ListAll', network, (abortSignal) =>
+        all(clients.network.publicIPAddresses.listAll({ abortSignal })),
+      ),
+      list('resources', 'ResourceGroups.List', idsOf('resources'), (abortSignal) =>
+        all(clients.resources.resourceGroups.list({ abortSignal })),
+      ),
+      list(
+        'resources',
+        'ManagementLocks.ListAtSubscriptionLevel',
+        ['azure_rg_no_lock'],
+        (abortSignal) => listLocks(clients, subscriptionId, abortSignal),
+      ),
+      list('keyvault', 'Vaults.ListBySubscription', idsOf('keyvault'), (abortSignal) =>
+        all(clients.keyVault.vaults.listBySubscription({ abortSignal })),
+      ),
+      list('storage', 'StorageAccounts.List', idsOf('storage'), (abortSignal) =>
+        all(clients.storage.storageAccounts.list({ abortSignal })),
+      ),
+      list('sql', 'Servers.List', idsOf('sql'), (abortSignal) =>
+        all(clients.sql.servers.list({ abortSignal })),
+      ),
+      list('defender', 'Pricings.List', idsOf('defender'), (abortSignal) =>
+        listPricings(clients, subscriptionId, abortSignal),
+      ),
+    ]);
   return {
+    subscriptionId,
+    pricings,
     nsgs,
     nics,
     publicIps,
@@ -145,6 +158,24 @@ async function listLocks(clients: AzureClients, subscriptionId: string, abortSig
   return locks;
 }
 
+/** The subscription's Defender for Cloud plans (one page: ARM lists every plan at once). */
+async function listPricings(
+  clients: AzureClients,
+  subscriptionId: string,
+  abortSignal: AbortSignal,
+): Promise<DefenderPricing[]> {
+  const response = await clients.arm
+    .pathUnchecked(
+      `/subscriptions/${encodeURIComponent(subscriptionId)}/providers/Microsoft.Security/pricings`,
+    )
+    .get({ queryParameters: { 'api-version': PRICINGS_API_VERSION }, abortSignal });
+  if (response.status !== '200') throw createRestError(response);
+  const body = response.body as {
+    value?: { name: string; properties?: { pricingTier?: string } }[];
+  };
+  return (body.value ?? []).map((p) => ({ name: p.name, tier: p.properties?.pricingTier ?? '' }));
+}
+
 async function sqlServerState(
   clients: AzureClients,
   server: Server,
@@ -168,7 +199,7 @@ async function sqlServerState(
         service: 'sql',
         region,
         operation: 'ServerBlobAuditingPolicies.Get',
-        checks: ['azure_sql_auditing_off'],
+        checks: ['azure_sql_auditing_off', 'azure_sql_audit_retention_short'],
       },
       (abortSignal) => clients.sql.serverBlobAuditingPolicies.get(group, name, { abortSignal }),
     ),
@@ -177,5 +208,8 @@ async function sqlServerState(
     server,
     ...(firewallRules ? { firewallRules } : {}),
     ...(auditing?.state ? { auditingState: auditing.state } : {}),
+    ...(auditing?.retentionDays !== undefined
+      ? { auditingRetentionDays: auditing.retentionDays }
+      : {}),
   };
 }

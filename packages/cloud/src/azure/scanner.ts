@@ -13,6 +13,7 @@ import { AZURE_CHECK_LOGIC } from './checks/index.ts';
 import { classifyAzure } from './classify.ts';
 import { type AzureClients, azureClients, type Transport } from './clients.ts';
 import { collectAzure } from './collect.ts';
+import { azureResources } from './resources.ts';
 
 const SUBSCRIPTIONS_API_VERSION = '2022-12-01';
 
@@ -63,6 +64,7 @@ export function createAzureScanner(transport: Transport = {}): Scanner<'azure'> 
           account: creds.subscriptionId,
           catalog: AZURE_CHECKS,
           checks: AZURE_CHECK_LOGIC,
+          resources: azureResources,
           classify: classifyAzure,
           collect: (recorder, wanted) =>
             collectAzure(clients, creds.subscriptionId, recorder, wanted),

@@ -2,6 +2,8 @@
 import { exposureCatalog } from '../shared/exposure-catalog.ts';
 import { frameworks } from '../shared/frameworks.ts';
 import type { CheckMeta } from '../types.ts';
+import { moreKeyVault, moreSql, moreStorage } from './azure-data.ts';
+import { defenderChecks } from './azure-defender.ts';
 
 type Entry = Omit<CheckMeta, 'provider'>;
 const azure = (entry: Entry): CheckMeta => ({ provider: 'azure', ...entry });
@@ -104,6 +106,7 @@ const keyVault: CheckMeta[] = [
     cli: 'az keyvault update --name <vault> --public-network-access Disabled',
     frameworks: frameworks('networkExposure'),
   }),
+  ...moreKeyVault,
 ];
 
 const storage: CheckMeta[] = [
@@ -218,7 +221,10 @@ export const AZURE_CHECKS: CheckMeta[] = [
   ...resourceGroups,
   ...keyVault,
   ...storage,
+  ...moreStorage,
   ...sql,
+  ...moreSql,
+  ...defenderChecks,
 ];
 
 /** The spec's azure-security-scan services (part 2), each with its scanType and the checks it runs. */

@@ -2,6 +2,8 @@
 import { exposureCatalog } from '../shared/exposure-catalog.ts';
 import { frameworks } from '../shared/frameworks.ts';
 import type { CheckMeta } from '../types.ts';
+import { sqlFlagChecks } from './gcp-flags.ts';
+import { moreCompute, moreIam, moreStorage } from './gcp-more.ts';
 
 type Entry = Omit<CheckMeta, 'provider'>;
 const gcp = (entry: Entry): CheckMeta => ({ provider: 'gcp', ...entry });
@@ -75,6 +77,7 @@ const compute: CheckMeta[] = [
     cli: 'gcloud compute instances add-metadata <instance> --zone=<zone> --metadata=serial-port-enable=FALSE',
     frameworks: frameworks('secureConfiguration'),
   }),
+  ...moreCompute,
 ];
 
 const storage: CheckMeta[] = [
@@ -128,6 +131,7 @@ const storage: CheckMeta[] = [
     cli: 'gcloud storage buckets update gs://<bucket> --retention-period=<duration>',
     frameworks: frameworks('recovery'),
   }),
+  ...moreStorage,
 ];
 
 const iam: CheckMeta[] = [
@@ -181,6 +185,7 @@ const iam: CheckMeta[] = [
     cli: 'gcloud projects remove-iam-policy-binding <project> --member=serviceAccount:<sa-email> --role=<role>',
     frameworks: frameworks('leastPrivilege'),
   }),
+  ...moreIam,
 ];
 
 const sql: CheckMeta[] = [
@@ -235,7 +240,14 @@ const sql: CheckMeta[] = [
   }),
 ];
 
-export const GCP_CHECKS: CheckMeta[] = [...firewall, ...compute, ...storage, ...iam, ...sql];
+export const GCP_CHECKS: CheckMeta[] = [
+  ...firewall,
+  ...compute,
+  ...storage,
+  ...iam,
+  ...sql,
+  ...sqlFlagChecks,
+];
 
 /** The spec's gcp-security-scan services (part 2), each with its scanType and the checks it runs. */
 export const GCP_SCAN_SERVICES = {

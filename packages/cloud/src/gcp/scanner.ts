@@ -19,6 +19,7 @@ import {
   tokenFailureMessage,
 } from './clients.ts';
 import { collectGcp } from './collect.ts';
+import { gcpResources } from './resources.ts';
 
 async function verify(
   creds: GcpCredentials,
@@ -68,6 +69,7 @@ export function createGcpScanner(transport: Transport = {}): Scanner<'gcp'> {
           account: creds.projectId,
           catalog: GCP_CHECKS,
           checks: GCP_CHECK_LOGIC,
+          resources: gcpResources,
           classify: classifyGcp,
           collect: (recorder, wanted) =>
             collectGcp(clients, creds.projectId, recorder, wanted, now()),

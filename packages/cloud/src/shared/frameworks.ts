@@ -25,6 +25,13 @@ export const FRAMEWORKS = {
     hipaa: ['164.312(e)(1)', '164.312(e)(2)(ii)'],
     gdpr: ['Art. 32'],
   },
+  encryptionAtRest: {
+    soc2: ['CC6.1', 'CC6.7'],
+    iso27001: ['A.8.24'],
+    nist_csf: ['PR.DS-1', 'PR.DS-01'],
+    hipaa: ['164.312(a)(2)(iv)'],
+    gdpr: ['Art. 32'],
+  },
   leastPrivilege: {
     soc2: ['CC6.1', 'CC6.3'],
     iso27001: ['A.5.15', 'A.5.18', 'A.8.2'],

@@ -18,6 +18,8 @@ export type ScanPlan<D> = {
   classify: Classifier;
   /** Reads what the wanted checks need, every call through the recorder. */
   collect: (recorder: CallRecorder, wanted: Set<string>) => Promise<D>;
+  /** How many resources of each type (a catalog resourceType) the data holds. */
+  resources: (data: D) => Record<string, number>;
 };
 
 /** The catalog's checks that `options.checks` selects (all by default); unknown ids are refused. */
@@ -34,6 +36,21 @@ export const wantedOf = (wanted: Set<string>, ids: string[]) => ids.filter((id) 
 const inRegions = (regions: string[] | undefined, region: string) =>
   !regions || region === 'global' || regions.includes(region);
 
+/** One check's findings over the data, in the scan's regions. */
+function evaluate<D>(plan: ScanPlan<D>, meta: CheckMeta, data: D, regions?: string[]): Finding[] {
+  const check = plan.checks[meta.id];
+  if (!check) throw new Error(`Check ${meta.id} has no logic`);
+  return check(data)
+    .filter((draft) => inRegions(regions, draft.region))
+    .map((draft) => ({
+      checkId: meta.id,
+      provider: plan.provider,
+      account: plan.account,
+      resourceType: meta.resourceType,
+      ...draft,
+    }));
+}
+
 export async function runScan<D>(
   plan: ScanPlan<D>,
   options: ScanOptions = {},
@@ -42,25 +59,23 @@ export async function runScan<D>(
   const startedAt = now().toISOString();
   const selected = selectChecks(plan.catalog, options.checks);
   const recorder = new CallRecorder(plan.classify, options);
-  const total = selected.length + 1;
-  options.onProgress?.({ done: 0, total, phase: 'collect' });
+  options.onProgress?.({ done: 0, total: 0, phase: 'collect' });
   const data = await plan.collect(recorder, new Set(selected.map((c) => c.id)));
   const findings: Finding[] = [];
-  selected.forEach((meta, index) => {
-    const check = plan.checks[meta.id];
-    if (!check) throw new Error(`Check ${meta.id} has no logic`);
-    for (const draft of check(data)) {
-      if (!inRegions(options.regions, draft.region)) continue;
-      findings.push({
-        checkId: meta.id,
-        provider: plan.provider,
-        account: plan.account,
-        resourceType: meta.resourceType,
-        ...draft,
-      });
-    }
-    options.onProgress?.({ done: index + 2, total, phase: 'evaluate' });
-  });
+  const byType = new Map<string, CheckMeta[]>();
+  for (const meta of selected)
+    byType.set(meta.resourceType, [...(byType.get(meta.resourceType) ?? []), meta]);
+  const counts = plan.resources(data);
+  const countOf = (type: string) => counts[type] ?? 0;
+  // Progress counts resources: those of a type are done once every check of the type has run.
+  const total = [...byType.keys()].reduce((sum, type) => sum + countOf(type), 0);
+  let done = 0;
+  options.onProgress?.({ done, total, phase: 'evaluate' });
+  for (const [type, metas] of byType) {
+    for (const meta of metas) findings.push(...evaluate(plan, meta, data, options.regions));
+    done += countOf(type);
+    options.onProgress?.({ done, total, phase: `evaluate ${type}` });
+  }
   const gaps = recorder.gaps();
   return {
     provider: plan.provider,

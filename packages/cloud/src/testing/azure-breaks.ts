@@ -1,8 +1,10 @@
 // One misconfiguration per Azure check, applied to the clean state of azure-state.ts, and the
 // resource whose finding it must cause.
+
+import { AZURE_DEFENDER_PREFIX, DEFENDER_PLANS } from '../catalog/azure-defender.ts';
 import type { AzureFakeState } from './azure-fake.ts';
-import { AZ_IDS, nsgRule } from './azure-state.ts';
-import { type Json, set } from './scan-harness.ts';
+import { AZ_IDS, AZ_SUB, nsgRule } from './azure-state.ts';
+import { addTwin, type Json, set, twinId } from './scan-harness.ts';
 
 type State = AzureFakeState;
 
@@ -10,6 +12,32 @@ export const props = (items: Json[]) => items[0]?.properties as Json;
 export const addRule = (s: State, rule: Json) => (props(s.nsgs).securityRules as Json[]).push(rule);
 export const openSsh = (s: State, source: string) =>
   addRule(s, nsgRule('ssh-any', 200, '22', source));
+
+/** A look-alike of the first resource with one change to its properties (addTwin). */
+const twin = (items: Json[], change: (properties: Json) => unknown) =>
+  addTwin(items, 'id', (copy) => change(copy.properties as Json));
+
+const twinServer = (s: State, change: (x: State['sqlServers'][number]) => unknown) => {
+  const copy = structuredClone(s.sqlServers[0]);
+  if (!copy) return;
+  copy.server.id = twinId(String(copy.server.id));
+  copy.server.name = `${copy.server.name}-twin`;
+  change(copy);
+  s.sqlServers.push(copy);
+};
+
+/** Sets one Defender plan to Free; the other plans stay on Standard. */
+const freePlan = (s: State, pricing: string) =>
+  set(s.pricings.find((p) => p.name === pricing)?.properties as Json, 'pricingTier', 'Free');
+const pricingId = (pricing: string) =>
+  `/subscriptions/${AZ_SUB}/providers/Microsoft.Security/pricings/${pricing}`;
+
+const DEFENDER_BREAKS = Object.fromEntries(
+  DEFENDER_PLANS.map((p) => [
+    `${AZURE_DEFENDER_PREFIX}_${p.key}_off`,
+    [(s: State) => freePlan(s, p.pricing), pricingId(p.pricing)],
+  ]),
+) as Record<string, [(s: State) => unknown, string]>;
 
 /** One misconfiguration per check, and the resource its finding must name. */
 export const AZURE_BREAKS: Record<string, [(s: State) => unknown, string]> = {
@@ -81,4 +109,46 @@ export const AZURE_BREAKS: Record<string, [(s: State) => unknown, string]> = {
     (s) => set(props(s.sqlServers.map((x) => x.server)), 'minimalTlsVersion', '1.0'),
     AZ_IDS.sql,
   ],
+  azure_storage_default_network_allow: [
+    (s) => twin(s.storageAccounts, (p) => set(p.networkAcls as Json, 'defaultAction', 'Allow')),
+    twinId(AZ_IDS.storage),
+  ],
+  azure_storage_trusted_services_off: [
+    (s) => twin(s.storageAccounts, (p) => set(p.networkAcls as Json, 'bypass', 'None')),
+    twinId(AZ_IDS.storage),
+  ],
+  azure_storage_infrastructure_encryption_off: [
+    (s) =>
+      twin(s.storageAccounts, (p) =>
+        set(p.encryption as Json, 'requireInfrastructureEncryption', false),
+      ),
+    twinId(AZ_IDS.storage),
+  ],
+  azure_storage_cmk_off: [
+    (s) =>
+      twin(s.storageAccounts, (p) => set(p.encryption as Json, 'keySource', 'Microsoft.Storage')),
+    twinId(AZ_IDS.storage),
+  ],
+  azure_storage_key_rotation_off: [
+    (s) =>
+      twin(s.storageAccounts, (p) => set(p.keyPolicy as Json, 'keyExpirationPeriodInDays', 365)),
+    twinId(AZ_IDS.storage),
+  ],
+  azure_kv_rbac_off: [
+    (s) => twin(s.vaults, (p) => set(p, 'enableRbacAuthorization', false)),
+    twinId(AZ_IDS.vault),
+  ],
+  azure_kv_no_private_endpoint: [
+    (s) => twin(s.vaults, (p) => set(p, 'privateEndpointConnections', [])),
+    twinId(AZ_IDS.vault),
+  ],
+  azure_sql_no_entra_admin: [
+    (s) => twinServer(s, (x) => set(x.server.properties as Json, 'administrators', undefined)),
+    twinId(AZ_IDS.sql),
+  ],
+  azure_sql_audit_retention_short: [
+    (s) => twinServer(s, (x) => Object.assign(x, { auditingRetentionDays: 30 })),
+    twinId(AZ_IDS.sql),
+  ],
+  ...DEFENDER_BREAKS,
 };

@@ -27,7 +27,14 @@ export type AzureFakeState = {
   locks: Json[];
   vaults: Json[];
   storageAccounts: Json[];
-  sqlServers: { server: Json; firewallRules: Json[]; auditingState: 'Enabled' | 'Disabled' }[];
+  sqlServers: {
+    server: Json;
+    firewallRules: Json[];
+    auditingState: 'Enabled' | 'Disabled';
+    auditingRetentionDays?: number;
+  }[];
+  /** Defender for Cloud plans, in ARM's shape ({ name, properties: { pricingTier } }). */
+  pricings: Json[];
 };
 
 export type AzureFake = HttpsFake & { state: AzureFakeState };
@@ -272,10 +279,16 @@ export async function startAzureFake(tls: TestTls, state: AzureFakeState): Promi
           id: `${req.path}`,
           name: 'default',
           type: 'Microsoft.Sql/servers/auditingSettings',
-          properties: { state: server(req)?.auditingState ?? 'Disabled' },
+          properties: {
+            state: server(req)?.auditingState ?? 'Disabled',
+            retentionDays: server(req)?.auditingRetentionDays ?? 0,
+          },
         },
       }),
     ),
+    arm(tokens, 'Pricings.List', `${PROVIDERS}/Microsoft.Security/pricings`, (req) => ({
+      json: { value: state.pricings.map((p) => ({ id: `${req.path}/${p.name}`, ...p })) },
+    })),
   ];
   const fake = await startHttpsFake(tls, routes);
   return { ...fake, state };

@@ -1,5 +1,6 @@
 // A subscription with one well-configured resource of each kind the Azure checks read, in ARM's
 // JSON shape. Tests break one property at a time and expect exactly that check to fire.
+import { DEFENDER_PLANS } from '../catalog/azure-defender.ts';
 import type { AzureFakeState } from './azure-fake.ts';
 
 export const AZ_SUB = '00000000-0000-0000-0000-0000000000a1';
@@ -109,6 +110,16 @@ export function cleanAzureState(): AzureFakeState {
           enableSoftDelete: true,
           enablePurgeProtection: true,
           publicNetworkAccess: 'Disabled',
+          enableRbacAuthorization: true,
+          privateEndpointConnections: [
+            {
+              id: `${AZ_IDS.vault}/privateEndpointConnections/prod-kv-pe`,
+              properties: {
+                privateEndpoint: { id: `${RG}/providers/Microsoft.Network/privateEndpoints/kv-pe` },
+                privateLinkServiceConnectionState: { status: 'Approved' },
+              },
+            },
+          ],
           accessPolicies: [
             {
               tenantId: '11111111-2222-3333-4444-555555555555',
@@ -131,6 +142,9 @@ export function cleanAzureState(): AzureFakeState {
           supportsHttpsTrafficOnly: true,
           minimumTlsVersion: 'TLS1_2',
           allowSharedKeyAccess: false,
+          networkAcls: { defaultAction: 'Deny', bypass: 'AzureServices, Logging' },
+          encryption: { keySource: 'Microsoft.Keyvault', requireInfrastructureEncryption: true },
+          keyPolicy: { keyExpirationPeriodInDays: 90 },
         },
       },
     ],
@@ -144,6 +158,13 @@ export function cleanAzureState(): AzureFakeState {
             fullyQualifiedDomainName: 'prod-sql.database.windows.net',
             minimalTlsVersion: '1.2',
             publicNetworkAccess: 'Enabled',
+            administrators: {
+              administratorType: 'ActiveDirectory',
+              principalType: 'Group',
+              login: 'sql-admins',
+              sid: '00000000-0000-0000-0000-00000000a0a0',
+              tenantId: '11111111-2222-3333-4444-555555555555',
+            },
           },
         },
         firewallRules: [
@@ -154,7 +175,12 @@ export function cleanAzureState(): AzureFakeState {
           },
         ],
         auditingState: 'Enabled',
+        auditingRetentionDays: 120,
       },
     ],
+    pricings: DEFENDER_PLANS.map((p) => ({
+      name: p.pricing,
+      properties: { pricingTier: 'Standard' },
+    })),
   };
 }

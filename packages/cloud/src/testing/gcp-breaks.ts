@@ -1,8 +1,10 @@
 // One misconfiguration per GCP check, applied to the clean state of gcp-state.ts, and the
 // resource whose finding it must cause.
+
+import { GCP_SQL_FLAG_PREFIX, SQL_FLAGS } from '../catalog/gcp-flags.ts';
 import type { GcpFakeState } from './gcp-fake.ts';
 import { firewall, firewallId, GCP_IDS } from './gcp-state.ts';
-import { type Json, set } from './scan-harness.ts';
+import { addTwin, type Json, set, twinId } from './scan-harness.ts';
 
 type State = GcpFakeState;
 
@@ -22,6 +24,52 @@ export const givePublicIp = (s: State) =>
   set((web(s).networkInterfaces as Json[])[0], 'accessConfigs', [
     { type: 'ONE_TO_ONE_NAT', natIP: '192.0.2.10' },
   ]);
+
+const zone = (s: State) => s.instances['europe-west1-b'] as Json[];
+/** A look-alike of web-1 with one change; web-1 stays clean beside it. */
+const twinVm = (s: State, change: (vm: Json) => unknown) => addTwin(zone(s), 'selfLink', change);
+const metadataItem = (vm: Json, key: string) =>
+  ((vm.metadata as Json).items as Json[]).find((m) => m.key === key);
+/** A look-alike of the bucket (and its policy) with one change to the bucket. */
+const twinBucket = (s: State, change: (b: Json) => unknown) => {
+  const copy = structuredClone(s.buckets[0]);
+  if (!copy) return;
+  const b = copy.bucket as Json;
+  b.selfLink = twinId(String(b.selfLink));
+  b.name = b.id = `${b.name}-twin`;
+  change(b);
+  s.buckets.push(copy);
+};
+
+const SQL_OF_ENGINE = { POSTGRES: 0, MYSQL: 1, SQLSERVER: 2 } as const;
+const SQL_ID_OF_ENGINE = {
+  POSTGRES: GCP_IDS.sql,
+  MYSQL: GCP_IDS.mysql,
+  SQLSERVER: GCP_IDS.sqlserver,
+};
+/** The unsafe value of each flag, on a look-alike of the clean instance of its engine. */
+const FLAG_BREAKS = Object.fromEntries(
+  SQL_FLAGS.map((f) => [
+    `${GCP_SQL_FLAG_PREFIX}_${f.key}`,
+    [
+      (s: State) =>
+        addTwin(
+          s.sqlInstances as Json[],
+          'selfLink',
+          (copy) => {
+            const settings = copy.settings as Json;
+            const others = (settings.databaseFlags as Json[]).filter((x) => x.name !== f.flag);
+            settings.databaseFlags = [
+              ...others,
+              { name: f.flag, value: f.safe === 'on' ? 'off' : 'on' },
+            ];
+          },
+          SQL_OF_ENGINE[f.engine],
+        ),
+      twinId(SQL_ID_OF_ENGINE[f.engine]),
+    ],
+  ]),
+) as Record<string, [(s: State) => unknown, string]>;
 
 /** One misconfiguration per check, and the resource its finding must name. */
 export const GCP_BREAKS: Record<string, [(s: State) => unknown, string]> = {
@@ -122,4 +170,53 @@ export const GCP_BREAKS: Record<string, [(s: State) => unknown, string]> = {
       set((s.sqlInstances[0] as Json).settings as Json, 'backupConfiguration', { enabled: false }),
     GCP_IDS.sql,
   ],
+  gcp_vm_shielded_vm_off: [
+    (s) => twinVm(s, (vm) => set(vm.shieldedInstanceConfig as Json, 'enableSecureBoot', false)),
+    twinId(GCP_IDS.instance),
+  ],
+  gcp_vm_ip_forwarding: [
+    (s) => twinVm(s, (vm) => set(vm, 'canIpForward', true)),
+    twinId(GCP_IDS.instance),
+  ],
+  gcp_vm_project_ssh_keys: [
+    (s) => twinVm(s, (vm) => set(metadataItem(vm, 'block-project-ssh-keys'), 'value', 'FALSE')),
+    twinId(GCP_IDS.instance),
+  ],
+  gcp_vm_os_login_off: [
+    (s) => twinVm(s, (vm) => set(metadataItem(vm, 'enable-oslogin'), 'value', 'FALSE')),
+    twinId(GCP_IDS.instance),
+  ],
+  gcp_vm_default_sa: [
+    (s) =>
+      twinVm(s, (vm) =>
+        set(vm, 'serviceAccounts', [
+          { email: '123456789012-compute@developer.gserviceaccount.com', scopes: [] },
+        ]),
+      ),
+    twinId(GCP_IDS.instance),
+  ],
+  gcp_bucket_logging_off: [
+    (s) => twinBucket(s, (b) => set(b, 'logging', undefined)),
+    twinId(GCP_IDS.bucket),
+  ],
+  gcp_bucket_soft_delete_off: [
+    (s) => twinBucket(s, (b) => set(b, 'softDeletePolicy', { retentionDurationSeconds: '0' })),
+    twinId(GCP_IDS.bucket),
+  ],
+  gcp_iam_sa_user_project_level: [
+    (s) =>
+      bindings(s).push({
+        role: 'roles/iam.serviceAccountTokenCreator',
+        members: ['group:deployers@example.com'],
+      }),
+    GCP_IDS.project,
+  ],
+  gcp_iam_audit_logs_off: [
+    (s) =>
+      set(s.projectPolicy, 'auditConfigs', [
+        { service: 'storage.googleapis.com', auditLogConfigs: [{ logType: 'DATA_READ' }] },
+      ]),
+    GCP_IDS.project,
+  ],
+  ...FLAG_BREAKS,
 };

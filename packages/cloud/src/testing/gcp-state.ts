@@ -15,6 +15,8 @@ export const GCP_IDS = {
   bucket: 'https://www.googleapis.com/storage/v1/b/netguard-logs',
   key: `projects/${GCP_PROJECT}/serviceAccounts/${WEB_SA}/keys/3f1a2b`,
   sql: `https://sqladmin.googleapis.com/v1/projects/${GCP_PROJECT}/instances/prod-db`,
+  mysql: `https://sqladmin.googleapis.com/v1/projects/${GCP_PROJECT}/instances/shop-db`,
+  sqlserver: `https://sqladmin.googleapis.com/v1/projects/${GCP_PROJECT}/instances/erp-db`,
   webServiceAccount: WEB_SA,
 };
 
@@ -37,6 +39,26 @@ export const firewall = (
   allowed,
   disabled: false,
   ...extra,
+});
+
+/** A private, encrypted, backed-up Cloud SQL instance in the sqladmin API's shape. */
+export const sqlInstance = (
+  name: string,
+  selfLink: string,
+  databaseVersion: string,
+  databaseFlags: { name: string; value: string }[],
+) => ({
+  kind: 'sql#instance',
+  name,
+  selfLink,
+  region: 'europe-west1',
+  databaseVersion,
+  ipAddresses: [{ type: 'PRIVATE', ipAddress: '10.1.0.3' }],
+  settings: {
+    ipConfiguration: { ipv4Enabled: false, sslMode: 'ENCRYPTED_ONLY', authorizedNetworks: [] },
+    backupConfiguration: { enabled: true, startTime: '02:00' },
+    databaseFlags,
+  },
 });
 
 /** A service-account key file and the public key the fake checks its grants with. */
@@ -88,7 +110,18 @@ export function cleanGcpState(publicKey: string): GcpFakeState {
           serviceAccounts: [
             { email: WEB_SA, scopes: ['https://www.googleapis.com/auth/cloud-platform'] },
           ],
-          metadata: { items: [{ key: 'enable-oslogin', value: 'TRUE' }] },
+          metadata: {
+            items: [
+              { key: 'enable-oslogin', value: 'TRUE' },
+              { key: 'block-project-ssh-keys', value: 'TRUE' },
+            ],
+          },
+          canIpForward: false,
+          shieldedInstanceConfig: {
+            enableSecureBoot: true,
+            enableVtpm: true,
+            enableIntegrityMonitoring: true,
+          },
         },
       ],
     },
@@ -106,6 +139,8 @@ export function cleanGcpState(publicKey: string): GcpFakeState {
           },
           versioning: { enabled: true },
           retentionPolicy: { retentionPeriod: '2592000', effectiveTime: '2026-01-01T00:00:00Z' },
+          logging: { logBucket: 'netguard-access-logs', logObjectPrefix: 'netguard-logs' },
+          softDeletePolicy: { retentionDurationSeconds: '604800' },
         },
         policy: {
           version: 1,
@@ -122,6 +157,16 @@ export function cleanGcpState(publicKey: string): GcpFakeState {
       bindings: [
         { role: 'roles/viewer', members: ['user:alice@example.com'] },
         { role: 'roles/storage.objectViewer', members: [`serviceAccount:${WEB_SA}`] },
+      ],
+      auditConfigs: [
+        {
+          service: 'allServices',
+          auditLogConfigs: [
+            { logType: 'ADMIN_READ' },
+            { logType: 'DATA_READ' },
+            { logType: 'DATA_WRITE' },
+          ],
+        },
       ],
     },
     serviceAccounts: [
@@ -148,22 +193,17 @@ export function cleanGcpState(publicKey: string): GcpFakeState {
       },
     ],
     sqlInstances: [
-      {
-        kind: 'sql#instance',
-        name: 'prod-db',
-        selfLink: GCP_IDS.sql,
-        region: 'europe-west1',
-        databaseVersion: 'POSTGRES_16',
-        ipAddresses: [{ type: 'PRIVATE', ipAddress: '10.1.0.3' }],
-        settings: {
-          ipConfiguration: {
-            ipv4Enabled: false,
-            sslMode: 'ENCRYPTED_ONLY',
-            authorizedNetworks: [],
-          },
-          backupConfiguration: { enabled: true, startTime: '02:00' },
-        },
-      },
+      sqlInstance('prod-db', GCP_IDS.sql, 'POSTGRES_16', [
+        { name: 'log_connections', value: 'on' },
+        { name: 'log_disconnections', value: 'on' },
+      ]),
+      sqlInstance('shop-db', GCP_IDS.mysql, 'MYSQL_8_0', [
+        { name: 'local_infile', value: 'off' },
+        { name: 'skip_show_database', value: 'on' },
+      ]),
+      sqlInstance('erp-db', GCP_IDS.sqlserver, 'SQLSERVER_2022_STANDARD', [
+        { name: 'cross db ownership chaining', value: 'off' },
+      ]),
     ],
   };
 }

@@ -12,6 +12,21 @@ export const set = (target: Json | undefined, key: string, value: unknown) => {
   if (target) target[key] = value;
 };
 
+/** The id of the look-alike `addTwin` adds. */
+export const twinId = (id: string) => `${id}-twin`;
+
+/**
+ * Adds a copy of `items[at]` (its `idKey` and name suffixed -twin) with one change: the clean
+ * original stays beside it, so a finding must name the twin and only the twin.
+ */
+export function addTwin(items: Json[], idKey: string, change: (copy: Json) => unknown, at = 0) {
+  const copy = structuredClone(items[at]) as Json;
+  copy[idKey] = twinId(String(copy[idKey]));
+  copy.name = `${copy.name}-twin`;
+  change(copy);
+  items.push(copy);
+}
+
 export function scanHarness<P extends Provider>(
   scanner: Scanner<P>,
   credentials: () => CredentialsOf[P],

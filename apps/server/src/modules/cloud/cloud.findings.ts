@@ -8,7 +8,12 @@ import {
 import { and, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
-import { cloudFindingSightings, cloudFindings, vulnerabilities } from '../../db/schema.ts';
+import {
+  cloudFindingSightings,
+  cloudFindings,
+  vulnerabilities,
+  vulnerabilityAssessments,
+} from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/sessions.service.ts';
 import { mutingRule } from './cloud.mute.ts';
@@ -34,6 +39,7 @@ const columns = {
   exposure: f.exposure,
   reachablePorts: f.reachablePorts,
   recommendations: f.recommendations,
+  riskScore: vulnerabilityAssessments.riskScore,
   mutedBy: mutingRule,
   firstSeenAt: v.firstSeenAt,
   lastSeenAt: v.lastSeenAt,
@@ -49,6 +55,7 @@ async function selectFindings(
     .select(columns)
     .from(f)
     .innerJoin(v, eq(v.id, f.vulnerabilityId))
+    .leftJoin(vulnerabilityAssessments, eq(vulnerabilityAssessments.vulnerabilityId, v.id))
     .where(and(...where))
     .orderBy(desc(v.lastSeenAt), v.id);
   const rows = page ? await query.limit(page.limit).offset(page.offset) : await query;

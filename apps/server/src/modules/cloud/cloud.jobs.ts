@@ -5,6 +5,7 @@ import { cloudConnections, cloudScans } from '../../db/schema.ts';
 import type { ServerEgress } from '../../lib/egress.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { notifyRealtime } from '../../realtime/notify.ts';
+import { refreshRisk } from '../risk/risk.assess.ts';
 import { type ScopeLists, scanScope } from '../scans/scans.egress.ts';
 import { proveScanExposure } from './cloud.exposure.ts';
 import { CLOUD_SCAN_ATTEMPTS } from './cloud.queue.ts';
@@ -144,11 +145,19 @@ export async function runCloudScan(deps: CloudJobDeps, scanId: string): Promise<
     beat.progress({ ...beat.last(), phase: 'exposure' });
     const tenant = scanScope(deps.scope, deps.egress.policy(), deps.egress.tenant().who);
     await proveScanExposure(db, scan.id, tenant, abort.signal);
+    beat.progress({ ...beat.last(), phase: 'risk' });
+    // Assessed before the scan ends, so that a finished scan's findings carry their risk.
+    await refreshRisk(db, scan.organizationId).catch((err: unknown) =>
+      deps.log.error({ err, cloudScanId: scan.id }, 'risk assessment after the cloud scan failed'),
+    );
     beat.stop();
+    // The heartbeat writes progress once a second: a scan shorter than that ends with it here.
+    const { total } = beat.last();
     const ended = await finish(db, scan, {
       status: overallStatus(results),
       phase: 'done',
-      progressDone: beat.last().total,
+      progressDone: total,
+      progressTotal: total,
       counts: await countSeen(db, scan.id),
       accounts: [...new Set(results.map((r) => r.account))],
       gaps: results.flatMap((r) => r.gaps.map(toGap)),

@@ -13,6 +13,7 @@ import {
 import { cloudFindingToSiem } from '../siem/siem.events.ts';
 import { emitSiemEvents } from '../siem/siem.outbox.ts';
 import { dueFrom } from '../vulnerabilities/vulnerabilities.lifecycle.ts';
+import { CLOUD_VULNERABILITY_TYPE } from './cloud.frameworks.ts';
 import type { CloudScanRow } from './cloud.scans.repo.ts';
 
 const v = vulnerabilities;
@@ -81,7 +82,7 @@ async function recordCloudFinding(
       userId: ctx.userId,
       organizationId: scan.organizationId,
       host: f.resourceId,
-      vulnerabilityType: 'cloud_misconfiguration',
+      vulnerabilityType: CLOUD_VULNERABILITY_TYPE,
       checkId: f.checkId,
       findingKey: key,
       firstSeenAt: now,

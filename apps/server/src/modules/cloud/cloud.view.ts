@@ -4,6 +4,7 @@ import type {
   TCloudScan,
   TCloudSeverityCounts,
 } from '@netguard/contracts';
+import { cloudFrameworksOf } from './cloud.frameworks.ts';
 import type { ConnectionRow } from './cloud.repo.ts';
 import type { CloudScanRow } from './cloud.scans.repo.ts';
 import { maskPrincipal } from './cloud.secrets.ts';
@@ -59,7 +60,7 @@ export function toCloudScan(row: CloudScanRow): TCloudScan {
 /** What the finding queries select (cloud.findings.repo.ts). */
 export type FindingRow = Omit<
   TCloudFinding,
-  'status' | 'firstSeenAt' | 'lastSeenAt' | 'fixedAt'
+  'status' | 'firstSeenAt' | 'lastSeenAt' | 'fixedAt' | 'frameworks'
 > & {
   state: string;
   firstSeenAt: Date;
@@ -72,6 +73,7 @@ export function toFinding(row: FindingRow): TCloudFinding {
   return {
     ...rest,
     status: state === 'fixed' ? 'fixed' : row.mutedBy ? 'muted' : 'open',
+    frameworks: cloudFrameworksOf(row.checkId),
     firstSeenAt: row.firstSeenAt.toISOString(),
     lastSeenAt: row.lastSeenAt.toISOString(),
     fixedAt: iso(row.fixedAt),

@@ -1,4 +1,4 @@
-import type { TDetection } from '@netguard/contracts';
+import type { TDetection, TVulnSeverity } from '@netguard/contracts';
 import { bundledAdvisories } from '@netguard/engine';
 import type { AssessInput } from '@netguard/risk';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
@@ -6,12 +6,14 @@ import type { Executor } from '../../db/client.ts';
 import {
   advisories,
   assetContexts,
+  cloudFindings,
   epssScores,
   feedImports,
   kevEntries,
   ssvcEntries,
   vulnerabilities,
 } from '../../db/schema.ts';
+import { type ReachFacts, reachabilityOf } from '../cloud/cloud.reach.ts';
 
 type Vulnerability = {
   id: string;
@@ -22,6 +24,7 @@ type Vulnerability = {
   cvssScore: number | null;
   riskScore: number | null;
   solution: string | null;
+  severity: TVulnSeverity;
   detection: TDetection | null;
 };
 
@@ -37,6 +40,7 @@ export function openVulnerabilities(db: Executor, organizationId: string, ids?: 
       cvssScore: vulnerabilities.cvssScore,
       riskScore: vulnerabilities.riskScore,
       solution: vulnerabilities.solution,
+      severity: vulnerabilities.severity,
       detection: vulnerabilities.detection,
     })
     .from(vulnerabilities)
@@ -91,6 +95,25 @@ async function kevCatalogDate(db: Executor): Promise<string | null> {
   return row?.at ? new Date(row.at).toISOString().slice(0, 10) : null;
 }
 
+/** The reachability facts of the cloud findings among the vulnerabilities, by vulnerability id. */
+async function cloudFactsOf(db: Executor, ids: string[]): Promise<Map<string, ReachFacts>> {
+  const f = cloudFindings;
+  const rows = ids.length
+    ? await db
+        .select({
+          id: f.vulnerabilityId,
+          checkId: f.checkId,
+          publicAddresses: f.publicAddresses,
+          exposedPorts: f.exposedPorts,
+          exposure: f.exposure,
+          reachablePorts: f.reachablePorts,
+        })
+        .from(f)
+        .where(inArray(f.vulnerabilityId, ids))
+    : [];
+  return new Map(rows.map(({ id, ...facts }) => [id, facts]));
+}
+
 type ContextRow = typeof assetContexts.$inferSelect;
 
 /**
@@ -134,7 +157,7 @@ export async function gatherInputs(
 ): Promise<AssessInput[]> {
   const cves = [...new Set(rows.map((r) => r.cveId).filter((c): c is string => !!c))];
   const none = Promise.resolve([]);
-  const [kev, epss, ssvc, vectors, contexts, kevCatalog] = await Promise.all([
+  const [kev, epss, ssvc, vectors, contexts, kevCatalog, cloud] = await Promise.all([
     cves.length ? db.select().from(kevEntries).where(inArray(kevEntries.cveId, cves)) : none,
     cves.length
       ? db
@@ -147,6 +170,10 @@ export async function gatherInputs(
     cves.length ? vectorsOf(db, cves) : new Map<string, string[]>(),
     db.select().from(assetContexts).where(eq(assetContexts.organizationId, organizationId)),
     kevCatalogDate(db),
+    cloudFactsOf(
+      db,
+      rows.map((r) => r.id),
+    ),
   ]);
   const kevBy = byCve(kev as (typeof kevEntries.$inferSelect)[]);
   const epssBy = byCve(epss as (typeof epssScores.$inferSelect)[]);
@@ -156,6 +183,7 @@ export async function gatherInputs(
     const e = v.cveId ? epssBy.get(v.cveId) : undefined;
     const s = v.cveId ? ssvcBy.get(v.cveId) : undefined;
     const [vector = null, ...otherVectors] = (v.cveId && vectors.get(v.cveId)) || [];
+    const facts = cloud.get(v.id);
     return {
       vulnerability: {
         id: v.id,
@@ -168,6 +196,7 @@ export async function gatherInputs(
         cvss_other_vectors: otherVectors,
         risk_score: v.riskScore === null ? null : Math.min(100, Math.max(0, v.riskScore)),
         solution: v.solution?.slice(0, 2000) ?? null,
+        severity: v.severity,
       },
       detection: v.detection,
       kev_catalog: kevCatalog,
@@ -191,6 +220,7 @@ export async function gatherInputs(
           }
         : null,
       asset: contextForHost(v.host, contexts),
+      reachability: facts ? reachabilityOf(facts) : null,
       now: now.toISOString(),
     };
   });

@@ -1,10 +1,12 @@
-import type { TVulnerability } from '@netguard/contracts';
+import { frameworkText, type TVulnerability } from '@netguard/contracts';
 
-/** An exported vulnerability: the API item with its detection confidence in flat fields. */
+/** An exported vulnerability: the API item with its detection and framework controls in flat fields. */
 type ExportItem = TVulnerability & {
   detection_method: string | null;
   detection_qod: number | null;
   detection_detail: string | null;
+  /** "SOC 2 CC6.1, CC6.6; ISO 27001 A.8.20; ..." for a cloud finding, empty otherwise. */
+  framework_controls: string;
 };
 
 function toExportItem(item: TVulnerability): ExportItem {
@@ -13,6 +15,7 @@ function toExportItem(item: TVulnerability): ExportItem {
     detection_method: item.detection?.method ?? null,
     detection_qod: item.detection?.qod ?? null,
     detection_detail: item.detection?.detail ?? null,
+    framework_controls: frameworkText(item.frameworks),
   };
 }
 
@@ -42,6 +45,8 @@ const COLUMNS = [
   'fixed_at',
   'description',
   'solution',
+  'check_id',
+  'framework_controls',
 ] as const satisfies readonly (keyof ExportItem)[];
 
 /**

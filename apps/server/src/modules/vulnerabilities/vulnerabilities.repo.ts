@@ -1,7 +1,12 @@
 import type { TVulnerabilityFilters } from '@netguard/contracts';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { threatMitigationActions, vulnerabilities, vulnerabilityEvents } from '../../db/schema.ts';
+import {
+  threatMitigationActions,
+  vulnerabilities,
+  vulnerabilityAssessments,
+  vulnerabilityEvents,
+} from '../../db/schema.ts';
 import { ilikeContains } from '../../lib/sql-text.ts';
 import { ruleMatches } from '../cloud/cloud.mute.ts';
 
@@ -27,12 +32,15 @@ const MUTED: Record<TVulnerabilityFilters['muted'], SQL | undefined> = {
   all: undefined,
 };
 
+/** The finding's own risk score, else its assessed one (a cloud finding has none of its own). */
+const RISK = sql`coalesce(${v.riskScore}, ${vulnerabilityAssessments.riskScore})`;
+
 const SEVERITY_RANK = sql`case ${v.severity} when 'critical' then 0 when 'high' then 1 when 'medium' then 2 when 'low' then 3 else 4 end`;
 
 const ORDER: Record<TVulnerabilityFilters['sort'], SQL[]> = {
   newest: [desc(v.createdAt), desc(v.id)],
-  risk: [sql`${v.riskScore} desc nulls last`, desc(v.createdAt), desc(v.id)],
-  severity: [asc(SEVERITY_RANK), sql`${v.riskScore} desc nulls last`, desc(v.id)],
+  risk: [sql`${RISK} desc nulls last`, desc(v.createdAt), desc(v.id)],
+  severity: [asc(SEVERITY_RANK), sql`${RISK} desc nulls last`, desc(v.id)],
   due: [sql`${v.dueAt} asc nulls last`, asc(SEVERITY_RANK), desc(v.id)],
   last_seen: [desc(v.lastSeenAt), desc(v.id)],
 };
@@ -58,6 +66,7 @@ export function filterWhere(organizationId: string, f: TVulnerabilityFilters): S
 }
 
 export type VulnerabilityRow = typeof v.$inferSelect & {
+  assessedRisk: number | null;
   mitigated: boolean;
   overdue: boolean;
   muted: boolean;
@@ -71,14 +80,22 @@ export async function listVulnerabilities(
   page: { limit: number; offset: number },
 ): Promise<VulnerabilityRow[]> {
   const rows = await db
-    .select({ row: v, mitigated: mitigatedSql, overdue: overdueSql, muted: mutedSql })
+    .select({
+      row: v,
+      assessedRisk: vulnerabilityAssessments.riskScore,
+      mitigated: mitigatedSql,
+      overdue: overdueSql,
+      muted: mutedSql,
+    })
     .from(v)
+    .leftJoin(vulnerabilityAssessments, eq(vulnerabilityAssessments.vulnerabilityId, v.id))
     .where(filterWhere(organizationId, filters))
     .orderBy(...ORDER[filters.sort])
     .limit(page.limit)
     .offset(page.offset);
   return rows.map((r) => ({
     ...r.row,
+    assessedRisk: r.assessedRisk,
     mitigated: r.mitigated,
     overdue: r.overdue,
     muted: r.muted,

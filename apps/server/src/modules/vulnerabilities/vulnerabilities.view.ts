@@ -1,4 +1,5 @@
 import type { TThreatMitigationAction, TVulnerability } from '@netguard/contracts';
+import { vulnerabilityFrameworks } from '../cloud/cloud.frameworks.ts';
 import { toVulnerability } from '../scans/scans.view.ts';
 import type { VulnerabilityRow } from './vulnerabilities.repo.ts';
 
@@ -11,6 +12,8 @@ export function toVulnerabilityItem(
 ): TVulnerability {
   return {
     ...toVulnerability(row, actions),
+    // A finding with no score of its own (a cloud misconfiguration) shows its assessed risk.
+    risk_score: row.riskScore ?? row.assessedRisk ?? 0,
     protocol: row.protocol === 'udp' ? 'udp' : 'tcp',
     state: row.state,
     mitigated: row.mitigated,
@@ -24,6 +27,7 @@ export function toVulnerabilityItem(
     reopen_count: row.reopenCount,
     muted: row.muted,
     check_id: row.checkId,
+    frameworks: vulnerabilityFrameworks(row),
     scan_id: row.scanId,
     last_scan_id: row.lastScanId,
   };

@@ -38,6 +38,8 @@ export const cloudFinding = (overrides: Partial<TCloudFinding> = {}): TCloudFind
   resourceType: 'ec2_security_group',
   detail: '',
   status: 'open',
+  frameworks: { soc2: ['CC6.1'], iso27001: [], nist_csf: [], hipaa: [], gdpr: [] },
+  riskScore: null,
   exposure: 'unchecked',
   reachablePorts: [],
   recommendations: [],

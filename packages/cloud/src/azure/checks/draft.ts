@@ -1,5 +1,7 @@
 // A finding draft about one ARM resource: its id, location and tags.
-import type { Draft } from '../../shared/run-scan.ts';
+import { failingOver } from '../../shared/failing.ts';
+import type { CheckFn, Draft } from '../../shared/run-scan.ts';
+import type { AzureData } from '../collect.ts';
 
 export type ArmResource = { id?: string; location?: string; tags?: Record<string, string> };
 
@@ -14,3 +16,12 @@ export const armDraft = (
   evidence,
   ...(resource.tags ? { tags: resource.tags } : {}),
 });
+
+/**
+ * A check over one list of the collected data: a finding for each resource that `fails`.
+ * @example failing((d) => d.vaults, (v) => !v.properties.enableRbacAuthorization, detail, evidence)
+ */
+export const failing = <R extends ArmResource>(
+  list: (data: AzureData) => R[],
+  ...test: Parameters<ReturnType<typeof failingOver<AzureData, R>>>
+): CheckFn<AzureData> => failingOver(list, armDraft)(...test);

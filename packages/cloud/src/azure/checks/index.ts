@@ -4,6 +4,7 @@
 // without logic or a break, and proves both the finding and its absence through the SDKs.
 import type { CheckFn } from '../../shared/run-scan.ts';
 import type { AzureData } from '../collect.ts';
+import { defenderChecks } from './defender.ts';
 import { keyVaultChecks } from './key-vault.ts';
 import { networkChecks } from './network.ts';
 import { resourceGroupChecks } from './resource-groups.ts';
@@ -16,4 +17,5 @@ export const AZURE_CHECK_LOGIC: Record<string, CheckFn<AzureData>> = {
   ...keyVaultChecks,
   ...storageChecks,
   ...sqlChecks,
+  ...defenderChecks,
 };

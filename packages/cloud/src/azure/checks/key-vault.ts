@@ -2,7 +2,7 @@
 import type { AccessPolicyEntry } from '@azure/arm-keyvault';
 import type { CheckFn } from '../../shared/run-scan.ts';
 import type { AzureData } from '../collect.ts';
-import { armDraft } from './draft.ts';
+import { armDraft, failing } from './draft.ts';
 
 /** Every permission a policy can grant per object kind (Key Vault API 2023+). */
 const FULL = {
@@ -74,4 +74,19 @@ export const keyVaultChecks: Record<string, CheckFn<AzureData>> = {
           defaultAction: v.properties.networkAcls?.defaultAction ?? 'Allow',
         }),
       ),
+  azure_kv_rbac_off: failing(
+    (data) => data.vaults,
+    (v) => v.properties.enableRbacAuthorization !== true,
+    (v) => `Key Vault ${v.name} authorizes with access policies, not Azure RBAC.`,
+    (v) => ({ enableRbacAuthorization: v.properties.enableRbacAuthorization ?? null }),
+  ),
+  azure_kv_no_private_endpoint: failing(
+    (data) => data.vaults,
+    (v) =>
+      !(v.properties.privateEndpointConnections ?? []).some(
+        (c) => c.privateLinkServiceConnectionState?.status === 'Approved',
+      ),
+    (v) => `Key Vault ${v.name} has no approved private endpoint.`,
+    (v) => ({ privateEndpointConnections: (v.properties.privateEndpointConnections ?? []).length }),
+  ),
 };

@@ -1,6 +1,7 @@
 // Azure SQL servers: firewall rules open to everyone or to all of Azure, auditing and TLS. A server
 // with public network access disabled ignores its firewall rules, so they are not findings there.
 import type { FirewallRule } from '@azure/arm-sql';
+import { AZURE_AUDIT_RETENTION_DAYS } from '../../catalog/azure-data.ts';
 import type { CheckFn, Draft } from '../../shared/run-scan.ts';
 import type { AzureData, SqlServerState } from '../collect.ts';
 import { armDraft } from './draft.ts';
@@ -13,7 +14,8 @@ const draft = (
   evidence: Record<string, unknown>,
 ): Draft => ({
   ...armDraft(server, detail, evidence),
-  ...(server.fullyQualifiedDomainName
+  // A server with public network access disabled answers only on its private endpoints.
+  ...(server.fullyQualifiedDomainName && server.publicNetworkAccess !== 'Disabled'
     ? { publicAddresses: [server.fullyQualifiedDomainName] }
     : {}),
 });
@@ -56,6 +58,27 @@ export const sqlChecks: Record<string, CheckFn<AzureData>> = {
       .map((s) =>
         draft(s, `SQL server ${s.server.name} accepts TLS below 1.2.`, {
           minimalTlsVersion: s.server.minimalTlsVersion ?? null,
+        }),
+      ),
+  azure_sql_no_entra_admin: (data) =>
+    data.servers
+      .filter((s) => !s.server.administrators?.login)
+      .map((s) =>
+        draft(s, `SQL server ${s.server.name} has no Microsoft Entra administrator.`, {
+          administratorType: s.server.administrators?.administratorType ?? null,
+        }),
+      ),
+  azure_sql_audit_retention_short: (data) =>
+    data.servers
+      .filter(
+        (s) =>
+          s.auditingState === 'Enabled' &&
+          (s.auditingRetentionDays ?? 0) > 0 &&
+          (s.auditingRetentionDays ?? 0) < AZURE_AUDIT_RETENTION_DAYS,
+      )
+      .map((s) =>
+        draft(s, `SQL server ${s.server.name} keeps audit logs ${s.auditingRetentionDays} days.`, {
+          retentionDays: s.auditingRetentionDays,
         }),
       ),
 };

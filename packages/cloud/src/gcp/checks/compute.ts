@@ -1,6 +1,8 @@
 // Compute Engine: the default network, and instances with external IPs, the default service
-// account at full scope, or the interactive serial console on.
+// account (at full scope or at all), the serial console, no Shielded VM, IP forwarding, project
+// SSH keys or no OS Login.
 import type { compute_v1 } from '@googleapis/compute';
+import { failingOver } from '../../shared/failing.ts';
 import type { CheckFn, Draft } from '../../shared/run-scan.ts';
 import type { GcpData } from '../collect.ts';
 
@@ -28,6 +30,15 @@ const draft = (instance: Instance, detail: string, evidence: Record<string, unkn
     ...(addresses.length ? { publicAddresses: addresses } : {}),
   };
 };
+
+/** Whether an instance's metadata sets `key` to true. */
+const metadataOn = (instance: Instance, key: string) =>
+  (instance.metadata?.items ?? []).some(
+    (m) => m.key === key && TRUE.has(String(m.value).toLowerCase()),
+  );
+
+/** A finding for every instance that fails. */
+const instanceCheck = failingOver((data: GcpData) => data.instances, draft);
 
 export const computeChecks: Record<string, CheckFn<GcpData>> = {
   gcp_default_network: (data) =>
@@ -73,4 +84,32 @@ export const computeChecks: Record<string, CheckFn<GcpData>> = {
           'serial-port-enable': true,
         }),
       ),
+  gcp_vm_shielded_vm_off: instanceCheck(
+    (i) => {
+      const c = i.shieldedInstanceConfig;
+      return !(c?.enableSecureBoot && c.enableVtpm && c.enableIntegrityMonitoring);
+    },
+    (i) => `Instance ${i.name} does not use every Shielded VM feature.`,
+    (i) => ({ shieldedInstanceConfig: i.shieldedInstanceConfig ?? null }),
+  ),
+  gcp_vm_ip_forwarding: instanceCheck(
+    (i) => i.canIpForward === true,
+    (i) => `Instance ${i.name} forwards IP packets.`,
+    () => ({ canIpForward: true }),
+  ),
+  gcp_vm_project_ssh_keys: instanceCheck(
+    (i) => !metadataOn(i, 'block-project-ssh-keys'),
+    (i) => `Instance ${i.name} accepts project-wide SSH keys.`,
+    () => ({ 'block-project-ssh-keys': false }),
+  ),
+  gcp_vm_os_login_off: instanceCheck(
+    (i) => !metadataOn(i, 'enable-oslogin'),
+    (i) => `Instance ${i.name} does not use OS Login.`,
+    () => ({ 'enable-oslogin': false }),
+  ),
+  gcp_vm_default_sa: instanceCheck(
+    (i) => (i.serviceAccounts ?? []).some((sa) => DEFAULT_SA.test(sa.email ?? '')),
+    (i) => `Instance ${i.name} runs as the Compute Engine default service account.`,
+    (i) => ({ serviceAccounts: (i.serviceAccounts ?? []).map((sa) => sa.email) }),
+  ),
 };

@@ -1,5 +1,5 @@
-// Project IAM: primitive roles on users, public members, service accounts with admin roles, and
-// user-managed service-account keys past their age limit.
+// Project IAM: primitive roles on users, public members, service accounts with admin roles,
+// project-wide impersonation, Data Access audit logs and user-managed keys past their age limit.
 import { GCP_KEY_MAX_AGE_DAYS } from '../../catalog/gcp.ts';
 import type { CheckFn, Draft } from '../../shared/run-scan.ts';
 import type { GcpData } from '../collect.ts';
@@ -7,6 +7,11 @@ import { PUBLIC_MEMBERS } from './storage.ts';
 
 const PRIMITIVE = new Set(['roles/owner', 'roles/editor']);
 const DAY_MS = 86_400_000;
+const IMPERSONATION = new Set([
+  'roles/iam.serviceAccountUser',
+  'roles/iam.serviceAccountTokenCreator',
+]);
+const AUDIT_LOG_TYPES = ['ADMIN_READ', 'DATA_READ', 'DATA_WRITE'];
 
 const isAdminRole = (role: string) => PRIMITIVE.has(role) || /admin$/i.test(role);
 
@@ -74,4 +79,24 @@ export const iamChecks: Record<string, CheckFn<GcpData>> = {
           },
         })),
     ),
+  gcp_iam_sa_user_project_level: projectCheck(
+    () => true,
+    (r) => IMPERSONATION.has(r),
+    'Members can act as every service account of the project',
+  ),
+  gcp_iam_audit_logs_off: (data) => {
+    if (!data.projectPolicy) return [];
+    const all = (data.projectPolicy.auditConfigs ?? []).find((c) => c.service === 'allServices');
+    const logged = new Set((all?.auditLogConfigs ?? []).map((c) => c.logType));
+    const missing = AUDIT_LOG_TYPES.filter((t) => !logged.has(t));
+    if (!missing.length) return [];
+    return [
+      {
+        resourceId: `projects/${data.project}`,
+        region: 'global',
+        detail: `Project ${data.project} does not log ${missing.join(', ')} for all services.`,
+        evidence: { missing },
+      },
+    ];
+  },
 };

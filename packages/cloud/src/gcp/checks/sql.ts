@@ -1,5 +1,7 @@
-// Cloud SQL: authorized networks open to everyone, public IP, unencrypted connections, backups.
+// Cloud SQL: authorized networks open to everyone, public IP, unencrypted connections, backups and
+// the database flags of SQL_FLAGS.
 import type { sqladmin_v1 } from '@googleapis/sqladmin';
+import { GCP_SQL_FLAG_PREFIX, SQL_FLAGS, type SqlFlag } from '../../catalog/gcp-flags.ts';
 import { isWorldSource } from '../../shared/ports.ts';
 import type { CheckFn, Draft } from '../../shared/run-scan.ts';
 import type { GcpData } from '../collect.ts';
@@ -31,6 +33,32 @@ const sslRequired = (i: Instance) => {
   const ip = i.settings?.ipConfiguration;
   return ENCRYPTED_ONLY.has(ip?.sslMode ?? '') || (!ip?.sslMode && ip?.requireSsl === true);
 };
+
+/** The value an instance sets for a database flag, lower-cased; undefined when unset. */
+const flagValue = (i: Instance, name: string) =>
+  i.settings?.databaseFlags?.find((f) => f.name === name)?.value?.toLowerCase() ?? undefined;
+
+/** A finding for every instance of the flag's engine that does not hold the safe value. */
+const flagCheck =
+  (f: SqlFlag): CheckFn<GcpData> =>
+  (data) =>
+    data.sqlInstances
+      .filter((i) => (i.databaseVersion ?? '').startsWith(f.engine))
+      .filter((i) => {
+        const value = flagValue(i, f.flag);
+        return value === undefined ? !f.unsetIsSafe : value !== f.safe;
+      })
+      .map((i) =>
+        draft(i, `Cloud SQL instance ${i.name} has ${f.flag} ${flagValue(i, f.flag) ?? 'unset'}.`, {
+          flag: f.flag,
+          value: flagValue(i, f.flag) ?? null,
+          safe: f.safe,
+        }),
+      );
+
+const flagChecks = Object.fromEntries(
+  SQL_FLAGS.map((f) => [`${GCP_SQL_FLAG_PREFIX}_${f.key}`, flagCheck(f)]),
+);
 
 export const sqlChecks: Record<string, CheckFn<GcpData>> = {
   gcp_sql_open_authorized_network: (data) =>
@@ -68,4 +96,5 @@ export const sqlChecks: Record<string, CheckFn<GcpData>> = {
           backupsEnabled: false,
         }),
       ),
+  ...flagChecks,
 };

@@ -1,4 +1,6 @@
-// Cloud Storage buckets: public IAM members, uniform access, versioning and retention.
+// Cloud Storage buckets: public IAM members, uniform access, versioning, retention, usage logs and
+// soft delete.
+import { failingOver } from '../../shared/failing.ts';
 import type { CheckFn, Draft } from '../../shared/run-scan.ts';
 import type { BucketState, GcpData } from '../collect.ts';
 
@@ -16,14 +18,7 @@ const draft = (
   ...(bucket.labels ? { tags: bucket.labels } : {}),
 });
 
-const flagged =
-  (
-    test: (s: BucketState) => boolean,
-    detail: (s: BucketState) => string,
-    evidence: (s: BucketState) => Record<string, unknown>,
-  ): CheckFn<GcpData> =>
-  (data) =>
-    data.buckets.filter(test).map((s) => draft(s, detail(s), evidence(s)));
+const flagged = failingOver((data: GcpData) => data.buckets, draft);
 
 const publicBindings = (s: BucketState) =>
   (s.policy?.bindings ?? [])
@@ -53,5 +48,17 @@ export const storageChecks: Record<string, CheckFn<GcpData>> = {
     (s) => !Number(s.bucket.retentionPolicy?.retentionPeriod ?? 0),
     (s) => `Bucket ${s.bucket.name} has no retention policy.`,
     () => ({ retentionPolicy: null }),
+  ),
+  gcp_bucket_logging_off: flagged(
+    (s) => !s.bucket.logging?.logBucket,
+    (s) => `Bucket ${s.bucket.name} writes no usage logs.`,
+    () => ({ logging: null }),
+  ),
+  gcp_bucket_soft_delete_off: flagged(
+    (s) => !Number(s.bucket.softDeletePolicy?.retentionDurationSeconds ?? 0),
+    (s) => `Bucket ${s.bucket.name} has no soft delete retention.`,
+    (s) => ({
+      retentionDurationSeconds: s.bucket.softDeletePolicy?.retentionDurationSeconds ?? null,
+    }),
   ),
 };

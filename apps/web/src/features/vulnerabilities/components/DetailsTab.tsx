@@ -1,9 +1,10 @@
 import { nvdUrl, type TVulnerability } from '@netguard/contracts';
 import { ExternalLink } from 'lucide-react';
 import { DetectionDetails } from '@/features/vulnerabilities/components/DetectionDetails';
+import { FrameworkRefs } from '@/features/vulnerabilities/components/FrameworkRefs';
 import { formatDateTime } from '@/lib/format';
 
-/** Description, solution, detection, type, dates and the NVD entry of the CVE. */
+/** Description, solution, detection, framework controls, type, dates and the NVD entry of the CVE. */
 export function DetailsTab({ v }: { v: TVulnerability }) {
   const nvd = nvdUrl(v.cve_id);
   return (
@@ -17,6 +18,7 @@ export function DetailsTab({ v }: { v: TVulnerability }) {
         <p className="whitespace-pre-line text-muted-foreground">{v.solution || '—'}</p>
       </section>
       <DetectionDetails detection={v.detection} />
+      <FrameworkRefs refs={v.frameworks} />
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
         <dt className="font-semibold">Type</dt>
         <dd>{v.vulnerability_type}</dd>
