@@ -40,3 +40,26 @@ export function statementsOf(document: string): Statement[] {
 /** `value` is `item` or an array holding it. */
 export const includes = (value: unknown, item: string) =>
   value === item || (Array.isArray(value) && value.includes(item));
+
+/** A statement's principal names everyone: `"*"` or `{ "AWS": "*" }`. */
+export const namesEveryone = (principal: unknown) =>
+  principal === '*' || includes((principal as { AWS?: unknown } | undefined)?.AWS, '*');
+
+/** Statements of a resource policy that allow anyone, with no condition to narrow them. */
+export const publicStatements = (policy: string) =>
+  statementsOf(policy).filter(
+    (s) => s.Effect === 'Allow' && !s.Condition && namesEveryone(s.Principal),
+  );
+
+/**
+ * Statements that allow every action (`"*"` or `"*:*"`) on every resource (`"*"`): administrator
+ * access. A Condition does not exempt one (it limits when, not what: MFA-gated admins are admins,
+ * as CIS AWS 1.16 counts them); Deny, NotAction and NotResource statements are not admin grants.
+ */
+export const adminStatements = (document: string) =>
+  statementsOf(document).filter(
+    (s) =>
+      s.Effect === 'Allow' &&
+      (includes(s.Action, '*') || includes(s.Action, '*:*')) &&
+      includes(s.Resource, '*'),
+  );

@@ -1,7 +1,7 @@
 // IAM: the root user's keys and MFA, users' MFA, key age, unused credentials, administrator
 // policies, the password policy and inline user policies.
 import { CREDENTIAL_MAX_AGE_DAYS as MAX_DAYS } from '../catalog/aws-identity.ts';
-import { type AwsCheck, daysSince, type Hit, includes, statementsOf } from './check.ts';
+import { type AwsCheck, adminStatements, daysSince, type Hit } from './check.ts';
 import type { AwsInventory, CredentialRow } from './inventory.ts';
 
 const ROOT = '<root_account>';
@@ -154,11 +154,7 @@ export const IAM_CHECKS: AwsCheck[] = [
     id: 'aws_iam_policy_admin',
     evaluate: (inv) =>
       (inv.global.policies ?? []).flatMap((p) => {
-        const admin = p.document
-          ? statementsOf(p.document).filter(
-              (s) => s.Effect === 'Allow' && includes(s.Action, '*') && includes(s.Resource, '*'),
-            )
-          : [];
+        const admin = p.document ? adminStatements(p.document) : [];
         return admin.length
           ? [
               {
@@ -185,6 +181,27 @@ export const IAM_CHECKS: AwsCheck[] = [
             },
           ]
         : [];
+    },
+  },
+  {
+    id: 'aws_iam_password_policy_no_expiry',
+    evaluate: (inv) => {
+      const policy = inv.global.passwordPolicy;
+      const maxAge = policy?.MaxPasswordAge;
+      if (policy === undefined || (maxAge && maxAge <= MAX_DAYS)) return [];
+      const detail = !policy
+        ? `${inv.account} has no password policy: passwords never expire.`
+        : maxAge
+          ? `Passwords of ${inv.account} expire after ${maxAge} days, more than ${MAX_DAYS}.`
+          : `Passwords of ${inv.account} never expire.`;
+      return [
+        {
+          region: 'global',
+          resourceId: rootArn(inv),
+          detail,
+          evidence: { maxPasswordAge: maxAge ?? null },
+        },
+      ];
     },
   },
   {

@@ -1,7 +1,7 @@
 // S3: Block Public Access (account and bucket), public policies and ACLs, default encryption,
 // versioning and server access logging.
 import type { PublicAccessBlockConfiguration } from '@aws-sdk/client-s3';
-import { type AwsCheck, type Hit, includes, statementsOf } from './check.ts';
+import { type AwsCheck, type Hit, publicStatements } from './check.ts';
 import type { AwsInventory, BucketInventory } from './inventory.ts';
 
 const BLOCK_SETTINGS = [
@@ -37,16 +37,6 @@ const bucketHits =
         { region: b.region, resourceId: bucketArn(b.name), ...failed, ...(tags ? { tags } : {}) },
       ];
     });
-
-/** Statements that allow anyone, with no condition to narrow them. */
-function publicStatements(policy: string) {
-  return statementsOf(policy).filter(
-    (s) =>
-      s.Effect === 'Allow' &&
-      !s.Condition &&
-      (s.Principal === '*' || includes((s.Principal as { AWS?: unknown })?.AWS, '*')),
-  );
-}
 
 export const S3_CHECKS: AwsCheck[] = [
   {

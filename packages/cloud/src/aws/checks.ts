@@ -4,15 +4,21 @@ import type { Finding } from '../types.ts';
 import type { AwsCheck } from './check.ts';
 import { CLOUDTRAIL_CHECKS } from './checks-cloudtrail.ts';
 import { IAM_CHECKS } from './checks-iam.ts';
+import { IAM_ACCESS_CHECKS } from './checks-iam-access.ts';
 import { NETWORK_CHECKS } from './checks-network.ts';
 import { S3_CHECKS } from './checks-s3.ts';
 import { STORAGE_CHECKS } from './checks-storage.ts';
 import type { AwsInventory } from './inventory.ts';
 
 export const AWS_CHECK_CODE: ReadonlyMap<string, AwsCheck> = new Map(
-  [...NETWORK_CHECKS, ...S3_CHECKS, ...STORAGE_CHECKS, ...IAM_CHECKS, ...CLOUDTRAIL_CHECKS].map(
-    (c) => [c.id, c],
-  ),
+  [
+    ...NETWORK_CHECKS,
+    ...S3_CHECKS,
+    ...STORAGE_CHECKS,
+    ...IAM_CHECKS,
+    ...IAM_ACCESS_CHECKS,
+    ...CLOUDTRAIL_CHECKS,
+  ].map((c) => [c.id, c]),
 );
 
 /** Runs the selected checks on collected data. */

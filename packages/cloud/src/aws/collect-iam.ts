@@ -22,6 +22,7 @@ import {
   specsOf,
 } from './calling.ts';
 import { iamClient } from './clients.ts';
+import { collectAuthorization, policyText } from './collect-iam-access.ts';
 import type { CredentialRow, GlobalInventory } from './inventory.ts';
 
 const REPORT_CHECKS = [
@@ -39,31 +40,36 @@ export async function collectIam(
   const iam = iamClient(ctx.target, region);
   const spec = specsOf('iam', region);
   try {
-    const [accountSummary, credentialReport, passwordPolicy, users, policies] = await Promise.all([
-      collect(
-        ctx,
-        spec('GetAccountSummary', ['aws_iam_root_access_keys', 'aws_iam_root_mfa_off']),
-        (abortSignal) =>
-          iam
-            .send(new GetAccountSummaryCommand({}), { abortSignal })
-            .then((r) => r.SummaryMap ?? {}),
-      ),
-      collectCredentialReport(ctx, iam, spec, sleep),
-      collect(
-        ctx,
-        spec('GetAccountPasswordPolicy', ['aws_iam_password_policy_weak']),
-        (abortSignal) =>
-          iam
-            .send(new GetAccountPasswordPolicyCommand({}), { abortSignal })
-            .then(
-              (r) => r.PasswordPolicy ?? null,
-              absentOn('NoSuchEntity', 'NoSuchEntityException'),
-            ),
-      ),
-      collectUsers(ctx, iam, spec),
-      collectPolicies(ctx, iam, spec),
-    ]);
-    return { accountSummary, credentialReport, passwordPolicy, users, policies };
+    const [accountSummary, credentialReport, passwordPolicy, users, policies, authorization] =
+      await Promise.all([
+        collect(
+          ctx,
+          spec('GetAccountSummary', ['aws_iam_root_access_keys', 'aws_iam_root_mfa_off']),
+          (abortSignal) =>
+            iam
+              .send(new GetAccountSummaryCommand({}), { abortSignal })
+              .then((r) => r.SummaryMap ?? {}),
+        ),
+        collectCredentialReport(ctx, iam, spec, sleep),
+        collect(
+          ctx,
+          spec('GetAccountPasswordPolicy', [
+            'aws_iam_password_policy_weak',
+            'aws_iam_password_policy_no_expiry',
+          ]),
+          (abortSignal) =>
+            iam
+              .send(new GetAccountPasswordPolicyCommand({}), { abortSignal })
+              .then(
+                (r) => r.PasswordPolicy ?? null,
+                absentOn('NoSuchEntity', 'NoSuchEntityException'),
+              ),
+        ),
+        collectUsers(ctx, iam, spec),
+        collectPolicies(ctx, iam, spec),
+        collectAuthorization(ctx, iam, spec),
+      ]);
+    return { accountSummary, credentialReport, passwordPolicy, users, policies, authorization };
   } finally {
     iam.destroy();
   }
@@ -157,7 +163,7 @@ async function collectPolicies(ctx: CollectContext, iam: IAMClient, spec: SpecOf
       return {
         arn: policy.Arn ?? '',
         name: policy.PolicyName ?? '',
-        ...(document ? { document: decodeURIComponent(document) } : {}),
+        ...(document ? { document: policyText(document) } : {}),
       };
     })
   );

@@ -49,6 +49,25 @@ export type CredentialRow = Record<string, string>;
 export type IamUser = { name: string; arn: string; inlinePolicies?: string[] };
 export type IamPolicy = { arn: string; name: string; document?: string };
 
+/** A policy by name and, for a managed one, its ARN; an inline policy carries its document. */
+export type PolicyRef = { name: string; arn?: string; document?: string };
+
+/** A user, group or role with what grants it permissions (GetAccountAuthorizationDetails). */
+export type IamPrincipal = {
+  kind: 'user' | 'group' | 'role';
+  name: string;
+  arn: string;
+  inline: PolicyRef[];
+  attached: PolicyRef[];
+  /** A user's groups, by name. */
+  groups?: string[];
+  /** A role's trust policy (JSON text). */
+  trust?: string;
+};
+
+/** Every principal of the account and the customer-managed policies' default documents. */
+export type IamAuthorization = { principals: IamPrincipal[]; policies: IamPolicy[] };
+
 export type GlobalInventory = {
   accountPublicAccessBlock?: PublicAccessBlockConfiguration | null;
   buckets?: BucketInventory[];
@@ -57,6 +76,7 @@ export type GlobalInventory = {
   passwordPolicy?: PasswordPolicy | null;
   users?: IamUser[];
   policies?: IamPolicy[];
+  authorization?: IamAuthorization;
 };
 
 export type AwsInventory = {

@@ -69,7 +69,8 @@ export const AWS_IDENTITY_CHECKS: CheckMeta[] = [
     resourceType: 'iam_policy',
     title: 'IAM policy grants *:* (full administrator)',
     severity: 'high',
-    description: 'A customer-managed policy allows Action "*" on Resource "*".',
+    description:
+      'A customer-managed policy allows Action "*" (or "*:*") on Resource "*", attached or not; who holds it is aws_iam_admin_access.',
     risk: 'Whoever holds it can do anything in the account, including removing every other control.',
     remediation: 'Replace it with policies that grant only the actions the holders need.',
     cli: 'aws iam create-policy-version --policy-arn <arn> --policy-document file://least-privilege.json --set-as-default',
@@ -85,6 +86,17 @@ export const AWS_IDENTITY_CHECKS: CheckMeta[] = [
     risk: 'Short and reused passwords are guessed or sprayed.',
     remediation: 'Set a password policy: 14+ characters, all character classes, 24 remembered.',
     cli: 'aws iam update-account-password-policy --minimum-password-length 14 --require-symbols --require-numbers --require-uppercase-characters --require-lowercase-characters --password-reuse-prevention 24',
+    frameworks: AUTHENTICATION,
+  }),
+  iam({
+    id: 'aws_iam_password_policy_no_expiry',
+    resourceType: 'aws_account',
+    title: 'IAM passwords do not expire within 90 days',
+    severity: 'low',
+    description: `The account has no password policy, or it lets passwords live longer than ${CREDENTIAL_MAX_AGE_DAYS} days (CIS AWS 1.11 of v1.2; NIST SP 800-63B prefers rotation on compromise, so weigh it against MFA).`,
+    risk: 'A password that leaked stays valid until someone notices.',
+    remediation: `Set a maximum password age of ${CREDENTIAL_MAX_AGE_DAYS} days or less, or rely on MFA for every console user and record why.`,
+    cli: `aws iam update-account-password-policy --max-password-age ${CREDENTIAL_MAX_AGE_DAYS} <the other settings of the current policy>`,
     frameworks: AUTHENTICATION,
   }),
   iam({

@@ -1,6 +1,7 @@
 // Every AWS check's metadata, as data. Scans, the SARIF and OCSF writers and compliance evidence
 // read it from here.
 import type { CheckMeta } from '../types.ts';
+import { AWS_IAM_ACCESS_CHECKS } from './aws-iam-access.ts';
 import { AWS_IDENTITY_CHECKS } from './aws-identity.ts';
 import { AWS_LOGGING_CHECKS } from './aws-logging.ts';
 import { AWS_NETWORK_CHECKS } from './aws-network.ts';
@@ -10,6 +11,7 @@ export const AWS_CHECKS: CheckMeta[] = [
   ...AWS_NETWORK_CHECKS,
   ...AWS_STORAGE_CHECKS,
   ...AWS_IDENTITY_CHECKS,
+  ...AWS_IAM_ACCESS_CHECKS,
   ...AWS_LOGGING_CHECKS,
 ];
 

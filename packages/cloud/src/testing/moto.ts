@@ -28,6 +28,8 @@ export async function startMotoServer(): Promise<MotoServer> {
   const [command, args] = motoCommand();
   const child: ChildProcess = spawn(command, [...args, '-H', '127.0.0.1', '-p', '0'], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    // AWS-managed policies (AdministratorAccess, AWSSupportAccess) exist, as on AWS.
+    env: { ...process.env, MOTO_IAM_LOAD_MANAGED_POLICIES: 'true' },
   });
   const exited = once(child, 'exit').catch(() => undefined);
   let output = '';
