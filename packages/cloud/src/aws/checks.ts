@@ -5,6 +5,8 @@ import type { AwsCheck } from './check.ts';
 import { CLOUDTRAIL_CHECKS } from './checks-cloudtrail.ts';
 import { IAM_CHECKS } from './checks-iam.ts';
 import { IAM_ACCESS_CHECKS } from './checks-iam-access.ts';
+import { INSTANCE_CHECKS } from './checks-instances.ts';
+import { NACL_CHECKS } from './checks-nacl.ts';
 import { NETWORK_CHECKS } from './checks-network.ts';
 import { S3_CHECKS } from './checks-s3.ts';
 import { STORAGE_CHECKS } from './checks-storage.ts';
@@ -13,6 +15,8 @@ import type { AwsInventory } from './inventory.ts';
 export const AWS_CHECK_CODE: ReadonlyMap<string, AwsCheck> = new Map(
   [
     ...NETWORK_CHECKS,
+    ...NACL_CHECKS,
+    ...INSTANCE_CHECKS,
     ...S3_CHECKS,
     ...STORAGE_CHECKS,
     ...IAM_CHECKS,

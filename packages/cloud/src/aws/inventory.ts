@@ -5,6 +5,7 @@ import type {
   FlowLog,
   Image,
   Instance,
+  NetworkAcl,
   SecurityGroup,
   Snapshot,
   Volume,
@@ -25,6 +26,7 @@ export type RegionInventory = {
   ebsEncryptionByDefault?: boolean;
   vpcs?: Vpc[];
   flowLogs?: FlowLog[];
+  networkAcls?: NetworkAcl[];
   dbInstances?: DBInstance[];
   dbSnapshots?: { snapshot: DBSnapshot; public: boolean | undefined }[];
   trails?: { trail: Trail; logging: boolean | undefined }[];

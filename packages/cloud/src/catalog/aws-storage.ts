@@ -104,6 +104,18 @@ export const AWS_STORAGE_CHECKS: CheckMeta[] = [
     frameworks: PUBLIC_DATA,
   }),
   aws({
+    id: 'aws_ec2_ebs_snapshot_unencrypted',
+    service: 'ec2',
+    resourceType: 'ebs_snapshot',
+    title: 'EBS snapshot is not encrypted',
+    severity: 'medium',
+    description: 'A snapshot the account owns is stored unencrypted.',
+    risk: 'Whoever can read or is given the snapshot reads the disk without any key.',
+    remediation: 'Copy the snapshot with encryption on, then delete the unencrypted one.',
+    cli: 'aws ec2 copy-snapshot --source-snapshot-id <snapshot-id> --source-region <region> --encrypted && aws ec2 delete-snapshot --snapshot-id <snapshot-id>',
+    frameworks: ENCRYPTION_AT_REST,
+  }),
+  aws({
     id: 'aws_ec2_ebs_volume_unencrypted',
     service: 'ec2',
     resourceType: 'ebs_volume',

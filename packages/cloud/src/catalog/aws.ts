@@ -1,6 +1,7 @@
 // Every AWS check's metadata, as data. Scans, the SARIF and OCSF writers and compliance evidence
 // read it from here.
 import type { CheckMeta } from '../types.ts';
+import { AWS_COMPUTE_CHECKS } from './aws-compute.ts';
 import { AWS_IAM_ACCESS_CHECKS } from './aws-iam-access.ts';
 import { AWS_IDENTITY_CHECKS } from './aws-identity.ts';
 import { AWS_LOGGING_CHECKS } from './aws-logging.ts';
@@ -9,6 +10,7 @@ import { AWS_STORAGE_CHECKS } from './aws-storage.ts';
 
 export const AWS_CHECKS: CheckMeta[] = [
   ...AWS_NETWORK_CHECKS,
+  ...AWS_COMPUTE_CHECKS,
   ...AWS_STORAGE_CHECKS,
   ...AWS_IDENTITY_CHECKS,
   ...AWS_IAM_ACCESS_CHECKS,
