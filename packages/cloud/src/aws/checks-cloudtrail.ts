@@ -1,4 +1,5 @@
-// CloudTrail: a logging trail exists, one of them covers every region, and logs are validated.
+// CloudTrail: a logging trail exists, one of them covers every region, and each trail's logs are
+// validated, KMS-encrypted and sent to CloudWatch Logs.
 import type { Trail } from '@aws-sdk/client-cloudtrail';
 import type { AwsCheck, Hit } from './check.ts';
 import type { AwsInventory } from './inventory.ts';
@@ -21,6 +22,23 @@ const accountHit = (inv: AwsInventory, detail: string, evidence: Record<string, 
   detail,
   evidence,
 });
+
+/** A hit per trail (each once) that lacks a setting. */
+const trailsLacking =
+  (
+    lacks: (t: Trail) => boolean,
+    detail: (t: Trail) => string,
+    evidence: (t: Trail) => Record<string, unknown>,
+  ) =>
+  (inv: AwsInventory): Hit[] =>
+    (trailsOf(inv) ?? [])
+      .filter(({ trail }) => lacks(trail))
+      .map(({ trail }) => ({
+        region: trail.HomeRegion ?? 'global',
+        resourceId: trail.TrailARN ?? trail.Name ?? '',
+        detail: detail(trail),
+        evidence: evidence(trail),
+      }));
 
 export const CLOUDTRAIL_CHECKS: AwsCheck[] = [
   {
@@ -56,14 +74,26 @@ export const CLOUDTRAIL_CHECKS: AwsCheck[] = [
   },
   {
     id: 'aws_cloudtrail_log_validation_off',
-    evaluate: (inv) =>
-      (trailsOf(inv) ?? [])
-        .filter((t) => !t.trail.LogFileValidationEnabled)
-        .map(({ trail }) => ({
-          region: trail.HomeRegion ?? 'global',
-          resourceId: trail.TrailARN ?? trail.Name ?? '',
-          detail: `Trail ${trail.Name} does not validate its log files.`,
-          evidence: { logFileValidationEnabled: false, s3Bucket: trail.S3BucketName },
-        })),
+    evaluate: trailsLacking(
+      (t) => !t.LogFileValidationEnabled,
+      (t) => `Trail ${t.Name} does not validate its log files.`,
+      (t) => ({ logFileValidationEnabled: false, s3Bucket: t.S3BucketName }),
+    ),
+  },
+  {
+    id: 'aws_cloudtrail_kms_off',
+    evaluate: trailsLacking(
+      (t) => !t.KmsKeyId,
+      (t) => `Trail ${t.Name} does not encrypt its logs with a KMS key.`,
+      (t) => ({ kmsKeyId: null, s3Bucket: t.S3BucketName }),
+    ),
+  },
+  {
+    id: 'aws_cloudtrail_cloudwatch_off',
+    evaluate: trailsLacking(
+      (t) => !t.CloudWatchLogsLogGroupArn,
+      (t) => `Trail ${t.Name} sends no events to CloudWatch Logs.`,
+      (t) => ({ cloudWatchLogsLogGroupArn: null, s3Bucket: t.S3BucketName }),
+    ),
   },
 ];

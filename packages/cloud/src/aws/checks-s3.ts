@@ -1,7 +1,7 @@
 // S3: Block Public Access (account and bucket), public policies and ACLs, default encryption,
 // versioning and server access logging.
 import type { PublicAccessBlockConfiguration } from '@aws-sdk/client-s3';
-import { type AwsCheck, type Hit, publicStatements } from './check.ts';
+import { type AwsCheck, type Hit, publicStatements, statementsOf } from './check.ts';
 import type { AwsInventory, BucketInventory } from './inventory.ts';
 
 const BLOCK_SETTINGS = [
@@ -37,6 +37,15 @@ const bucketHits =
         { region: b.region, resourceId: bucketArn(b.name), ...failed, ...(tags ? { tags } : {}) },
       ];
     });
+
+/** A Deny statement that applies when the request did not come over TLS. */
+const deniesPlainHttp = (policy: string) =>
+  statementsOf(policy).some((s) => {
+    const secure = (s.Condition as { Bool?: Record<string, unknown> } | undefined)?.Bool?.[
+      'aws:SecureTransport'
+    ];
+    return s.Effect === 'Deny' && [secure].flat().some((v) => String(v) === 'false');
+  });
 
 export const S3_CHECKS: AwsCheck[] = [
   {
@@ -93,6 +102,18 @@ export const S3_CHECKS: AwsCheck[] = [
       return {
         detail: `Bucket ${b.name}'s ACL grants ${text.join(', ')}.`,
         evidence: { grants },
+      };
+    }),
+  },
+  {
+    id: 'aws_s3_bucket_no_tls_policy',
+    evaluate: bucketHits((b) => {
+      if (b.policy === undefined || (b.policy && deniesPlainHttp(b.policy))) return undefined;
+      return {
+        detail: b.policy
+          ? `Bucket ${b.name}'s policy does not deny requests made without TLS.`
+          : `Bucket ${b.name} has no policy, so requests without TLS are not denied.`,
+        evidence: { policy: b.policy },
       };
     }),
   },

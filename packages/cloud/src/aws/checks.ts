@@ -8,6 +8,7 @@ import { IAM_ACCESS_CHECKS } from './checks-iam-access.ts';
 import { INSTANCE_CHECKS } from './checks-instances.ts';
 import { NACL_CHECKS } from './checks-nacl.ts';
 import { NETWORK_CHECKS } from './checks-network.ts';
+import { RDS_CHECKS } from './checks-rds.ts';
 import { S3_CHECKS } from './checks-s3.ts';
 import { STORAGE_CHECKS } from './checks-storage.ts';
 import type { AwsInventory } from './inventory.ts';
@@ -19,6 +20,7 @@ export const AWS_CHECK_CODE: ReadonlyMap<string, AwsCheck> = new Map(
     ...INSTANCE_CHECKS,
     ...S3_CHECKS,
     ...STORAGE_CHECKS,
+    ...RDS_CHECKS,
     ...IAM_CHECKS,
     ...IAM_ACCESS_CHECKS,
     ...CLOUDTRAIL_CHECKS,

@@ -28,7 +28,7 @@ import type { BucketInventory, GlobalInventory } from './inventory.ts';
 const BUCKET_CHECKS = AWS_STORAGE_CHECKS.filter((c) => c.resourceType === 's3_bucket').map(
   (c) => c.id,
 );
-const check = (suffix: string) => [`aws_s3_bucket_${suffix}`];
+const check = (...suffixes: string[]) => suffixes.map((s) => `aws_s3_bucket_${s}`);
 
 export async function collectS3(ctx: CollectContext, region: string): Promise<GlobalInventory> {
   const s3 = s3Client(ctx.target, region);
@@ -93,7 +93,7 @@ async function collectBucket(
           absentOn('NoSuchPublicAccessBlockConfiguration'),
         ),
     ),
-    collect(ctx, spec('GetBucketPolicy', check('policy_public')), (abortSignal) =>
+    collect(ctx, spec('GetBucketPolicy', check('policy_public', 'no_tls_policy')), (abortSignal) =>
       s3
         .send(new GetBucketPolicyCommand({ Bucket }), { abortSignal })
         .then((r) => r.Policy ?? null, absentOn('NoSuchBucketPolicy')),

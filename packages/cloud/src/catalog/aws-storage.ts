@@ -1,6 +1,12 @@
 // AWS data-store checks: S3 buckets, EBS volumes and snapshots, AMIs, RDS.
 import type { CheckMeta } from '../types.ts';
-import { AUDIT_LOGGING, BACKUP_INTEGRITY, ENCRYPTION_AT_REST, PUBLIC_DATA } from './frameworks.ts';
+import {
+  AUDIT_LOGGING,
+  BACKUP_INTEGRITY,
+  ENCRYPTION_AT_REST,
+  ENCRYPTION_IN_TRANSIT,
+  PUBLIC_DATA,
+} from './frameworks.ts';
 
 type Meta = Omit<CheckMeta, 'provider'>;
 const aws = (m: Meta): CheckMeta => ({ provider: 'aws', ...m });
@@ -54,6 +60,20 @@ export const AWS_STORAGE_CHECKS: CheckMeta[] = [
     remediation: 'Set the ACL to private and turn on Object Ownership "bucket owner enforced".',
     cli: 'aws s3api put-bucket-acl --bucket <bucket> --acl private',
     frameworks: PUBLIC_DATA,
+  }),
+  aws({
+    id: 'aws_s3_bucket_no_tls_policy',
+    service: 's3',
+    resourceType: 's3_bucket',
+    title: 'S3 bucket policy does not require TLS',
+    severity: 'medium',
+    description:
+      'The bucket has no policy statement that denies requests made without TLS (aws:SecureTransport false).',
+    risk: 'Clients, SDK settings or tools that fall back to plain HTTP send and receive the objects readable on the wire.',
+    remediation:
+      'Add a statement that denies s3:* to every principal when aws:SecureTransport is false.',
+    cli: 'aws s3api put-bucket-policy --bucket <bucket> --policy file://deny-insecure-transport.json',
+    frameworks: ENCRYPTION_IN_TRANSIT,
   }),
   aws({
     id: 'aws_s3_bucket_no_default_encryption',

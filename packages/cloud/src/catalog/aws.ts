@@ -2,6 +2,7 @@
 // read it from here.
 import type { CheckMeta } from '../types.ts';
 import { AWS_COMPUTE_CHECKS } from './aws-compute.ts';
+import { AWS_DATABASE_CHECKS } from './aws-databases.ts';
 import { AWS_IAM_ACCESS_CHECKS } from './aws-iam-access.ts';
 import { AWS_IDENTITY_CHECKS } from './aws-identity.ts';
 import { AWS_LOGGING_CHECKS } from './aws-logging.ts';
@@ -12,6 +13,7 @@ export const AWS_CHECKS: CheckMeta[] = [
   ...AWS_NETWORK_CHECKS,
   ...AWS_COMPUTE_CHECKS,
   ...AWS_STORAGE_CHECKS,
+  ...AWS_DATABASE_CHECKS,
   ...AWS_IDENTITY_CHECKS,
   ...AWS_IAM_ACCESS_CHECKS,
   ...AWS_LOGGING_CHECKS,
