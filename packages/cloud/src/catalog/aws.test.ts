@@ -43,6 +43,6 @@ describe('the AWS catalog', () => {
       awsCheckIds({ scanType: 'bucket_permissions' }).every((id) => id.startsWith('aws_s3_')),
     ).toBe(true);
     expect(awsCheckIds({ scanType: 'policy_analysis' })).toContain('aws_iam_policy_admin');
-    expect(awsCheckIds({ service: 'rds' })).toHaveLength(3);
+    expect(awsCheckIds({ service: 'rds' })).toHaveLength(8);
   });
 });
