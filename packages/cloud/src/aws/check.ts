@@ -1,7 +1,7 @@
 // What one AWS check is: a pure function from the collected inventory to the resources that fail
 // it. The scanner adds the check's id, provider, account and resource type.
 import type { Finding } from '../types.ts';
-import type { AwsInventory } from './inventory.ts';
+import type { AwsInventory, RegionInventory } from './inventory.ts';
 
 export type Hit = Pick<
   Finding,
@@ -11,6 +11,20 @@ export type Hit = Pick<
 export type AwsCheck = { id: string; evaluate: (inventory: AwsInventory) => Hit[] };
 
 const DAY_MS = 86_400_000;
+
+/** A hit per item of each region's inventory that `fails`. */
+export const regionalHits =
+  <T>(
+    items: (r: RegionInventory) => T[] | undefined,
+    fails: (item: T, r: RegionInventory, account: string) => Omit<Hit, 'region'> | undefined,
+  ) =>
+  (inv: AwsInventory): Hit[] =>
+    inv.regions.flatMap((r) =>
+      (items(r) ?? []).flatMap((item) => {
+        const hit = fails(item, r, inv.account);
+        return hit ? [{ region: r.region, ...hit }] : [];
+      }),
+    );
 
 /** Whole days from `date` to `now`; undefined for a missing or unparsable date. */
 export function daysSince(date: string | Date | undefined, now: Date): number | undefined {

@@ -3,6 +3,7 @@ import { AWS_CHECKS } from '../catalog/aws.ts';
 import type { Finding } from '../types.ts';
 import type { AwsCheck } from './check.ts';
 import { CLOUDTRAIL_CHECKS } from './checks-cloudtrail.ts';
+import { DETECTION_CHECKS } from './checks-detection.ts';
 import { IAM_CHECKS } from './checks-iam.ts';
 import { IAM_ACCESS_CHECKS } from './checks-iam-access.ts';
 import { INSTANCE_CHECKS } from './checks-instances.ts';
@@ -24,6 +25,7 @@ export const AWS_CHECK_CODE: ReadonlyMap<string, AwsCheck> = new Map(
     ...IAM_CHECKS,
     ...IAM_ACCESS_CHECKS,
     ...CLOUDTRAIL_CHECKS,
+    ...DETECTION_CHECKS,
   ].map((c) => [c.id, c]),
 );
 

@@ -14,6 +14,7 @@ import type {
 import type { PasswordPolicy } from '@aws-sdk/client-iam';
 import type { DBInstance, DBSnapshot } from '@aws-sdk/client-rds';
 import type { Grant, PublicAccessBlockConfiguration } from '@aws-sdk/client-s3';
+import type { ServicesInventory } from './inventory-services.ts';
 
 export type RegionInventory = {
   region: string;
@@ -30,7 +31,7 @@ export type RegionInventory = {
   dbInstances?: DBInstance[];
   dbSnapshots?: { snapshot: DBSnapshot; public: boolean | undefined }[];
   trails?: { trail: Trail; logging: boolean | undefined }[];
-};
+} & ServicesInventory;
 
 export type BucketInventory = {
   name: string;

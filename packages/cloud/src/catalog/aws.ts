@@ -3,6 +3,7 @@
 import type { CheckMeta } from '../types.ts';
 import { AWS_COMPUTE_CHECKS } from './aws-compute.ts';
 import { AWS_DATABASE_CHECKS } from './aws-databases.ts';
+import { AWS_DETECTION_CHECKS } from './aws-detection.ts';
 import { AWS_IAM_ACCESS_CHECKS } from './aws-iam-access.ts';
 import { AWS_IDENTITY_CHECKS } from './aws-identity.ts';
 import { AWS_LOGGING_CHECKS } from './aws-logging.ts';
@@ -17,6 +18,7 @@ export const AWS_CHECKS: CheckMeta[] = [
   ...AWS_IDENTITY_CHECKS,
   ...AWS_IAM_ACCESS_CHECKS,
   ...AWS_LOGGING_CHECKS,
+  ...AWS_DETECTION_CHECKS,
 ];
 
 /** The spec's aws-security-scan function: one service, one scan type. */

@@ -24,6 +24,8 @@ export type MotoAccount = {
   iam: IAMClient;
   rds: RDSClient;
   cloudtrail: CloudTrailClient;
+  /** A client of any other service on moto, destroyed with the account. */
+  client<C extends { destroy(): void }>(Client: new (config: ClientConfig) => C): C;
   /** Scans with only these checks (no waiting between credential-report polls). */
   scan(checks: string[], options?: ScanOptions): Promise<ScanResult>;
   stop(): Promise<void>;
@@ -54,9 +56,20 @@ export async function createGroup(
   return GroupId as string;
 }
 
+type ClientConfig = {
+  region: string;
+  endpoint: string;
+  credentials: typeof MOTO_CREDENTIALS;
+};
+
 export async function startMotoAccount(): Promise<MotoAccount> {
   const moto = await startMotoServer();
-  const config = { region: REGION, endpoint: moto.endpoint, credentials: MOTO_CREDENTIALS };
+  const config: ClientConfig = {
+    region: REGION,
+    endpoint: moto.endpoint,
+    credentials: MOTO_CREDENTIALS,
+  };
+  const others: { destroy(): void }[] = [];
   const credentials = { ...MOTO_CREDENTIALS, region: REGION, endpoint: moto.endpoint };
   const clients = {
     ec2: new EC2Client(config),
@@ -69,6 +82,11 @@ export async function startMotoAccount(): Promise<MotoAccount> {
     moto,
     credentials,
     ...clients,
+    client(Client) {
+      const client = new Client(config);
+      others.push(client);
+      return client;
+    },
     async scan(checks, options = {}) {
       const [result] = await awsScanner.scan(credentials, {
         checks,
@@ -79,7 +97,7 @@ export async function startMotoAccount(): Promise<MotoAccount> {
       return result;
     },
     async stop() {
-      for (const client of Object.values(clients)) client.destroy();
+      for (const client of [...Object.values(clients), ...others]) client.destroy();
       await moto.stop();
     },
   };

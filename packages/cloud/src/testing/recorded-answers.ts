@@ -1,0 +1,30 @@
+// Answers of AWS APIs that moto 5.2.1 does not serve, or serves without the state a check needs,
+// written by hand in the shapes the AWS API references document, for the fault proxy to send.
+import type { Recorded } from './fault-proxy.ts';
+
+const JSON_TYPE = 'application/json';
+
+/** IAM Access Analyzer ListAnalyzers (REST-JSON, GET /analyzer): the analyzers and their status. */
+export function listAnalyzers(
+  analyzers: () => { name: string; status: string }[],
+  region: string,
+  account: string,
+): Recorded {
+  return {
+    match: (r) => r.method === 'GET' && r.url.startsWith('/analyzer'),
+    contentType: JSON_TYPE,
+    body: () =>
+      JSON.stringify({
+        analyzers: analyzers().map((a) => ({
+          arn: `arn:aws:access-analyzer:${region}:${account}:analyzer/${a.name}`,
+          createdAt: '2026-01-05T09:30:00Z',
+          lastResourceAnalyzed: `arn:aws:s3:::${a.name}-probe`,
+          lastResourceAnalyzedAt: '2026-01-05T09:31:12Z',
+          name: a.name,
+          status: a.status,
+          tags: {},
+          type: 'ACCOUNT',
+        })),
+      }),
+  };
+}
