@@ -65,6 +65,17 @@ export const publicStatements = (policy: string) =>
     (s) => s.Effect === 'Allow' && !s.Condition && namesEveryone(s.Principal),
   );
 
+/** A finding's text for a resource policy open to anyone; undefined when it is not. */
+export function openPolicy(what: string, policy: string | null | undefined) {
+  const statements = policy ? publicStatements(policy) : [];
+  if (!statements.length) return undefined;
+  const actions = statements.flatMap((s) => [s.Action ?? []].flat());
+  return {
+    detail: `${what}'s policy lets anyone (Principal "*", no condition) ${actions.join(', ')}.`,
+    evidence: { statements },
+  };
+}
+
 /**
  * Statements that allow every action (`"*"` or `"*:*"`) on every resource (`"*"`): administrator
  * access. A Condition does not exempt one (it limits when, not what: MFA-gated admins are admins,

@@ -7,6 +7,9 @@ import { DETECTION_CHECKS } from './checks-detection.ts';
 import { IAM_CHECKS } from './checks-iam.ts';
 import { IAM_ACCESS_CHECKS } from './checks-iam-access.ts';
 import { INSTANCE_CHECKS } from './checks-instances.ts';
+import { KEY_CHECKS } from './checks-keys.ts';
+import { LAMBDA_CHECKS } from './checks-lambda.ts';
+import { MESSAGING_CHECKS } from './checks-messaging.ts';
 import { NACL_CHECKS } from './checks-nacl.ts';
 import { NETWORK_CHECKS } from './checks-network.ts';
 import { RDS_CHECKS } from './checks-rds.ts';
@@ -26,6 +29,9 @@ export const AWS_CHECK_CODE: ReadonlyMap<string, AwsCheck> = new Map(
     ...IAM_ACCESS_CHECKS,
     ...CLOUDTRAIL_CHECKS,
     ...DETECTION_CHECKS,
+    ...KEY_CHECKS,
+    ...MESSAGING_CHECKS,
+    ...LAMBDA_CHECKS,
   ].map((c) => [c.id, c]),
 );
 

@@ -23,8 +23,8 @@ export type ServicesInventory = {
   configRecorders?: { recorder: ConfigurationRecorder; status?: ConfigurationRecorderStatus }[];
   /** Access Analyzer analyzers with their status. */
   analyzers?: { arn: string; name: string; status: string }[];
-  /** Customer-managed symmetric keys, each with whether it rotates (undefined: not read). */
-  kmsKeys?: { key: KeyMetadata; rotation: boolean | undefined }[];
+  /** Enabled customer-managed keys: whether each rotates (undefined: not read or not rotatable). */
+  kmsKeys?: { key: KeyMetadata; rotation: boolean | undefined; policy: string | undefined }[];
   secrets?: SecretListEntry[];
   topics?: Attributed[];
   queues?: Attributed[];

@@ -11,6 +11,9 @@ import { collectCloudTrail } from './collect-cloudtrail.ts';
 import { collectDetection } from './collect-detection.ts';
 import { collectEc2 } from './collect-ec2.ts';
 import { collectIam } from './collect-iam.ts';
+import { collectKeys } from './collect-keys.ts';
+import { collectLambda } from './collect-lambda.ts';
+import { collectMessaging } from './collect-messaging.ts';
 import { collectRds } from './collect-rds.ts';
 import { collectS3 } from './collect-s3.ts';
 import type { AwsInventory, GlobalInventory, RegionInventory } from './inventory.ts';
@@ -26,6 +29,9 @@ const REGION_COLLECTORS: [
   ['rds', collectRds],
   ['cloudtrail', collectCloudTrail],
   ['detection', collectDetection],
+  ['kms secretsmanager', collectKeys],
+  ['sns sqs', collectMessaging],
+  ['lambda', collectLambda],
 ];
 
 export type AccountScan = {

@@ -2,6 +2,7 @@
 // read it from here.
 import type { CheckMeta } from '../types.ts';
 import { AWS_COMPUTE_CHECKS } from './aws-compute.ts';
+import { AWS_DATA_SERVICE_CHECKS } from './aws-data-services.ts';
 import { AWS_DATABASE_CHECKS } from './aws-databases.ts';
 import { AWS_DETECTION_CHECKS } from './aws-detection.ts';
 import { AWS_IAM_ACCESS_CHECKS } from './aws-iam-access.ts';
@@ -19,6 +20,7 @@ export const AWS_CHECKS: CheckMeta[] = [
   ...AWS_IAM_ACCESS_CHECKS,
   ...AWS_LOGGING_CHECKS,
   ...AWS_DETECTION_CHECKS,
+  ...AWS_DATA_SERVICE_CHECKS,
 ];
 
 /** The spec's aws-security-scan function: one service, one scan type. */

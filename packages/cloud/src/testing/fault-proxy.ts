@@ -33,8 +33,8 @@ export type Fault = {
 export type Recorded = {
   match: (req: ProxiedRequest) => boolean;
   contentType: string;
-  /** Read at each request, so that a test can change the state between scans. */
-  body: () => string;
+  /** Made for each request, so that a test can change the state between scans. */
+  body: (req: ProxiedRequest) => string;
   status?: number;
 };
 
@@ -84,7 +84,7 @@ export async function startFaultProxy(
     const answer = recorded.find((r) => r.match(seen));
     if (answer) {
       res.writeHead(answer.status ?? 200, { 'content-type': answer.contentType });
-      res.end(answer.body());
+      res.end(answer.body(seen));
       return;
     }
     const i = faults.findIndex((f, n) => (left[n] ?? 0) > 0 && f.match(seen));

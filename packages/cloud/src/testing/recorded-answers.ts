@@ -28,3 +28,38 @@ export function listAnalyzers(
       }),
   };
 }
+
+/**
+ * Lambda ListFunctionUrlConfigs (REST-JSON, GET /2021-10-31/functions/{name}/urls), which moto
+ * does not serve: the URL of each function named in `auth`, with its AuthType.
+ */
+export function listFunctionUrlConfigs(
+  auth: Record<string, 'NONE' | 'AWS_IAM'>,
+  region: string,
+  account: string,
+): Recorded {
+  const path = /^\/2021-10-31\/functions\/([^/]+)\/urls/;
+  return {
+    match: (r) => r.method === 'GET' && path.test(r.url),
+    contentType: JSON_TYPE,
+    body: (r) => {
+      const name = decodeURIComponent(path.exec(r.url)?.[1] ?? '');
+      const type = auth[name];
+      const arn = `arn:aws:lambda:${region}:${account}:function:${name}`;
+      return JSON.stringify({
+        FunctionUrlConfigs: type
+          ? [
+              {
+                AuthType: type,
+                CreationTime: '2026-01-05T09:30:00.000+0000',
+                FunctionArn: arn,
+                FunctionUrl: `https://${name}-a1b2c3d4e5.lambda-url.${region}.on.aws/`,
+                InvokeMode: 'BUFFERED',
+                LastModifiedTime: '2026-01-05T09:30:00.000+0000',
+              },
+            ]
+          : [],
+      });
+    },
+  };
+}
