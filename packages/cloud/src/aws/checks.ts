@@ -12,6 +12,7 @@ import { LAMBDA_CHECKS } from './checks-lambda.ts';
 import { MESSAGING_CHECKS } from './checks-messaging.ts';
 import { NACL_CHECKS } from './checks-nacl.ts';
 import { NETWORK_CHECKS } from './checks-network.ts';
+import { PLATFORM_CHECKS } from './checks-platform.ts';
 import { RDS_CHECKS } from './checks-rds.ts';
 import { S3_CHECKS } from './checks-s3.ts';
 import { STORAGE_CHECKS } from './checks-storage.ts';
@@ -32,6 +33,7 @@ export const AWS_CHECK_CODE: ReadonlyMap<string, AwsCheck> = new Map(
     ...KEY_CHECKS,
     ...MESSAGING_CHECKS,
     ...LAMBDA_CHECKS,
+    ...PLATFORM_CHECKS,
   ].map((c) => [c.id, c]),
 );
 

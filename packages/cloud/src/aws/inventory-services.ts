@@ -8,6 +8,8 @@ import type {
   ConfigurationRecorderStatus,
 } from '@aws-sdk/client-config-service';
 import type { Repository } from '@aws-sdk/client-ecr';
+import type { FileSystemDescription } from '@aws-sdk/client-efs';
+import type { Listener, LoadBalancer } from '@aws-sdk/client-elastic-load-balancing-v2';
 import type { KeyMetadata } from '@aws-sdk/client-kms';
 import type { FunctionConfiguration, FunctionUrlConfig } from '@aws-sdk/client-lambda';
 import type { SecretListEntry } from '@aws-sdk/client-secrets-manager';
@@ -35,6 +37,11 @@ export type ServicesInventory = {
     policy: string | null | undefined;
   }[];
   tables?: { name: string; arn: string; pitr: boolean | undefined }[];
-  repositories?: Repository[];
+  fileSystems?: FileSystemDescription[];
+  /** ECR repositories with their policy (JSON text; null when none). */
+  repositories?: { repo: Repository; policy: string | null | undefined }[];
   logGroups?: LogGroup[];
+  loadBalancers?: { lb: LoadBalancer; listeners: Listener[] | undefined }[];
+  /** The TLS versions each security policy in use allows, by policy name. */
+  sslPolicies?: Record<string, string[]>;
 };

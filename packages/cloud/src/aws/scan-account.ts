@@ -8,8 +8,11 @@ import type { CollectContext } from './calling.ts';
 import { runChecks } from './checks.ts';
 import type { AwsTarget } from './clients.ts';
 import { collectCloudTrail } from './collect-cloudtrail.ts';
+import { collectDataStores } from './collect-data-stores.ts';
 import { collectDetection } from './collect-detection.ts';
 import { collectEc2 } from './collect-ec2.ts';
+import { collectEcrAndLogs } from './collect-ecr-logs.ts';
+import { collectElb } from './collect-elb.ts';
 import { collectIam } from './collect-iam.ts';
 import { collectKeys } from './collect-keys.ts';
 import { collectLambda } from './collect-lambda.ts';
@@ -32,6 +35,9 @@ const REGION_COLLECTORS: [
   ['kms secretsmanager', collectKeys],
   ['sns sqs', collectMessaging],
   ['lambda', collectLambda],
+  ['dynamodb efs', collectDataStores],
+  ['ecr logs', collectEcrAndLogs],
+  ['elbv2', collectElb],
 ];
 
 export type AccountScan = {

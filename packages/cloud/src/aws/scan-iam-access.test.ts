@@ -21,7 +21,7 @@ import { found, type MotoAccount, startMotoAccount } from '../testing/aws-accoun
 
 let aws: MotoAccount;
 beforeAll(async () => {
-  aws = await startMotoAccount();
+  aws = await startMotoAccount({ awsManagedPolicies: true });
 });
 afterAll(() => aws?.stop());
 

@@ -9,6 +9,7 @@ import { AWS_IAM_ACCESS_CHECKS } from './aws-iam-access.ts';
 import { AWS_IDENTITY_CHECKS } from './aws-identity.ts';
 import { AWS_LOGGING_CHECKS } from './aws-logging.ts';
 import { AWS_NETWORK_CHECKS } from './aws-network.ts';
+import { AWS_PLATFORM_CHECKS } from './aws-platform.ts';
 import { AWS_STORAGE_CHECKS } from './aws-storage.ts';
 
 export const AWS_CHECKS: CheckMeta[] = [
@@ -21,6 +22,7 @@ export const AWS_CHECKS: CheckMeta[] = [
   ...AWS_LOGGING_CHECKS,
   ...AWS_DETECTION_CHECKS,
   ...AWS_DATA_SERVICE_CHECKS,
+  ...AWS_PLATFORM_CHECKS,
 ];
 
 /** The spec's aws-security-scan function: one service, one scan type. */

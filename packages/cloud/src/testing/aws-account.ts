@@ -62,8 +62,10 @@ type ClientConfig = {
   credentials: typeof MOTO_CREDENTIALS;
 };
 
-export async function startMotoAccount(): Promise<MotoAccount> {
-  const moto = await startMotoServer();
+export async function startMotoAccount(
+  options: Parameters<typeof startMotoServer>[0] = {},
+): Promise<MotoAccount> {
+  const moto = await startMotoServer(options);
   const config: ClientConfig = {
     region: REGION,
     endpoint: moto.endpoint,
