@@ -95,6 +95,26 @@ export const IAM_CHECKS: AwsCheck[] = [
         : [],
   },
   {
+    id: 'aws_iam_root_hardware_mfa_off',
+    evaluate: (inv) => {
+      // Without any MFA the root user is aws_iam_root_mfa_off's finding.
+      if (inv.global.accountSummary?.AccountMFAEnabled !== 1) return [];
+      const virtual = (inv.global.virtualMfaDevices ?? []).find(
+        (d) => d.user === rootArn(inv) || d.serialNumber.endsWith(':mfa/root-account-mfa-device'),
+      );
+      return virtual
+        ? [
+            {
+              region: 'global',
+              resourceId: rootArn(inv),
+              detail: `The root user of ${inv.account} signs in with a virtual MFA device (${virtual.serialNumber}), not a hardware one.`,
+              evidence: { AccountMFAEnabled: 1, virtualDevice: virtual.serialNumber },
+            },
+          ]
+        : [];
+    },
+  },
+  {
     id: 'aws_iam_user_console_no_mfa',
     evaluate: rowHits((row) =>
       row.password_enabled === 'true' && row.mfa_active !== 'true'

@@ -1,6 +1,7 @@
 // Collects the account's IAM state: the account summary (root keys and MFA), the credential
 // report (users' passwords, MFA and keys with their dates), the password policy, users' inline
-// policies and the customer-managed policies' documents.
+// policies, the customer-managed policies' documents, who holds which permissions
+// (collect-iam-access.ts) and the assigned virtual MFA devices.
 import {
   GenerateCredentialReportCommand,
   GetAccountPasswordPolicyCommand,
@@ -11,6 +12,7 @@ import {
   ListPoliciesCommand,
   ListUserPoliciesCommand,
   ListUsersCommand,
+  ListVirtualMFADevicesCommand,
 } from '@aws-sdk/client-iam';
 import {
   absentOn,
@@ -40,36 +42,56 @@ export async function collectIam(
   const iam = iamClient(ctx.target, region);
   const spec = specsOf('iam', region);
   try {
-    const [accountSummary, credentialReport, passwordPolicy, users, policies, authorization] =
-      await Promise.all([
-        collect(
-          ctx,
-          spec('GetAccountSummary', ['aws_iam_root_access_keys', 'aws_iam_root_mfa_off']),
-          (abortSignal) =>
-            iam
-              .send(new GetAccountSummaryCommand({}), { abortSignal })
-              .then((r) => r.SummaryMap ?? {}),
-        ),
-        collectCredentialReport(ctx, iam, spec, sleep),
-        collect(
-          ctx,
-          spec('GetAccountPasswordPolicy', [
-            'aws_iam_password_policy_weak',
-            'aws_iam_password_policy_no_expiry',
-          ]),
-          (abortSignal) =>
-            iam
-              .send(new GetAccountPasswordPolicyCommand({}), { abortSignal })
-              .then(
-                (r) => r.PasswordPolicy ?? null,
-                absentOn('NoSuchEntity', 'NoSuchEntityException'),
-              ),
-        ),
-        collectUsers(ctx, iam, spec),
-        collectPolicies(ctx, iam, spec),
-        collectAuthorization(ctx, iam, spec),
-      ]);
-    return { accountSummary, credentialReport, passwordPolicy, users, policies, authorization };
+    const [
+      accountSummary,
+      credentialReport,
+      passwordPolicy,
+      users,
+      policies,
+      authorization,
+      virtualMfaDevices,
+    ] = await Promise.all([
+      collect(
+        ctx,
+        spec('GetAccountSummary', [
+          'aws_iam_root_access_keys',
+          'aws_iam_root_mfa_off',
+          'aws_iam_root_hardware_mfa_off',
+        ]),
+        (abortSignal) =>
+          iam
+            .send(new GetAccountSummaryCommand({}), { abortSignal })
+            .then((r) => r.SummaryMap ?? {}),
+      ),
+      collectCredentialReport(ctx, iam, spec, sleep),
+      collect(
+        ctx,
+        spec('GetAccountPasswordPolicy', [
+          'aws_iam_password_policy_weak',
+          'aws_iam_password_policy_no_expiry',
+        ]),
+        (abortSignal) =>
+          iam
+            .send(new GetAccountPasswordPolicyCommand({}), { abortSignal })
+            .then(
+              (r) => r.PasswordPolicy ?? null,
+              absentOn('NoSuchEntity', 'NoSuchEntityException'),
+            ),
+      ),
+      collectUsers(ctx, iam, spec),
+      collectPolicies(ctx, iam, spec),
+      collectAuthorization(ctx, iam, spec),
+      collectVirtualMfaDevices(ctx, iam, spec),
+    ]);
+    return {
+      accountSummary,
+      credentialReport,
+      passwordPolicy,
+      users,
+      policies,
+      authorization,
+      virtualMfaDevices,
+    };
   } finally {
     iam.destroy();
   }
@@ -166,5 +188,26 @@ async function collectPolicies(ctx: CollectContext, iam: IAMClient, spec: SpecOf
         ...(document ? { document: policyText(document) } : {}),
       };
     })
+  );
+}
+
+/** Assigned virtual MFA devices, with the user (or root) each is on. */
+function collectVirtualMfaDevices(ctx: CollectContext, iam: IAMClient, spec: SpecOf) {
+  return collectPages(
+    ctx,
+    spec('ListVirtualMFADevices', ['aws_iam_root_hardware_mfa_off']),
+    async (Marker, abortSignal) => {
+      const r = await iam.send(
+        new ListVirtualMFADevicesCommand({ AssignmentStatus: 'Assigned', Marker }),
+        { abortSignal },
+      );
+      return {
+        items: (r.VirtualMFADevices ?? []).map((d) => ({
+          serialNumber: d.SerialNumber ?? '',
+          user: d.User?.Arn,
+        })),
+        next: r.IsTruncated ? r.Marker : undefined,
+      };
+    },
   );
 }

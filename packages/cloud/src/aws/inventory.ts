@@ -80,6 +80,8 @@ export type GlobalInventory = {
   users?: IamUser[];
   policies?: IamPolicy[];
   authorization?: IamAuthorization;
+  /** Assigned virtual MFA devices: serial number and the ARN of the user (or root) it is on. */
+  virtualMfaDevices?: { serialNumber: string; user: string | undefined }[];
 };
 
 export type AwsInventory = {

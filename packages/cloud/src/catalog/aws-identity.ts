@@ -32,6 +32,19 @@ export const AWS_IDENTITY_CHECKS: CheckMeta[] = [
     frameworks: AUTHENTICATION,
   }),
   iam({
+    id: 'aws_iam_root_hardware_mfa_off',
+    resourceType: 'aws_account',
+    title: 'Root user MFA is a virtual device',
+    severity: 'high',
+    description:
+      'The root user has MFA, but on a virtual (phone app) device rather than a hardware key (CIS AWS 1.6).',
+    risk: 'A virtual device lives on a phone that is lost, backed up to the cloud or phished along with the password.',
+    remediation:
+      'Replace the root user\u2019s virtual MFA with a hardware security key (FIDO2) kept in a safe.',
+    cli: 'Sign in as root, open Security credentials, remove the virtual MFA device and assign a hardware key.',
+    frameworks: AUTHENTICATION,
+  }),
+  iam({
     id: 'aws_iam_user_console_no_mfa',
     resourceType: 'iam_user',
     title: 'IAM user with a console password has no MFA',

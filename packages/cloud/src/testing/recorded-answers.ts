@@ -63,3 +63,37 @@ export function listFunctionUrlConfigs(
     },
   };
 }
+
+const XML_TYPE = 'text/xml';
+const IAM_NS = 'https://iam.amazonaws.com/doc/2010-05-08/';
+const iamAnswer = (operation: string, result: string) =>
+  `<${operation}Response xmlns="${IAM_NS}"><${operation}Result>${result}</${operation}Result><ResponseMetadata><RequestId>7a62c49f-347e-4fc4-9331-6e8eEXAMPLE</RequestId></ResponseMetadata></${operation}Response>`;
+
+/** IAM GetAccountSummary (query API): a SummaryMap of the counts `summary()` gives. */
+export function getAccountSummary(summary: () => Record<string, number>): Recorded {
+  return {
+    match: (r) => r.operation === 'GetAccountSummary',
+    contentType: XML_TYPE,
+    body: () =>
+      iamAnswer(
+        'GetAccountSummary',
+        `<SummaryMap>${Object.entries(summary())
+          .map(([key, value]) => `<entry><key>${key}</key><value>${value}</value></entry>`)
+          .join('')}</SummaryMap>`,
+      ),
+  };
+}
+
+/** IAM ListVirtualMFADevices (query API): the root user's virtual device when `rootHasOne()`. */
+export function listVirtualMfaDevices(account: string, rootHasOne: () => boolean): Recorded {
+  const device = `<member><SerialNumber>arn:aws:iam::${account}:mfa/root-account-mfa-device</SerialNumber><User><Arn>arn:aws:iam::${account}:root</Arn><UserId>${account}</UserId><CreateDate>2026-01-05T09:30:00Z</CreateDate></User><EnableDate>2026-01-05T09:31:00Z</EnableDate></member>`;
+  return {
+    match: (r) => r.operation === 'ListVirtualMFADevices',
+    contentType: XML_TYPE,
+    body: () =>
+      iamAnswer(
+        'ListVirtualMFADevices',
+        `<VirtualMFADevices>${rootHasOne() ? device : ''}</VirtualMFADevices><IsTruncated>false</IsTruncated>`,
+      ),
+  };
+}
