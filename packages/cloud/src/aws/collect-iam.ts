@@ -16,6 +16,7 @@ import {
 } from '@aws-sdk/client-iam';
 import {
   absentOn,
+  allOf,
   type CollectContext,
   collect,
   collectPages,
@@ -42,16 +43,8 @@ export async function collectIam(
   const iam = iamClient(ctx.target, region);
   const spec = specsOf('iam', region);
   try {
-    const [
-      accountSummary,
-      credentialReport,
-      passwordPolicy,
-      users,
-      policies,
-      authorization,
-      virtualMfaDevices,
-    ] = await Promise.all([
-      collect(
+    return await allOf({
+      accountSummary: collect<Record<string, number>>(
         ctx,
         spec('GetAccountSummary', [
           'aws_iam_root_access_keys',
@@ -63,8 +56,8 @@ export async function collectIam(
             .send(new GetAccountSummaryCommand({}), { abortSignal })
             .then((r) => r.SummaryMap ?? {}),
       ),
-      collectCredentialReport(ctx, iam, spec, sleep),
-      collect(
+      credentialReport: collectCredentialReport(ctx, iam, spec, sleep),
+      passwordPolicy: collect(
         ctx,
         spec('GetAccountPasswordPolicy', [
           'aws_iam_password_policy_weak',
@@ -78,20 +71,11 @@ export async function collectIam(
               absentOn('NoSuchEntity', 'NoSuchEntityException'),
             ),
       ),
-      collectUsers(ctx, iam, spec),
-      collectPolicies(ctx, iam, spec),
-      collectAuthorization(ctx, iam, spec),
-      collectVirtualMfaDevices(ctx, iam, spec),
-    ]);
-    return {
-      accountSummary,
-      credentialReport,
-      passwordPolicy,
-      users,
-      policies,
-      authorization,
-      virtualMfaDevices,
-    };
+      users: collectUsers(ctx, iam, spec),
+      policies: collectPolicies(ctx, iam, spec),
+      authorization: collectAuthorization(ctx, iam, spec),
+      virtualMfaDevices: collectVirtualMfaDevices(ctx, iam, spec),
+    });
   } finally {
     iam.destroy();
   }

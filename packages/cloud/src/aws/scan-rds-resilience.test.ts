@@ -1,8 +1,14 @@
 // RDS resilience and hygiene against real moto state: an instance with every setting weak beside
 // one with every setting sound, and snapshots of each.
-import { CreateDBInstanceCommand, CreateDBSnapshotCommand } from '@aws-sdk/client-rds';
+import { CreateDBSnapshotCommand } from '@aws-sdk/client-rds';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { found, type MotoAccount, REGION, startMotoAccount } from '../testing/aws-account.ts';
+import {
+  createDatabase,
+  found,
+  type MotoAccount,
+  REGION,
+  startMotoAccount,
+} from '../testing/aws-account.ts';
 
 let aws: MotoAccount;
 beforeAll(async () => {
@@ -14,21 +20,13 @@ const ACCOUNT = '123456789012';
 const dbArn = (id: string) => `arn:aws:rds:${REGION}:${ACCOUNT}:db:${id}`;
 
 const database = (id: string, sound: boolean) =>
-  aws.rds.send(
-    new CreateDBInstanceCommand({
-      DBInstanceIdentifier: id,
-      DBInstanceClass: 'db.t3.micro',
-      Engine: 'postgres',
-      AllocatedStorage: 20,
-      MasterUsername: 'admin',
-      MasterUserPassword: 'not-a-real-password',
-      StorageEncrypted: sound,
-      BackupRetentionPeriod: sound ? 14 : 1,
-      MultiAZ: sound,
-      DeletionProtection: sound,
-      AutoMinorVersionUpgrade: sound,
-    }),
-  );
+  createDatabase(aws.rds, id, {
+    StorageEncrypted: sound,
+    BackupRetentionPeriod: sound ? 14 : 1,
+    MultiAZ: sound,
+    DeletionProtection: sound,
+    AutoMinorVersionUpgrade: sound,
+  });
 
 describe('RDS resilience', () => {
   const CHECKS = [

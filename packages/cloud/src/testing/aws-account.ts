@@ -8,7 +8,11 @@ import {
   type IpPermission,
 } from '@aws-sdk/client-ec2';
 import { IAMClient } from '@aws-sdk/client-iam';
-import { RDSClient } from '@aws-sdk/client-rds';
+import {
+  CreateDBInstanceCommand,
+  type CreateDBInstanceCommandInput,
+  RDSClient,
+} from '@aws-sdk/client-rds';
 import { S3Client } from '@aws-sdk/client-s3';
 import { awsScanner } from '../aws/scanner.ts';
 import type { AwsCredentials, ScanOptions, ScanResult } from '../types.ts';
@@ -61,6 +65,24 @@ type ClientConfig = {
   endpoint: string;
   credentials: typeof MOTO_CREDENTIALS;
 };
+
+/** Creates a small PostgreSQL instance with the given settings. */
+export const createDatabase = (
+  rds: RDSClient,
+  id: string,
+  settings: Partial<CreateDBInstanceCommandInput> = {},
+) =>
+  rds.send(
+    new CreateDBInstanceCommand({
+      DBInstanceIdentifier: id,
+      DBInstanceClass: 'db.t3.micro',
+      Engine: 'postgres',
+      AllocatedStorage: 20,
+      MasterUsername: 'admin',
+      MasterUserPassword: 'not-a-real-password',
+      ...settings,
+    }),
+  );
 
 export async function startMotoAccount(
   options: Parameters<typeof startMotoServer>[0] = {},
