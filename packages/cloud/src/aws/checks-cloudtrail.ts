@@ -1,7 +1,8 @@
 // CloudTrail: a logging trail exists, one of them covers every region, and each trail's logs are
 // validated, KMS-encrypted and sent to CloudWatch Logs.
 import type { Trail } from '@aws-sdk/client-cloudtrail';
-import type { AwsCheck, Hit } from './check.ts';
+import { type AwsCheck, type Hit, publicStatements } from './check.ts';
+import { publicGrants } from './checks-s3.ts';
 import type { AwsInventory } from './inventory.ts';
 
 type SeenTrail = { trail: Trail; logging: boolean | undefined };
@@ -41,6 +42,26 @@ const trailsLacking =
       }));
 
 export const CLOUDTRAIL_CHECKS: AwsCheck[] = [
+  {
+    id: 'aws_cloudtrail_bucket_public',
+    evaluate: (inv) =>
+      (trailsOf(inv) ?? []).flatMap(({ trail }) => {
+        // A log bucket of another account is not in this inventory: no verdict.
+        const bucket = inv.global.buckets?.find((b) => b.name === trail.S3BucketName);
+        if (!bucket) return [];
+        const statements = bucket.policy ? publicStatements(bucket.policy) : [];
+        const grants = publicGrants(bucket);
+        if (!statements.length && !grants.length) return [];
+        return [
+          {
+            region: trail.HomeRegion ?? 'global',
+            resourceId: trail.TrailARN ?? trail.Name ?? '',
+            detail: `Trail ${trail.Name} writes to bucket ${bucket.name}, which ${statements.length ? 'a policy' : 'an ACL'} opens to everyone.`,
+            evidence: { bucket: bucket.name, statements, grants },
+          },
+        ];
+      }),
+  },
   {
     id: 'aws_cloudtrail_no_trail',
     evaluate: (inv) => {

@@ -47,6 +47,10 @@ const deniesPlainHttp = (policy: string) =>
     return s.Effect === 'Deny' && [secure].flat().some((v) => String(v) === 'false');
   });
 
+/** The ACL grants of a bucket to everyone or every AWS user. */
+export const publicGrants = (b: BucketInventory) =>
+  (b.acl ?? []).filter((g) => PUBLIC_GROUPS.includes(g.Grantee?.URI ?? ''));
+
 export const S3_CHECKS: AwsCheck[] = [
   {
     id: 'aws_s3_account_public_access_block_off',
@@ -96,7 +100,7 @@ export const S3_CHECKS: AwsCheck[] = [
   {
     id: 'aws_s3_bucket_acl_public',
     evaluate: bucketHits((b) => {
-      const grants = (b.acl ?? []).filter((g) => PUBLIC_GROUPS.includes(g.Grantee?.URI ?? ''));
+      const grants = publicGrants(b);
       if (!grants.length) return undefined;
       const text = grants.map((g) => `${g.Permission} to ${g.Grantee?.URI?.split('/').pop()}`);
       return {

@@ -40,6 +40,19 @@ export const AWS_LOGGING_CHECKS: CheckMeta[] = [
     cli: 'aws cloudtrail update-trail --name <trail> --enable-log-file-validation',
   }),
   logging({
+    id: 'aws_cloudtrail_bucket_public',
+    service: 'cloudtrail',
+    resourceType: 'cloudtrail_trail',
+    title: 'CloudTrail log bucket is public',
+    severity: 'critical',
+    description:
+      'The S3 bucket the trail writes to has a policy statement allowing Principal "*" with no condition, or an ACL grant to everyone (CIS AWS 3.3 of v1.5).',
+    risk: 'Anyone can read the account\u2019s API history: who has which keys, which resources exist, how to move through them.',
+    remediation:
+      'Remove the public statements and grants of the log bucket and turn on its Block Public Access.',
+    cli: 'aws s3api put-public-access-block --bucket <log-bucket> --public-access-block-configuration BlockPublicAcls=true,IgnorePublicAcls=true,BlockPublicPolicy=true,RestrictPublicBuckets=true',
+  }),
+  logging({
     id: 'aws_cloudtrail_kms_off',
     service: 'cloudtrail',
     resourceType: 'cloudtrail_trail',
