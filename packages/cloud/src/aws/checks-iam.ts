@@ -1,6 +1,6 @@
 // IAM: the root user's keys and MFA, users' MFA, key age, unused credentials, administrator
 // policies, the password policy and inline user policies.
-import { CREDENTIAL_MAX_AGE_DAYS as MAX_DAYS } from '../catalog/aws-identity.ts';
+import { CREDENTIAL_MAX_AGE_DAYS as MAX_DAYS, ROOT_RECENT_DAYS } from '../catalog/aws-identity.ts';
 import { type AwsCheck, adminStatements, daysSince, type Hit } from './check.ts';
 import type { AwsInventory, CredentialRow } from './inventory.ts';
 
@@ -63,7 +63,38 @@ function passwordPolicyGaps(inv: AwsInventory): string[] | undefined {
   return gaps;
 }
 
+/** When the root user's password and keys were last used, most recent first. */
+function rootUses(inv: AwsInventory): { credential: string; at: string; days: number }[] {
+  const root = (inv.global.credentialReport ?? []).find((row) => row.user === ROOT);
+  if (!root) return [];
+  return [
+    ['password', 'password_last_used'],
+    ['access key 1', 'access_key_1_last_used_date'],
+    ['access key 2', 'access_key_2_last_used_date'],
+  ].flatMap(([credential, column]) => {
+    const at = dateIn(root, column as string);
+    const days = daysSince(at, inv.now);
+    return at && days !== undefined ? [{ credential: credential as string, at, days }] : [];
+  });
+}
+
 export const IAM_CHECKS: AwsCheck[] = [
+  {
+    id: 'aws_iam_root_used_recently',
+    evaluate: (inv) => {
+      const recent = rootUses(inv).filter((u) => u.days < ROOT_RECENT_DAYS);
+      return recent.length
+        ? [
+            {
+              region: 'global',
+              resourceId: rootArn(inv),
+              detail: `The root user of ${inv.account} was used in the last ${ROOT_RECENT_DAYS} days: ${recent.map((u) => `${u.credential} at ${u.at}`).join(', ')}.`,
+              evidence: { uses: recent },
+            },
+          ]
+        : [];
+    },
+  },
   {
     id: 'aws_iam_root_access_keys',
     evaluate: (inv) => {

@@ -32,6 +32,7 @@ const REPORT_CHECKS = [
   'aws_iam_user_console_no_mfa',
   'aws_iam_access_key_old',
   'aws_iam_credentials_unused',
+  'aws_iam_root_used_recently',
 ];
 const REPORT_POLLS = 10;
 

@@ -8,7 +8,22 @@ const iam = (m: Meta): CheckMeta => ({ provider: 'aws', service: 'iam', ...m });
 /** Age past which access keys and unused credentials are findings, in days (CIS AWS 1.12, 1.14). */
 export const CREDENTIAL_MAX_AGE_DAYS = 90;
 
+/** A root sign-in or key use this recent is a finding (CIS AWS 1.7: no daily use of root). */
+export const ROOT_RECENT_DAYS = 7;
+
 export const AWS_IDENTITY_CHECKS: CheckMeta[] = [
+  iam({
+    id: 'aws_iam_root_used_recently',
+    resourceType: 'aws_account',
+    title: 'Root user was used recently',
+    severity: 'high',
+    description: `The credential report shows the root user's password or an access key used within the last ${ROOT_RECENT_DAYS} days (CIS AWS 1.7).`,
+    risk: 'Everyday work as root runs without any IAM guard rail; a phished session or leaked key owns the whole account.',
+    remediation:
+      'Do daily work through IAM roles (IAM Identity Center); keep root for the few tasks only it can do, and find out who used it.',
+    cli: 'aws iam generate-credential-report && aws iam get-credential-report --query Content --output text | base64 -d | head -2',
+    frameworks: PRIVILEGED_ACCESS,
+  }),
   iam({
     id: 'aws_iam_root_access_keys',
     resourceType: 'aws_account',

@@ -97,3 +97,53 @@ export function listVirtualMfaDevices(account: string, rootHasOne: () => boolean
       ),
   };
 }
+
+/** The credential report's columns, in the order IAM writes them. */
+const REPORT_COLUMNS =
+  'user,arn,user_creation_time,password_enabled,password_last_used,password_last_changed,password_next_rotation,mfa_active,access_key_1_active,access_key_1_last_rotated,access_key_1_last_used_date,access_key_1_last_used_region,access_key_1_last_used_service,access_key_2_active,access_key_2_last_rotated,access_key_2_last_used_date,access_key_2_last_used_region,access_key_2_last_used_service,cert_1_active,cert_1_last_rotated,cert_2_active,cert_2_last_rotated';
+
+/**
+ * IAM GetCredentialReport (query API, the CSV base64-encoded in Content) holding the root user's
+ * row, which moto's report lacks: its password and first key last used at the times given.
+ */
+export function getCredentialReport(
+  account: string,
+  root: () => { passwordLastUsed: string; key1LastUsed: string },
+): Recorded {
+  return {
+    match: (r) => r.operation === 'GetCredentialReport',
+    contentType: XML_TYPE,
+    body: () => {
+      const { passwordLastUsed, key1LastUsed } = root();
+      const row = [
+        '<root_account>',
+        `arn:aws:iam::${account}:root`,
+        '2020-01-06T08:00:00+00:00',
+        'not_supported',
+        passwordLastUsed,
+        'not_supported',
+        'not_supported',
+        'true',
+        key1LastUsed === 'N/A' ? 'false' : 'true',
+        key1LastUsed === 'N/A' ? 'N/A' : '2020-01-06T08:05:00+00:00',
+        key1LastUsed,
+        key1LastUsed === 'N/A' ? 'N/A' : 'us-east-1',
+        key1LastUsed === 'N/A' ? 'N/A' : 's3',
+        'false',
+        'N/A',
+        'N/A',
+        'N/A',
+        'N/A',
+        'false',
+        'N/A',
+        'false',
+        'N/A',
+      ].join(',');
+      const content = Buffer.from(`${REPORT_COLUMNS}\n${row}\n`).toString('base64');
+      return iamAnswer(
+        'GetCredentialReport',
+        `<Content>${content}</Content><ReportFormat>text/csv</ReportFormat><GeneratedTime>2026-03-10T11:59:00Z</GeneratedTime>`,
+      );
+    },
+  };
+}
