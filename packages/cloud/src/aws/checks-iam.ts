@@ -183,6 +183,22 @@ export const IAM_CHECKS: AwsCheck[] = [
       ),
   },
   {
+    id: 'aws_iam_user_two_active_keys',
+    evaluate: rowHits((row) =>
+      KEY_SLOTS.every((n) => row[`access_key_${n}_active`] === 'true')
+        ? [
+            {
+              detail: `IAM user ${row.user} has two active access keys.`,
+              evidence: {
+                access_key_1_last_rotated: row.access_key_1_last_rotated,
+                access_key_2_last_rotated: row.access_key_2_last_rotated,
+              },
+            },
+          ]
+        : [],
+    ),
+  },
+  {
     id: 'aws_iam_credentials_unused',
     evaluate: rowHits((row, now) => {
       const unused = unusedCredentials(row, now);

@@ -33,6 +33,7 @@ const REPORT_CHECKS = [
   'aws_iam_access_key_old',
   'aws_iam_credentials_unused',
   'aws_iam_root_used_recently',
+  'aws_iam_user_two_active_keys',
 ];
 const REPORT_POLLS = 10;
 

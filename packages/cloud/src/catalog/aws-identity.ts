@@ -82,6 +82,18 @@ export const AWS_IDENTITY_CHECKS: CheckMeta[] = [
     frameworks: AUTHENTICATION,
   }),
   iam({
+    id: 'aws_iam_user_two_active_keys',
+    resourceType: 'iam_user',
+    title: 'IAM user has two active access keys',
+    severity: 'low',
+    description:
+      'Both access key slots of the user are active (CIS AWS 1.13: one active key per user).',
+    risk: 'A second key is usually a rotation left half done: the old key stays valid wherever it leaked.',
+    remediation: 'Move every client to one key, then deactivate and delete the other.',
+    cli: 'aws iam update-access-key --user-name <user> --access-key-id <older-key-id> --status Inactive',
+    frameworks: AUTHENTICATION,
+  }),
+  iam({
     id: 'aws_iam_credentials_unused',
     resourceType: 'iam_user',
     title: 'IAM credentials unused for 90 days',
