@@ -12,7 +12,29 @@ const redirectsToHttps = (actions: { Type?: string; RedirectConfig?: { Protocol?
   actions.length > 0 &&
   actions.every((a) => a.Type === 'redirect' && a.RedirectConfig?.Protocol === 'HTTPS');
 
+/** A hit per load balancer whose attribute `key` was read and is not "true". */
+const lbAttributeOff = (key: string, what: string) =>
+  regionalHits(
+    (r) => r.loadBalancers,
+    ({ lb, attributes }) =>
+      attributes && attributes[key] !== 'true'
+        ? {
+            resourceId: lb.LoadBalancerArn ?? '',
+            detail: `Load balancer ${lb.LoadBalancerName} has ${what} off.`,
+            evidence: { [key]: attributes[key] ?? null, scheme: lb.Scheme, type: lb.Type },
+          }
+        : undefined,
+  );
+
 export const PLATFORM_CHECKS: AwsCheck[] = [
+  {
+    id: 'aws_elbv2_logging_off',
+    evaluate: lbAttributeOff('access_logs.s3.enabled', 'access logging'),
+  },
+  {
+    id: 'aws_elbv2_deletion_protection_off',
+    evaluate: lbAttributeOff('deletion_protection.enabled', 'deletion protection'),
+  },
   {
     id: 'aws_dynamodb_pitr_off',
     evaluate: regionalHits(

@@ -1,7 +1,9 @@
-// Collects one region's Application and Network Load Balancers, each with its listeners, and the
+// Collects one region's Application and Network Load Balancers, each with its attributes and
+// listeners, and the
 // TLS versions of the security policies those listeners use.
 import {
   DescribeListenersCommand,
+  DescribeLoadBalancerAttributesCommand,
   DescribeLoadBalancersCommand,
   DescribeSSLPoliciesCommand,
   ElasticLoadBalancingV2Client,
@@ -10,7 +12,8 @@ import { type CollectContext, collect, collectPages, mapLimit, specsOf } from '.
 import { awsClient } from './clients.ts';
 import type { RegionInventory } from './inventory.ts';
 
-const CHECKS = ['aws_elbv2_listener_no_tls', 'aws_elbv2_listener_weak_tls'];
+const ATTRIBUTE_CHECKS = ['aws_elbv2_logging_off', 'aws_elbv2_deletion_protection_off'];
+const CHECKS = ['aws_elbv2_listener_no_tls', 'aws_elbv2_listener_weak_tls', ...ATTRIBUTE_CHECKS];
 
 export async function collectElb(
   ctx: CollectContext,
@@ -30,6 +33,17 @@ export async function collectElb(
     if (!listed) return {};
     const loadBalancers = await mapLimit(listed, ctx.concurrency, async (lb) => ({
       lb,
+      attributes: await collect(
+        ctx,
+        spec('DescribeLoadBalancerAttributes', ATTRIBUTE_CHECKS),
+        async (abortSignal) => {
+          const r = await elb.send(
+            new DescribeLoadBalancerAttributesCommand({ LoadBalancerArn: lb.LoadBalancerArn }),
+            { abortSignal },
+          );
+          return Object.fromEntries((r.Attributes ?? []).map((a) => [a.Key ?? '', a.Value ?? '']));
+        },
+      ),
       listeners: await collectPages(
         ctx,
         spec('DescribeListeners', CHECKS),

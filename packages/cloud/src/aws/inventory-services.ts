@@ -41,7 +41,12 @@ export type ServicesInventory = {
   /** ECR repositories with their policy (JSON text; null when none). */
   repositories?: { repo: Repository; policy: string | null | undefined }[];
   logGroups?: LogGroup[];
-  loadBalancers?: { lb: LoadBalancer; listeners: Listener[] | undefined }[];
+  loadBalancers?: {
+    lb: LoadBalancer;
+    /** DescribeLoadBalancerAttributes as key → value (`access_logs.s3.enabled`...). */
+    attributes: Record<string, string> | undefined;
+    listeners: Listener[] | undefined;
+  }[];
   /** The TLS versions each security policy in use allows, by policy name. */
   sslPolicies?: Record<string, string[]>;
 };

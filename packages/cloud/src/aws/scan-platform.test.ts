@@ -24,6 +24,7 @@ import {
   CreateTargetGroupCommand,
   ElasticLoadBalancingV2Client,
   ModifyListenerCommand,
+  ModifyLoadBalancerAttributesCommand,
 } from '@aws-sdk/client-elastic-load-balancing-v2';
 import { UploadServerCertificateCommand } from '@aws-sdk/client-iam';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -139,7 +140,7 @@ describe('ECR and CloudWatch Logs', () => {
 });
 
 describe('load balancer listeners', () => {
-  it('finds plain HTTP and TLS 1.0 listeners, not an HTTPS redirect or a TLS 1.2+ listener', async () => {
+  it('finds plain HTTP and TLS 1.0 listeners, not an HTTPS redirect or a TLS 1.2+ listener, and load balancers without logs or deletion protection', async () => {
     const elb = aws.client(ElasticLoadBalancingV2Client);
     const vpc = await aws.ec2.send(new CreateVpcCommand({ CidrBlock: '10.40.0.0/16' }));
     const subnets = await Promise.all(
@@ -219,5 +220,25 @@ describe('load balancer listeners', () => {
     expect(
       [redirect, modern].filter((arn) => JSON.stringify(result.findings).includes(arn ?? '-')),
     ).toEqual([]);
+
+    const guarded = await elb.send(
+      new CreateLoadBalancerCommand({
+        Name: 'api',
+        Subnets: subnets.map((s) => s.Subnet?.SubnetId as string),
+      }),
+    );
+    await elb.send(
+      new ModifyLoadBalancerAttributesCommand({
+        LoadBalancerArn: guarded.LoadBalancers?.[0]?.LoadBalancerArn,
+        Attributes: [
+          { Key: 'access_logs.s3.enabled', Value: 'true' },
+          { Key: 'access_logs.s3.bucket', Value: 'lb-logs' },
+          { Key: 'deletion_protection.enabled', Value: 'true' },
+        ],
+      }),
+    );
+    const checks = ['aws_elbv2_logging_off', 'aws_elbv2_deletion_protection_off'];
+    const attributes = await aws.scan(checks);
+    for (const check of checks) expect(found(attributes, check), check).toEqual([LoadBalancerArn]);
   });
 });
