@@ -45,6 +45,16 @@ export async function collectPages<T>(
   return items;
 }
 
+/** Awaits every promise of a record at once: the record of their values. */
+export async function allOf<T extends Record<string, Promise<unknown>>>(
+  promises: T,
+): Promise<{ [K in keyof T]: Awaited<T[K]> }> {
+  const entries = await Promise.all(
+    Object.entries(promises).map(async ([key, promise]) => [key, await promise] as const),
+  );
+  return Object.fromEntries(entries) as { [K in keyof T]: Awaited<T[K]> };
+}
+
 /** Maps with at most `limit` calls in flight, keeping the order. */
 export async function mapLimit<T, R>(
   items: readonly T[],

@@ -1,6 +1,8 @@
-// CloudTrail: a logging trail exists, one of them covers every region, and logs are validated.
+// CloudTrail: a logging trail exists, one of them covers every region, and each trail's logs are
+// validated, KMS-encrypted and sent to CloudWatch Logs.
 import type { Trail } from '@aws-sdk/client-cloudtrail';
-import type { AwsCheck, Hit } from './check.ts';
+import { type AwsCheck, type Hit, publicStatements } from './check.ts';
+import { publicGrants } from './checks-s3.ts';
 import type { AwsInventory } from './inventory.ts';
 
 type SeenTrail = { trail: Trail; logging: boolean | undefined };
@@ -22,7 +24,44 @@ const accountHit = (inv: AwsInventory, detail: string, evidence: Record<string, 
   evidence,
 });
 
+/** A hit per trail (each once) that lacks a setting. */
+const trailsLacking =
+  (
+    lacks: (t: Trail) => boolean,
+    detail: (t: Trail) => string,
+    evidence: (t: Trail) => Record<string, unknown>,
+  ) =>
+  (inv: AwsInventory): Hit[] =>
+    (trailsOf(inv) ?? [])
+      .filter(({ trail }) => lacks(trail))
+      .map(({ trail }) => ({
+        region: trail.HomeRegion ?? 'global',
+        resourceId: trail.TrailARN ?? trail.Name ?? '',
+        detail: detail(trail),
+        evidence: evidence(trail),
+      }));
+
 export const CLOUDTRAIL_CHECKS: AwsCheck[] = [
+  {
+    id: 'aws_cloudtrail_bucket_public',
+    evaluate: (inv) =>
+      (trailsOf(inv) ?? []).flatMap(({ trail }) => {
+        // A log bucket of another account is not in this inventory: no verdict.
+        const bucket = inv.global.buckets?.find((b) => b.name === trail.S3BucketName);
+        if (!bucket) return [];
+        const statements = bucket.policy ? publicStatements(bucket.policy) : [];
+        const grants = publicGrants(bucket);
+        if (!statements.length && !grants.length) return [];
+        return [
+          {
+            region: trail.HomeRegion ?? 'global',
+            resourceId: trail.TrailARN ?? trail.Name ?? '',
+            detail: `Trail ${trail.Name} writes to bucket ${bucket.name}, which ${statements.length ? 'a policy' : 'an ACL'} opens to everyone.`,
+            evidence: { bucket: bucket.name, statements, grants },
+          },
+        ];
+      }),
+  },
   {
     id: 'aws_cloudtrail_no_trail',
     evaluate: (inv) => {
@@ -56,14 +95,26 @@ export const CLOUDTRAIL_CHECKS: AwsCheck[] = [
   },
   {
     id: 'aws_cloudtrail_log_validation_off',
-    evaluate: (inv) =>
-      (trailsOf(inv) ?? [])
-        .filter((t) => !t.trail.LogFileValidationEnabled)
-        .map(({ trail }) => ({
-          region: trail.HomeRegion ?? 'global',
-          resourceId: trail.TrailARN ?? trail.Name ?? '',
-          detail: `Trail ${trail.Name} does not validate its log files.`,
-          evidence: { logFileValidationEnabled: false, s3Bucket: trail.S3BucketName },
-        })),
+    evaluate: trailsLacking(
+      (t) => !t.LogFileValidationEnabled,
+      (t) => `Trail ${t.Name} does not validate its log files.`,
+      (t) => ({ logFileValidationEnabled: false, s3Bucket: t.S3BucketName }),
+    ),
+  },
+  {
+    id: 'aws_cloudtrail_kms_off',
+    evaluate: trailsLacking(
+      (t) => !t.KmsKeyId,
+      (t) => `Trail ${t.Name} does not encrypt its logs with a KMS key.`,
+      (t) => ({ kmsKeyId: null, s3Bucket: t.S3BucketName }),
+    ),
+  },
+  {
+    id: 'aws_cloudtrail_cloudwatch_off',
+    evaluate: trailsLacking(
+      (t) => !t.CloudWatchLogsLogGroupArn,
+      (t) => `Trail ${t.Name} sends no events to CloudWatch Logs.`,
+      (t) => ({ cloudWatchLogsLogGroupArn: null, s3Bucket: t.S3BucketName }),
+    ),
   },
 ];

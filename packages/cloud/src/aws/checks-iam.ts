@@ -1,7 +1,7 @@
 // IAM: the root user's keys and MFA, users' MFA, key age, unused credentials, administrator
 // policies, the password policy and inline user policies.
-import { CREDENTIAL_MAX_AGE_DAYS as MAX_DAYS } from '../catalog/aws-identity.ts';
-import { type AwsCheck, daysSince, type Hit, includes, statementsOf } from './check.ts';
+import { CREDENTIAL_MAX_AGE_DAYS as MAX_DAYS, ROOT_RECENT_DAYS } from '../catalog/aws-identity.ts';
+import { type AwsCheck, adminStatements, daysSince, type Hit } from './check.ts';
 import type { AwsInventory, CredentialRow } from './inventory.ts';
 
 const ROOT = '<root_account>';
@@ -63,7 +63,38 @@ function passwordPolicyGaps(inv: AwsInventory): string[] | undefined {
   return gaps;
 }
 
+/** When the root user's password and keys were last used, most recent first. */
+function rootUses(inv: AwsInventory): { credential: string; at: string; days: number }[] {
+  const root = (inv.global.credentialReport ?? []).find((row) => row.user === ROOT);
+  if (!root) return [];
+  return [
+    ['password', 'password_last_used'],
+    ['access key 1', 'access_key_1_last_used_date'],
+    ['access key 2', 'access_key_2_last_used_date'],
+  ].flatMap(([credential, column]) => {
+    const at = dateIn(root, column as string);
+    const days = daysSince(at, inv.now);
+    return at && days !== undefined ? [{ credential: credential as string, at, days }] : [];
+  });
+}
+
 export const IAM_CHECKS: AwsCheck[] = [
+  {
+    id: 'aws_iam_root_used_recently',
+    evaluate: (inv) => {
+      const recent = rootUses(inv).filter((u) => u.days < ROOT_RECENT_DAYS);
+      return recent.length
+        ? [
+            {
+              region: 'global',
+              resourceId: rootArn(inv),
+              detail: `The root user of ${inv.account} was used in the last ${ROOT_RECENT_DAYS} days: ${recent.map((u) => `${u.credential} at ${u.at}`).join(', ')}.`,
+              evidence: { uses: recent },
+            },
+          ]
+        : [];
+    },
+  },
   {
     id: 'aws_iam_root_access_keys',
     evaluate: (inv) => {
@@ -93,6 +124,26 @@ export const IAM_CHECKS: AwsCheck[] = [
             },
           ]
         : [],
+  },
+  {
+    id: 'aws_iam_root_hardware_mfa_off',
+    evaluate: (inv) => {
+      // Without any MFA the root user is aws_iam_root_mfa_off's finding.
+      if (inv.global.accountSummary?.AccountMFAEnabled !== 1) return [];
+      const virtual = (inv.global.virtualMfaDevices ?? []).find(
+        (d) => d.user === rootArn(inv) || d.serialNumber.endsWith(':mfa/root-account-mfa-device'),
+      );
+      return virtual
+        ? [
+            {
+              region: 'global',
+              resourceId: rootArn(inv),
+              detail: `The root user of ${inv.account} signs in with a virtual MFA device (${virtual.serialNumber}), not a hardware one.`,
+              evidence: { AccountMFAEnabled: 1, virtualDevice: virtual.serialNumber },
+            },
+          ]
+        : [];
+    },
   },
   {
     id: 'aws_iam_user_console_no_mfa',
@@ -132,6 +183,22 @@ export const IAM_CHECKS: AwsCheck[] = [
       ),
   },
   {
+    id: 'aws_iam_user_two_active_keys',
+    evaluate: rowHits((row) =>
+      KEY_SLOTS.every((n) => row[`access_key_${n}_active`] === 'true')
+        ? [
+            {
+              detail: `IAM user ${row.user} has two active access keys.`,
+              evidence: {
+                access_key_1_last_rotated: row.access_key_1_last_rotated,
+                access_key_2_last_rotated: row.access_key_2_last_rotated,
+              },
+            },
+          ]
+        : [],
+    ),
+  },
+  {
     id: 'aws_iam_credentials_unused',
     evaluate: rowHits((row, now) => {
       const unused = unusedCredentials(row, now);
@@ -154,11 +221,7 @@ export const IAM_CHECKS: AwsCheck[] = [
     id: 'aws_iam_policy_admin',
     evaluate: (inv) =>
       (inv.global.policies ?? []).flatMap((p) => {
-        const admin = p.document
-          ? statementsOf(p.document).filter(
-              (s) => s.Effect === 'Allow' && includes(s.Action, '*') && includes(s.Resource, '*'),
-            )
-          : [];
+        const admin = p.document ? adminStatements(p.document) : [];
         return admin.length
           ? [
               {
@@ -185,6 +248,27 @@ export const IAM_CHECKS: AwsCheck[] = [
             },
           ]
         : [];
+    },
+  },
+  {
+    id: 'aws_iam_password_policy_no_expiry',
+    evaluate: (inv) => {
+      const policy = inv.global.passwordPolicy;
+      const maxAge = policy?.MaxPasswordAge;
+      if (policy === undefined || (maxAge && maxAge <= MAX_DAYS)) return [];
+      const detail = !policy
+        ? `${inv.account} has no password policy: passwords never expire.`
+        : maxAge
+          ? `Passwords of ${inv.account} expire after ${maxAge} days, more than ${MAX_DAYS}.`
+          : `Passwords of ${inv.account} never expire.`;
+      return [
+        {
+          region: 'global',
+          resourceId: rootArn(inv),
+          detail,
+          evidence: { maxPasswordAge: maxAge ?? null },
+        },
+      ];
     },
   },
   {

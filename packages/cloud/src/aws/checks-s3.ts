@@ -1,7 +1,7 @@
 // S3: Block Public Access (account and bucket), public policies and ACLs, default encryption,
 // versioning and server access logging.
 import type { PublicAccessBlockConfiguration } from '@aws-sdk/client-s3';
-import { type AwsCheck, type Hit, includes, statementsOf } from './check.ts';
+import { type AwsCheck, type Hit, publicStatements, statementsOf } from './check.ts';
 import type { AwsInventory, BucketInventory } from './inventory.ts';
 
 const BLOCK_SETTINGS = [
@@ -38,15 +38,18 @@ const bucketHits =
       ];
     });
 
-/** Statements that allow anyone, with no condition to narrow them. */
-function publicStatements(policy: string) {
-  return statementsOf(policy).filter(
-    (s) =>
-      s.Effect === 'Allow' &&
-      !s.Condition &&
-      (s.Principal === '*' || includes((s.Principal as { AWS?: unknown })?.AWS, '*')),
-  );
-}
+/** A Deny statement that applies when the request did not come over TLS. */
+const deniesPlainHttp = (policy: string) =>
+  statementsOf(policy).some((s) => {
+    const secure = (s.Condition as { Bool?: Record<string, unknown> } | undefined)?.Bool?.[
+      'aws:SecureTransport'
+    ];
+    return s.Effect === 'Deny' && [secure].flat().some((v) => String(v) === 'false');
+  });
+
+/** The ACL grants of a bucket to everyone or every AWS user. */
+export const publicGrants = (b: BucketInventory) =>
+  (b.acl ?? []).filter((g) => PUBLIC_GROUPS.includes(g.Grantee?.URI ?? ''));
 
 export const S3_CHECKS: AwsCheck[] = [
   {
@@ -97,12 +100,24 @@ export const S3_CHECKS: AwsCheck[] = [
   {
     id: 'aws_s3_bucket_acl_public',
     evaluate: bucketHits((b) => {
-      const grants = (b.acl ?? []).filter((g) => PUBLIC_GROUPS.includes(g.Grantee?.URI ?? ''));
+      const grants = publicGrants(b);
       if (!grants.length) return undefined;
       const text = grants.map((g) => `${g.Permission} to ${g.Grantee?.URI?.split('/').pop()}`);
       return {
         detail: `Bucket ${b.name}'s ACL grants ${text.join(', ')}.`,
         evidence: { grants },
+      };
+    }),
+  },
+  {
+    id: 'aws_s3_bucket_no_tls_policy',
+    evaluate: bucketHits((b) => {
+      if (b.policy === undefined || (b.policy && deniesPlainHttp(b.policy))) return undefined;
+      return {
+        detail: b.policy
+          ? `Bucket ${b.name}'s policy does not deny requests made without TLS.`
+          : `Bucket ${b.name} has no policy, so requests without TLS are not denied.`,
+        evidence: { policy: b.policy },
       };
     }),
   },

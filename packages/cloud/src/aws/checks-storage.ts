@@ -28,6 +28,20 @@ export const STORAGE_CHECKS: AwsCheck[] = [
     ),
   },
   {
+    id: 'aws_ec2_ebs_snapshot_unencrypted',
+    evaluate: perRegion((r) =>
+      (r.snapshots ?? [])
+        .filter((s) => s.snapshot.Encrypted === false)
+        .map(({ snapshot: s }) => ({
+          region: r.region,
+          resourceId: `arn:aws:ec2:${r.region}::snapshot/${s.SnapshotId}`,
+          detail: `EBS snapshot ${s.SnapshotId} of ${s.VolumeId} is not encrypted.`,
+          evidence: { snapshotId: s.SnapshotId, volumeId: s.VolumeId, encrypted: false },
+          tags: tagsOf(s.Tags),
+        })),
+    ),
+  },
+  {
     id: 'aws_ec2_ebs_volume_unencrypted',
     evaluate: perRegion((r, account) =>
       (r.volumes ?? [])

@@ -3,16 +3,38 @@ import { AWS_CHECKS } from '../catalog/aws.ts';
 import type { Finding } from '../types.ts';
 import type { AwsCheck } from './check.ts';
 import { CLOUDTRAIL_CHECKS } from './checks-cloudtrail.ts';
+import { DETECTION_CHECKS } from './checks-detection.ts';
 import { IAM_CHECKS } from './checks-iam.ts';
+import { IAM_ACCESS_CHECKS } from './checks-iam-access.ts';
+import { INSTANCE_CHECKS } from './checks-instances.ts';
+import { KEY_CHECKS } from './checks-keys.ts';
+import { LAMBDA_CHECKS } from './checks-lambda.ts';
+import { MESSAGING_CHECKS } from './checks-messaging.ts';
+import { NACL_CHECKS } from './checks-nacl.ts';
 import { NETWORK_CHECKS } from './checks-network.ts';
+import { PLATFORM_CHECKS } from './checks-platform.ts';
+import { RDS_CHECKS } from './checks-rds.ts';
 import { S3_CHECKS } from './checks-s3.ts';
 import { STORAGE_CHECKS } from './checks-storage.ts';
 import type { AwsInventory } from './inventory.ts';
 
 export const AWS_CHECK_CODE: ReadonlyMap<string, AwsCheck> = new Map(
-  [...NETWORK_CHECKS, ...S3_CHECKS, ...STORAGE_CHECKS, ...IAM_CHECKS, ...CLOUDTRAIL_CHECKS].map(
-    (c) => [c.id, c],
-  ),
+  [
+    ...NETWORK_CHECKS,
+    ...NACL_CHECKS,
+    ...INSTANCE_CHECKS,
+    ...S3_CHECKS,
+    ...STORAGE_CHECKS,
+    ...RDS_CHECKS,
+    ...IAM_CHECKS,
+    ...IAM_ACCESS_CHECKS,
+    ...CLOUDTRAIL_CHECKS,
+    ...DETECTION_CHECKS,
+    ...KEY_CHECKS,
+    ...MESSAGING_CHECKS,
+    ...LAMBDA_CHECKS,
+    ...PLATFORM_CHECKS,
+  ].map((c) => [c.id, c]),
 );
 
 /** Runs the selected checks on collected data. */

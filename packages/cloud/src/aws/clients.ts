@@ -27,6 +27,13 @@ function configOf(target: AwsTarget, region: string) {
   };
 }
 
+/** Any SDK client of the account and region, configured as every other client of the scan. */
+export const awsClient = <C>(
+  Client: new (config: ReturnType<typeof configOf>) => C,
+  t: AwsTarget,
+  region: string,
+): C => new Client(configOf(t, region));
+
 export const stsClient = (t: AwsTarget, region: string) => new STSClient(configOf(t, region));
 export const ec2Client = (t: AwsTarget, region: string) => new EC2Client(configOf(t, region));
 export const rdsClient = (t: AwsTarget, region: string) => new RDSClient(configOf(t, region));

@@ -1,6 +1,7 @@
 // Collects the account's IAM state: the account summary (root keys and MFA), the credential
 // report (users' passwords, MFA and keys with their dates), the password policy, users' inline
-// policies and the customer-managed policies' documents.
+// policies, the customer-managed policies' documents, who holds which permissions
+// (collect-iam-access.ts) and the assigned virtual MFA devices.
 import {
   GenerateCredentialReportCommand,
   GetAccountPasswordPolicyCommand,
@@ -11,9 +12,11 @@ import {
   ListPoliciesCommand,
   ListUserPoliciesCommand,
   ListUsersCommand,
+  ListVirtualMFADevicesCommand,
 } from '@aws-sdk/client-iam';
 import {
   absentOn,
+  allOf,
   type CollectContext,
   collect,
   collectPages,
@@ -22,12 +25,15 @@ import {
   specsOf,
 } from './calling.ts';
 import { iamClient } from './clients.ts';
+import { collectAuthorization, policyText } from './collect-iam-access.ts';
 import type { CredentialRow, GlobalInventory } from './inventory.ts';
 
 const REPORT_CHECKS = [
   'aws_iam_user_console_no_mfa',
   'aws_iam_access_key_old',
   'aws_iam_credentials_unused',
+  'aws_iam_root_used_recently',
+  'aws_iam_user_two_active_keys',
 ];
 const REPORT_POLLS = 10;
 
@@ -39,19 +45,26 @@ export async function collectIam(
   const iam = iamClient(ctx.target, region);
   const spec = specsOf('iam', region);
   try {
-    const [accountSummary, credentialReport, passwordPolicy, users, policies] = await Promise.all([
-      collect(
+    return await allOf({
+      accountSummary: collect<Record<string, number>>(
         ctx,
-        spec('GetAccountSummary', ['aws_iam_root_access_keys', 'aws_iam_root_mfa_off']),
+        spec('GetAccountSummary', [
+          'aws_iam_root_access_keys',
+          'aws_iam_root_mfa_off',
+          'aws_iam_root_hardware_mfa_off',
+        ]),
         (abortSignal) =>
           iam
             .send(new GetAccountSummaryCommand({}), { abortSignal })
             .then((r) => r.SummaryMap ?? {}),
       ),
-      collectCredentialReport(ctx, iam, spec, sleep),
-      collect(
+      credentialReport: collectCredentialReport(ctx, iam, spec, sleep),
+      passwordPolicy: collect(
         ctx,
-        spec('GetAccountPasswordPolicy', ['aws_iam_password_policy_weak']),
+        spec('GetAccountPasswordPolicy', [
+          'aws_iam_password_policy_weak',
+          'aws_iam_password_policy_no_expiry',
+        ]),
         (abortSignal) =>
           iam
             .send(new GetAccountPasswordPolicyCommand({}), { abortSignal })
@@ -60,10 +73,11 @@ export async function collectIam(
               absentOn('NoSuchEntity', 'NoSuchEntityException'),
             ),
       ),
-      collectUsers(ctx, iam, spec),
-      collectPolicies(ctx, iam, spec),
-    ]);
-    return { accountSummary, credentialReport, passwordPolicy, users, policies };
+      users: collectUsers(ctx, iam, spec),
+      policies: collectPolicies(ctx, iam, spec),
+      authorization: collectAuthorization(ctx, iam, spec),
+      virtualMfaDevices: collectVirtualMfaDevices(ctx, iam, spec),
+    });
   } finally {
     iam.destroy();
   }
@@ -157,8 +171,29 @@ async function collectPolicies(ctx: CollectContext, iam: IAMClient, spec: SpecOf
       return {
         arn: policy.Arn ?? '',
         name: policy.PolicyName ?? '',
-        ...(document ? { document: decodeURIComponent(document) } : {}),
+        ...(document ? { document: policyText(document) } : {}),
       };
     })
+  );
+}
+
+/** Assigned virtual MFA devices, with the user (or root) each is on. */
+function collectVirtualMfaDevices(ctx: CollectContext, iam: IAMClient, spec: SpecOf) {
+  return collectPages(
+    ctx,
+    spec('ListVirtualMFADevices', ['aws_iam_root_hardware_mfa_off']),
+    async (Marker, abortSignal) => {
+      const r = await iam.send(
+        new ListVirtualMFADevicesCommand({ AssignmentStatus: 'Assigned', Marker }),
+        { abortSignal },
+      );
+      return {
+        items: (r.VirtualMFADevices ?? []).map((d) => ({
+          serialNumber: d.SerialNumber ?? '',
+          user: d.User?.Arn,
+        })),
+        next: r.IsTruncated ? r.Marker : undefined,
+      };
+    },
   );
 }

@@ -4,12 +4,18 @@ import {
   DescribeDBSnapshotAttributesCommand,
   DescribeDBSnapshotsCommand,
 } from '@aws-sdk/client-rds';
+import { AWS_DATABASE_CHECKS } from '../catalog/aws-databases.ts';
 import { type CollectContext, collect, collectPages, mapLimit, specsOf } from './calling.ts';
 import { rdsClient } from './clients.ts';
 import type { RegionInventory } from './inventory.ts';
 
-const INSTANCE_CHECKS = ['aws_rds_instance_public', 'aws_rds_instance_unencrypted'];
+const INSTANCE_CHECKS = [
+  'aws_rds_instance_public',
+  'aws_rds_instance_unencrypted',
+  ...AWS_DATABASE_CHECKS.filter((c) => c.resourceType === 'rds_instance').map((c) => c.id),
+];
 const SNAPSHOT_CHECKS = ['aws_rds_snapshot_public'];
+const SNAPSHOT_LIST_CHECKS = [...SNAPSHOT_CHECKS, 'aws_rds_snapshot_unencrypted'];
 
 export async function collectRds(
   ctx: CollectContext,
@@ -29,7 +35,7 @@ export async function collectRds(
       ),
       collectPages(
         ctx,
-        spec('DescribeDBSnapshots', SNAPSHOT_CHECKS),
+        spec('DescribeDBSnapshots', SNAPSHOT_LIST_CHECKS),
         async (Marker, abortSignal) => {
           const r = await rds.send(
             new DescribeDBSnapshotsCommand({ SnapshotType: 'manual', Marker }),

@@ -28,7 +28,9 @@ import type { BucketInventory, GlobalInventory } from './inventory.ts';
 const BUCKET_CHECKS = AWS_STORAGE_CHECKS.filter((c) => c.resourceType === 's3_bucket').map(
   (c) => c.id,
 );
-const check = (suffix: string) => [`aws_s3_bucket_${suffix}`];
+/** Checks of other services that read buckets: a trail's log bucket must not be public. */
+const TRAIL_BUCKET = 'aws_cloudtrail_bucket_public';
+const check = (...suffixes: string[]) => suffixes.map((s) => `aws_s3_bucket_${s}`);
 
 export async function collectS3(ctx: CollectContext, region: string): Promise<GlobalInventory> {
   const s3 = s3Client(ctx.target, region);
@@ -62,7 +64,7 @@ export async function collectS3(ctx: CollectContext, region: string): Promise<Gl
 async function collectBuckets(ctx: CollectContext, s3: S3Client, spec: SpecOf, region: string) {
   const listed = await collectPages(
     ctx,
-    spec('ListBuckets', BUCKET_CHECKS),
+    spec('ListBuckets', [...BUCKET_CHECKS, TRAIL_BUCKET]),
     async (ContinuationToken, abortSignal) => {
       const r = await s3.send(new ListBucketsCommand({ ContinuationToken }), { abortSignal });
       return {
@@ -93,12 +95,15 @@ async function collectBucket(
           absentOn('NoSuchPublicAccessBlockConfiguration'),
         ),
     ),
-    collect(ctx, spec('GetBucketPolicy', check('policy_public')), (abortSignal) =>
-      s3
-        .send(new GetBucketPolicyCommand({ Bucket }), { abortSignal })
-        .then((r) => r.Policy ?? null, absentOn('NoSuchBucketPolicy')),
+    collect(
+      ctx,
+      spec('GetBucketPolicy', [...check('policy_public', 'no_tls_policy'), TRAIL_BUCKET]),
+      (abortSignal) =>
+        s3
+          .send(new GetBucketPolicyCommand({ Bucket }), { abortSignal })
+          .then((r) => r.Policy ?? null, absentOn('NoSuchBucketPolicy')),
     ),
-    collect(ctx, spec('GetBucketAcl', check('acl_public')), (abortSignal) =>
+    collect(ctx, spec('GetBucketAcl', [...check('acl_public'), TRAIL_BUCKET]), (abortSignal) =>
       s3.send(new GetBucketAclCommand({ Bucket }), { abortSignal }).then((r) => r.Grants ?? []),
     ),
     collect(ctx, spec('GetBucketEncryption', check('no_default_encryption')), (abortSignal) =>

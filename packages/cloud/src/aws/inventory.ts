@@ -5,6 +5,7 @@ import type {
   FlowLog,
   Image,
   Instance,
+  NetworkAcl,
   SecurityGroup,
   Snapshot,
   Volume,
@@ -13,6 +14,7 @@ import type {
 import type { PasswordPolicy } from '@aws-sdk/client-iam';
 import type { DBInstance, DBSnapshot } from '@aws-sdk/client-rds';
 import type { Grant, PublicAccessBlockConfiguration } from '@aws-sdk/client-s3';
+import type { ServicesInventory } from './inventory-services.ts';
 
 export type RegionInventory = {
   region: string;
@@ -25,10 +27,11 @@ export type RegionInventory = {
   ebsEncryptionByDefault?: boolean;
   vpcs?: Vpc[];
   flowLogs?: FlowLog[];
+  networkAcls?: NetworkAcl[];
   dbInstances?: DBInstance[];
   dbSnapshots?: { snapshot: DBSnapshot; public: boolean | undefined }[];
   trails?: { trail: Trail; logging: boolean | undefined }[];
-};
+} & ServicesInventory;
 
 export type BucketInventory = {
   name: string;
@@ -49,6 +52,25 @@ export type CredentialRow = Record<string, string>;
 export type IamUser = { name: string; arn: string; inlinePolicies?: string[] };
 export type IamPolicy = { arn: string; name: string; document?: string };
 
+/** A policy by name and, for a managed one, its ARN; an inline policy carries its document. */
+export type PolicyRef = { name: string; arn?: string; document?: string };
+
+/** A user, group or role with what grants it permissions (GetAccountAuthorizationDetails). */
+export type IamPrincipal = {
+  kind: 'user' | 'group' | 'role';
+  name: string;
+  arn: string;
+  inline: PolicyRef[];
+  attached: PolicyRef[];
+  /** A user's groups, by name. */
+  groups?: string[];
+  /** A role's trust policy (JSON text). */
+  trust?: string;
+};
+
+/** Every principal of the account and the customer-managed policies' default documents. */
+export type IamAuthorization = { principals: IamPrincipal[]; policies: IamPolicy[] };
+
 export type GlobalInventory = {
   accountPublicAccessBlock?: PublicAccessBlockConfiguration | null;
   buckets?: BucketInventory[];
@@ -57,6 +79,9 @@ export type GlobalInventory = {
   passwordPolicy?: PasswordPolicy | null;
   users?: IamUser[];
   policies?: IamPolicy[];
+  authorization?: IamAuthorization;
+  /** Assigned virtual MFA devices: serial number and the ARN of the user (or root) it is on. */
+  virtualMfaDevices?: { serialNumber: string; user: string | undefined }[];
 };
 
 export type AwsInventory = {

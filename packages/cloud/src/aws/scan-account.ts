@@ -1,4 +1,5 @@
-// Scans one AWS account: collects each region (EC2, RDS, CloudTrail) and the global services
+// Scans one AWS account: collects each region (EC2, RDS, CloudTrail, the other regional services)
+// and the global services
 // (S3, IAM, in the home region) through the call recorder, then runs the checks on what came back.
 import type { CallRecorder } from '../calls.ts';
 import { sleep } from '../calls.ts';
@@ -7,13 +8,37 @@ import type { CollectContext } from './calling.ts';
 import { runChecks } from './checks.ts';
 import type { AwsTarget } from './clients.ts';
 import { collectCloudTrail } from './collect-cloudtrail.ts';
+import { collectDataStores } from './collect-data-stores.ts';
+import { collectDetection } from './collect-detection.ts';
 import { collectEc2 } from './collect-ec2.ts';
+import { collectEcrAndLogs } from './collect-ecr-logs.ts';
+import { collectElb } from './collect-elb.ts';
 import { collectIam } from './collect-iam.ts';
+import { collectKeys } from './collect-keys.ts';
+import { collectLambda } from './collect-lambda.ts';
+import { collectMessaging } from './collect-messaging.ts';
 import { collectRds } from './collect-rds.ts';
 import { collectS3 } from './collect-s3.ts';
 import type { AwsInventory, GlobalInventory, RegionInventory } from './inventory.ts';
 
 const CONCURRENCY = 8;
+
+/** What is read in each region, by phase name. */
+const REGION_COLLECTORS: [
+  string,
+  (ctx: CollectContext, region: string) => Promise<Partial<RegionInventory>>,
+][] = [
+  ['ec2', collectEc2],
+  ['rds', collectRds],
+  ['cloudtrail', collectCloudTrail],
+  ['detection', collectDetection],
+  ['kms secretsmanager', collectKeys],
+  ['sns sqs', collectMessaging],
+  ['lambda', collectLambda],
+  ['dynamodb efs', collectDataStores],
+  ['ecr logs', collectEcrAndLogs],
+  ['elbv2', collectElb],
+];
 
 export type AccountScan = {
   recorder: CallRecorder;
@@ -36,7 +61,7 @@ export async function scanAccount(scan: AccountScan): Promise<ScanResult> {
     concurrency: CONCURRENCY,
   };
   const wait = (ms: number) => (options.sleep ?? sleep)(ms, options.signal);
-  const total = regions.length * 3 + 2;
+  const total = regions.length * REGION_COLLECTORS.length + 2;
   let done = 0;
   const step = async <T>(phase: string, work: Promise<T>): Promise<T> => {
     const value = await work;
@@ -47,12 +72,10 @@ export async function scanAccount(scan: AccountScan): Promise<ScanResult> {
   const [perRegion, s3, iam] = await Promise.all([
     Promise.all(
       regions.map(async (region): Promise<RegionInventory> => {
-        const [ec2, rds, trails] = await Promise.all([
-          step(`ec2 ${region}`, collectEc2(ctx, region)),
-          step(`rds ${region}`, collectRds(ctx, region)),
-          step(`cloudtrail ${region}`, collectCloudTrail(ctx, region)),
-        ]);
-        return { region, ...ec2, ...rds, ...trails };
+        const parts = await Promise.all(
+          REGION_COLLECTORS.map(([phase, run]) => step(`${phase} ${region}`, run(ctx, region))),
+        );
+        return Object.assign({ region }, ...parts);
       }),
     ),
     step('s3', collectS3(ctx, scan.homeRegion)),

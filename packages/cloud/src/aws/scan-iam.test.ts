@@ -68,6 +68,15 @@ describe('IAM users', () => {
     expect(found(await aws.scan([check], { now: inDays(100) }), check)).toEqual([]);
   });
 
+  it('finds a user with two active access keys, not one with a single active key', async () => {
+    await aws.iam.send(new CreateUserCommand({ UserName: 'erin' }));
+    await aws.iam.send(new CreateUserCommand({ UserName: 'frank' }));
+    for (const UserName of ['erin', 'erin', 'frank'])
+      await aws.iam.send(new CreateAccessKeyCommand({ UserName }));
+    const check = 'aws_iam_user_two_active_keys';
+    expect(found(await aws.scan([check]), check)).toEqual([userArn('erin')]);
+  });
+
   it('finds credentials unused for 90 days: a password never used since the user was made', async () => {
     await aws.iam.send(new CreateUserCommand({ UserName: 'carol' }));
     await aws.iam.send(

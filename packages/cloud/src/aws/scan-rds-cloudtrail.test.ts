@@ -5,14 +5,19 @@ import {
   UpdateTrailCommand,
 } from '@aws-sdk/client-cloudtrail';
 import {
-  CreateDBInstanceCommand,
   CreateDBSnapshotCommand,
   ModifyDBInstanceCommand,
   ModifyDBSnapshotAttributeCommand,
 } from '@aws-sdk/client-rds';
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { found, type MotoAccount, REGION, startMotoAccount } from '../testing/aws-account.ts';
+import {
+  createDatabase,
+  found,
+  type MotoAccount,
+  REGION,
+  startMotoAccount,
+} from '../testing/aws-account.ts';
 
 let aws: MotoAccount;
 beforeAll(async () => {
@@ -24,18 +29,7 @@ const ACCOUNT = '123456789012';
 const dbArn = (id: string) => `arn:aws:rds:${REGION}:${ACCOUNT}:db:${id}`;
 
 const database = (id: string, encrypted: boolean) =>
-  aws.rds.send(
-    new CreateDBInstanceCommand({
-      DBInstanceIdentifier: id,
-      DBInstanceClass: 'db.t3.micro',
-      Engine: 'postgres',
-      AllocatedStorage: 20,
-      MasterUsername: 'admin',
-      MasterUserPassword: 'not-a-real-password',
-      PubliclyAccessible: true,
-      StorageEncrypted: encrypted,
-    }),
-  );
+  createDatabase(aws.rds, id, { PubliclyAccessible: true, StorageEncrypted: encrypted });
 
 describe('RDS', () => {
   it('finds public and unencrypted instances, and none once the instance is private', async () => {

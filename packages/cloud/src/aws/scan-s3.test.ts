@@ -3,7 +3,6 @@
 
 import {
   CreateBucketCommand,
-  DeleteBucketPolicyCommand,
   PutBucketAclCommand,
   PutBucketEncryptionCommand,
   PutBucketLoggingCommand,
@@ -46,6 +45,20 @@ const publicRead = (bucket: string) =>
     ],
   });
 
+const denyHttp = (bucket: string) =>
+  JSON.stringify({
+    Version: '2012-10-17',
+    Statement: [
+      {
+        Effect: 'Deny',
+        Principal: '*',
+        Action: 's3:*',
+        Resource: [arn(bucket), `${arn(bucket)}/*`],
+        Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+      },
+    ],
+  });
+
 describe('S3 buckets', () => {
   it('finds each misconfiguration on the bucket that has it and none once it is fixed', async () => {
     const bucket = 'customer-exports';
@@ -77,7 +90,7 @@ describe('S3 buckets', () => {
         GrantReadACP: logDelivery,
       }),
     );
-    await aws.s3.send(new DeleteBucketPolicyCommand({ Bucket: bucket }));
+    await aws.s3.send(new PutBucketPolicyCommand({ Bucket: bucket, Policy: denyHttp(bucket) }));
     await aws.s3.send(new PutBucketAclCommand({ Bucket: bucket, ACL: 'private' }));
     await aws.s3.send(
       new PutPublicAccessBlockCommand({
@@ -163,5 +176,26 @@ describe("the spec's aws-security-scan", () => {
     expect(() =>
       awsSecurityScan(aws.credentials, { service: 'iam', scanType: 'security_groups' }),
     ).toThrow(RangeError);
+  });
+});
+
+describe('TLS in bucket policies', () => {
+  it('finds buckets whose policy does not deny plain HTTP, not one that does', async () => {
+    const check = 'aws_s3_bucket_no_tls_policy';
+    for (const Bucket of ['tls-none', 'tls-other', 'tls-required'])
+      await aws.s3.send(new CreateBucketCommand({ Bucket }));
+    await aws.s3.send(
+      new PutBucketPolicyCommand({
+        Bucket: 'tls-other',
+        Policy: denyHttp('tls-other').replace('"false"', '"true"').replace('Deny', 'Allow'),
+      }),
+    );
+    await aws.s3.send(
+      new PutBucketPolicyCommand({ Bucket: 'tls-required', Policy: denyHttp('tls-required') }),
+    );
+    const ids = found(await aws.scan([check]), check);
+    expect(ids).toContain('arn:aws:s3:::tls-none');
+    expect(ids).toContain('arn:aws:s3:::tls-other');
+    expect(ids).not.toContain('arn:aws:s3:::tls-required');
   });
 });

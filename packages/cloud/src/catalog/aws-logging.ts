@@ -40,6 +40,44 @@ export const AWS_LOGGING_CHECKS: CheckMeta[] = [
     cli: 'aws cloudtrail update-trail --name <trail> --enable-log-file-validation',
   }),
   logging({
+    id: 'aws_cloudtrail_bucket_public',
+    service: 'cloudtrail',
+    resourceType: 'cloudtrail_trail',
+    title: 'CloudTrail log bucket is public',
+    severity: 'critical',
+    description:
+      'The S3 bucket the trail writes to has a policy statement allowing Principal "*" with no condition, or an ACL grant to everyone (CIS AWS 3.3 of v1.5).',
+    risk: 'Anyone can read the account\u2019s API history: who has which keys, which resources exist, how to move through them.',
+    remediation:
+      'Remove the public statements and grants of the log bucket and turn on its Block Public Access.',
+    cli: 'aws s3api put-public-access-block --bucket <log-bucket> --public-access-block-configuration BlockPublicAcls=true,IgnorePublicAcls=true,BlockPublicPolicy=true,RestrictPublicBuckets=true',
+  }),
+  logging({
+    id: 'aws_cloudtrail_kms_off',
+    service: 'cloudtrail',
+    resourceType: 'cloudtrail_trail',
+    title: 'CloudTrail logs are not encrypted with a KMS key',
+    severity: 'medium',
+    description:
+      'The trail writes its log files with S3-managed encryption only, not SSE-KMS (CIS AWS 3.5).',
+    risk: 'Anyone who can read the log bucket reads the account\u2019s whole API history; a KMS key adds a second, audited permission.',
+    remediation:
+      'Give the trail a customer-managed KMS key whose policy lets CloudTrail encrypt and your auditors decrypt.',
+    cli: 'aws cloudtrail update-trail --name <trail> --kms-key-id <key-arn>',
+  }),
+  logging({
+    id: 'aws_cloudtrail_cloudwatch_off',
+    service: 'cloudtrail',
+    resourceType: 'cloudtrail_trail',
+    title: 'CloudTrail trail does not send events to CloudWatch Logs',
+    severity: 'low',
+    description:
+      'The trail has no CloudWatch Logs log group (CIS AWS 3.4), so no metric filter or alarm can watch it.',
+    risk: 'Root sign-ins, policy changes and disabled logging raise no alarm; they are found, if at all, in S3 later.',
+    remediation: 'Send the trail to a CloudWatch Logs log group with a role CloudTrail can assume.',
+    cli: 'aws cloudtrail update-trail --name <trail> --cloud-watch-logs-log-group-arn <log-group-arn> --cloud-watch-logs-role-arn <role-arn>',
+  }),
+  logging({
     id: 'aws_vpc_flow_logs_off',
     service: 'ec2',
     resourceType: 'vpc',

@@ -16,6 +16,54 @@ export const EXPOSED_SERVICES: ExposedService[] = [
   { key: 'redis', name: 'Redis', port: 6379, severity: 'high' },
   { key: 'elasticsearch', name: 'Elasticsearch', port: 9200, severity: 'high' },
   { key: 'memcached', name: 'Memcached', port: 11211, severity: 'high' },
+  { key: 'telnet', name: 'Telnet', port: 23, severity: 'high' },
+  { key: 'ftp', name: 'FTP', port: 21, severity: 'high' },
+  { key: 'smb', name: 'SMB/CIFS', port: 445, severity: 'high' },
+  { key: 'kafka', name: 'Kafka', port: 9092, severity: 'high' },
+  { key: 'kibana', name: 'Kibana', port: 5601, severity: 'high' },
+  { key: 'cassandra', name: 'Cassandra', port: 9042, severity: 'high' },
+];
+
+/** Ports whose exposure through a network ACL is a check of its own (CIS AWS 5.1). */
+export const NACL_ADMIN_PORTS = [
+  { key: 'ssh', name: 'SSH', port: 22 },
+  { key: 'rdp', name: 'RDP', port: 3389 },
+];
+
+export const naclPortCheckId = (p: { key: string }) => `aws_vpc_nacl_open_${p.key}`;
+
+const naclCheck = (
+  m: Omit<CheckMeta, 'provider' | 'service' | 'resourceType' | 'frameworks' | 'severity'>,
+): CheckMeta => ({
+  provider: 'aws',
+  service: 'ec2',
+  resourceType: 'network_acl',
+  severity: 'medium',
+  frameworks: NETWORK_EXPOSURE,
+  ...m,
+});
+
+const NACL_CHECKS: CheckMeta[] = [
+  ...NACL_ADMIN_PORTS.map((p) =>
+    naclCheck({
+      id: naclPortCheckId(p),
+      title: `Network ACL allows ${p.name} (port ${p.port}) from the internet`,
+      description: `The first inbound entry of the ACL that matches 0.0.0.0/0 or ::/0 on TCP ${p.port} (${p.name}) allows it (CIS AWS 5.1).`,
+      risk: `Subnets behind the ACL rely on security groups alone to keep ${p.name} from the internet.`,
+      remediation: `Add a deny entry for TCP ${p.port} from 0.0.0.0/0 and ::/0 ahead of the allow, or narrow the allow to the administrators' ranges.`,
+      cli: `aws ec2 create-network-acl-entry --network-acl-id <acl-id> --ingress --rule-number 50 --protocol tcp --port-range From=${p.port},To=${p.port} --cidr-block 0.0.0.0/0 --rule-action deny`,
+      exposedPorts: [p.port],
+    }),
+  ),
+  naclCheck({
+    id: 'aws_vpc_nacl_open_all',
+    title: 'Network ACL allows all traffic from the internet',
+    description:
+      'An inbound entry allows every protocol from 0.0.0.0/0 or ::/0, with no earlier entry denying all of it.',
+    risk: 'The ACL adds no layer of defence: every port of every subnet behind it is up to its security groups.',
+    remediation: 'Replace the allow-all entry with entries for the ports the subnets serve.',
+    cli: 'aws ec2 replace-network-acl-entry --network-acl-id <acl-id> --ingress --rule-number <n> --protocol tcp --port-range From=443,To=443 --cidr-block 0.0.0.0/0 --rule-action allow',
+  }),
 ];
 
 export const sgPortCheckId = (s: ExposedService) => `aws_ec2_sg_open_${s.key}`;
@@ -37,6 +85,7 @@ const sgPortCheck = (s: ExposedService): CheckMeta => ({
 
 export const AWS_NETWORK_CHECKS: CheckMeta[] = [
   ...EXPOSED_SERVICES.map(sgPortCheck),
+  ...NACL_CHECKS,
   {
     id: 'aws_ec2_sg_open_all',
     provider: 'aws',

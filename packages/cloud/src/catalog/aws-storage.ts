@@ -1,6 +1,12 @@
 // AWS data-store checks: S3 buckets, EBS volumes and snapshots, AMIs, RDS.
 import type { CheckMeta } from '../types.ts';
-import { AUDIT_LOGGING, BACKUP_INTEGRITY, ENCRYPTION_AT_REST, PUBLIC_DATA } from './frameworks.ts';
+import {
+  AUDIT_LOGGING,
+  BACKUP_INTEGRITY,
+  ENCRYPTION_AT_REST,
+  ENCRYPTION_IN_TRANSIT,
+  PUBLIC_DATA,
+} from './frameworks.ts';
 
 type Meta = Omit<CheckMeta, 'provider'>;
 const aws = (m: Meta): CheckMeta => ({ provider: 'aws', ...m });
@@ -56,6 +62,20 @@ export const AWS_STORAGE_CHECKS: CheckMeta[] = [
     frameworks: PUBLIC_DATA,
   }),
   aws({
+    id: 'aws_s3_bucket_no_tls_policy',
+    service: 's3',
+    resourceType: 's3_bucket',
+    title: 'S3 bucket policy does not require TLS',
+    severity: 'medium',
+    description:
+      'The bucket has no policy statement that denies requests made without TLS (aws:SecureTransport false).',
+    risk: 'Clients, SDK settings or tools that fall back to plain HTTP send and receive the objects readable on the wire.',
+    remediation:
+      'Add a statement that denies s3:* to every principal when aws:SecureTransport is false.',
+    cli: 'aws s3api put-bucket-policy --bucket <bucket> --policy file://deny-insecure-transport.json',
+    frameworks: ENCRYPTION_IN_TRANSIT,
+  }),
+  aws({
     id: 'aws_s3_bucket_no_default_encryption',
     service: 's3',
     resourceType: 's3_bucket',
@@ -102,6 +122,18 @@ export const AWS_STORAGE_CHECKS: CheckMeta[] = [
     remediation: 'Remove the public create-volume permission.',
     cli: 'aws ec2 modify-snapshot-attribute --snapshot-id <snapshot-id> --attribute createVolumePermission --operation-type remove --group-names all',
     frameworks: PUBLIC_DATA,
+  }),
+  aws({
+    id: 'aws_ec2_ebs_snapshot_unencrypted',
+    service: 'ec2',
+    resourceType: 'ebs_snapshot',
+    title: 'EBS snapshot is not encrypted',
+    severity: 'medium',
+    description: 'A snapshot the account owns is stored unencrypted.',
+    risk: 'Whoever can read or is given the snapshot reads the disk without any key.',
+    remediation: 'Copy the snapshot with encryption on, then delete the unencrypted one.',
+    cli: 'aws ec2 copy-snapshot --source-snapshot-id <snapshot-id> --source-region <region> --encrypted && aws ec2 delete-snapshot --snapshot-id <snapshot-id>',
+    frameworks: ENCRYPTION_AT_REST,
   }),
   aws({
     id: 'aws_ec2_ebs_volume_unencrypted',

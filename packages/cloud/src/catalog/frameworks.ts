@@ -66,3 +66,51 @@ export const ACCESS_REVIEW: FrameworkRefs = {
   hipaa: ['164.308(a)(3)(ii)(C)', '164.308(a)(4)(ii)(C)'],
   gdpr: ['Art. 32(1)(b)'],
 };
+
+export const THREAT_DETECTION: FrameworkRefs = {
+  soc2: ['CC7.1', 'CC7.2'],
+  iso27001: ['A.8.16', 'A.5.25'],
+  nist_csf: ['DE.CM-1', 'DE.AE-2', 'DE.CM-01'],
+  hipaa: ['164.308(a)(1)(ii)(D)', '164.308(a)(6)(ii)'],
+  gdpr: ['Art. 32(1)(d)', 'Art. 33(1)'],
+};
+
+export const INCIDENT_RESPONSE: FrameworkRefs = {
+  soc2: ['CC7.4', 'CC7.5'],
+  iso27001: ['A.5.24', 'A.5.26'],
+  nist_csf: ['RS.CO-2', 'RS.MA-01'],
+  hipaa: ['164.308(a)(6)(i)', '164.308(a)(6)(ii)'],
+  gdpr: ['Art. 33(1)'],
+};
+
+export const ENCRYPTION_IN_TRANSIT: FrameworkRefs = {
+  soc2: ['CC6.1', 'CC6.7'],
+  iso27001: ['A.8.20', 'A.8.24'],
+  nist_csf: ['PR.DS-2', 'PR.DS-02'],
+  hipaa: ['164.312(e)(1)', '164.312(e)(2)(ii)'],
+  gdpr: ['Art. 32(1)(a)'],
+};
+
+export const RESILIENCE: FrameworkRefs = {
+  soc2: ['A1.2'],
+  iso27001: ['A.8.14', 'A.5.30'],
+  nist_csf: ['PR.PT-5', 'PR.IR-03'],
+  hipaa: ['164.308(a)(7)(i)', '164.308(a)(7)(ii)(B)'],
+  gdpr: ['Art. 32(1)(b)', 'Art. 32(1)(c)'],
+};
+
+export const SECURE_CONFIGURATION: FrameworkRefs = {
+  soc2: ['CC7.1', 'CC8.1'],
+  iso27001: ['A.8.9'],
+  nist_csf: ['PR.IP-1', 'PR.PS-01'],
+  hipaa: ['164.308(a)(1)(ii)(B)'],
+  gdpr: ['Art. 32(1)(b)'],
+};
+
+export const VULNERABILITY_MANAGEMENT: FrameworkRefs = {
+  soc2: ['CC7.1'],
+  iso27001: ['A.8.8'],
+  nist_csf: ['ID.RA-1', 'ID.RA-01'],
+  hipaa: ['164.308(a)(1)(ii)(A)'],
+  gdpr: ['Art. 32(1)(d)'],
+};

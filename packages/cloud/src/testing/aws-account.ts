@@ -8,7 +8,11 @@ import {
   type IpPermission,
 } from '@aws-sdk/client-ec2';
 import { IAMClient } from '@aws-sdk/client-iam';
-import { RDSClient } from '@aws-sdk/client-rds';
+import {
+  CreateDBInstanceCommand,
+  type CreateDBInstanceCommandInput,
+  RDSClient,
+} from '@aws-sdk/client-rds';
 import { S3Client } from '@aws-sdk/client-s3';
 import { awsScanner } from '../aws/scanner.ts';
 import type { AwsCredentials, ScanOptions, ScanResult } from '../types.ts';
@@ -24,6 +28,8 @@ export type MotoAccount = {
   iam: IAMClient;
   rds: RDSClient;
   cloudtrail: CloudTrailClient;
+  /** A client of any other service on moto, destroyed with the account. */
+  client<C extends { destroy(): void }>(Client: new (config: ClientConfig) => C): C;
   /** Scans with only these checks (no waiting between credential-report polls). */
   scan(checks: string[], options?: ScanOptions): Promise<ScanResult>;
   stop(): Promise<void>;
@@ -54,9 +60,40 @@ export async function createGroup(
   return GroupId as string;
 }
 
-export async function startMotoAccount(): Promise<MotoAccount> {
-  const moto = await startMotoServer();
-  const config = { region: REGION, endpoint: moto.endpoint, credentials: MOTO_CREDENTIALS };
+type ClientConfig = {
+  region: string;
+  endpoint: string;
+  credentials: typeof MOTO_CREDENTIALS;
+};
+
+/** Creates a small PostgreSQL instance with the given settings. */
+export const createDatabase = (
+  rds: RDSClient,
+  id: string,
+  settings: Partial<CreateDBInstanceCommandInput> = {},
+) =>
+  rds.send(
+    new CreateDBInstanceCommand({
+      DBInstanceIdentifier: id,
+      DBInstanceClass: 'db.t3.micro',
+      Engine: 'postgres',
+      AllocatedStorage: 20,
+      MasterUsername: 'admin',
+      MasterUserPassword: 'not-a-real-password',
+      ...settings,
+    }),
+  );
+
+export async function startMotoAccount(
+  options: Parameters<typeof startMotoServer>[0] = {},
+): Promise<MotoAccount> {
+  const moto = await startMotoServer(options);
+  const config: ClientConfig = {
+    region: REGION,
+    endpoint: moto.endpoint,
+    credentials: MOTO_CREDENTIALS,
+  };
+  const others: { destroy(): void }[] = [];
   const credentials = { ...MOTO_CREDENTIALS, region: REGION, endpoint: moto.endpoint };
   const clients = {
     ec2: new EC2Client(config),
@@ -69,6 +106,11 @@ export async function startMotoAccount(): Promise<MotoAccount> {
     moto,
     credentials,
     ...clients,
+    client(Client) {
+      const client = new Client(config);
+      others.push(client);
+      return client;
+    },
     async scan(checks, options = {}) {
       const [result] = await awsScanner.scan(credentials, {
         checks,
@@ -79,7 +121,7 @@ export async function startMotoAccount(): Promise<MotoAccount> {
       return result;
     },
     async stop() {
-      for (const client of Object.values(clients)) client.destroy();
+      for (const client of [...Object.values(clients), ...others]) client.destroy();
       await moto.stop();
     },
   };

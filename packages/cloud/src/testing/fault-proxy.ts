@@ -1,5 +1,6 @@
 // An HTTP proxy on 127.0.0.1 in front of moto that answers chosen AWS operations with an error
-// (throttling with Retry-After, access denied), as AWS would, and passes everything else through.
+// (throttling with Retry-After, access denied), as AWS would, or with a recorded answer of the real
+// API where moto lacks the service or the state, and passes everything else through.
 import { once } from 'node:events';
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -28,6 +29,15 @@ export type Fault = {
   times?: number;
 };
 
+/** A recorded answer of the real API (status 200 unless told), for state the emulator lacks. */
+export type Recorded = {
+  match: (req: ProxiedRequest) => boolean;
+  contentType: string;
+  /** Made for each request, so that a test can change the state between scans. */
+  body: (req: ProxiedRequest) => string;
+  status?: number;
+};
+
 export type FaultProxy = {
   endpoint: string;
   /** Operations (or S3 URLs) answered with a fault, in order. */
@@ -47,7 +57,11 @@ const errorBody = (f: Fault) => {
 /** Matches a query or JSON API operation by name. */
 export const operation = (name: string) => (req: ProxiedRequest) => req.operation === name;
 
-export async function startFaultProxy(upstream: string, faults: Fault[]): Promise<FaultProxy> {
+export async function startFaultProxy(
+  upstream: string,
+  faults: Fault[],
+  recorded: Recorded[] = [],
+): Promise<FaultProxy> {
   const target = new URL(upstream);
   const left = faults.map((f) => f.times ?? Number.POSITIVE_INFINITY);
   const faulted: string[] = [];
@@ -67,6 +81,12 @@ export async function startFaultProxy(upstream: string, faults: Fault[]): Promis
       operation: action ?? (target_ || undefined),
       body: text,
     };
+    const answer = recorded.find((r) => r.match(seen));
+    if (answer) {
+      res.writeHead(answer.status ?? 200, { 'content-type': answer.contentType });
+      res.end(answer.body(seen));
+      return;
+    }
     const i = faults.findIndex((f, n) => (left[n] ?? 0) > 0 && f.match(seen));
     const fault = faults[i];
     if (fault) {

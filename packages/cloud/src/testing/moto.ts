@@ -23,11 +23,21 @@ function motoCommand(): [string, string[]] {
   throw new Error(MOTO_MISSING);
 }
 
-/** Starts moto_server on 127.0.0.1 on a free port (it prints the port it took). */
-export async function startMotoServer(): Promise<MotoServer> {
+/**
+ * Starts moto_server on 127.0.0.1 on a free port (it prints the port it took). With
+ * `awsManagedPolicies`, the AWS-managed IAM policies (AdministratorAccess...) exist, as on AWS; it
+ * costs moto about two seconds at its first IAM call, so only the tests that attach them ask.
+ */
+export async function startMotoServer(
+  options: { awsManagedPolicies?: boolean } = {},
+): Promise<MotoServer> {
   const [command, args] = motoCommand();
   const child: ChildProcess = spawn(command, [...args, '-H', '127.0.0.1', '-p', '0'], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      MOTO_IAM_LOAD_MANAGED_POLICIES: String(Boolean(options.awsManagedPolicies)),
+    },
   });
   const exited = once(child, 'exit').catch(() => undefined);
   let output = '';
