@@ -87,9 +87,12 @@ describe('AWS through moto_server', () => {
 
   it('stores what the scan finds as vulnerabilities, and marks a fixed rule fixed on the next scan', async () => {
     const first = await scanAndWait(ctx, admin);
-    expect(first.status).toBe('failed');
-    expect(first.calls.total).toBeGreaterThan(10);
     const detail = (await call('GET', `/api/cloud/scans/${first.id}`)).json();
+    // Partial, not failed: moto has no Access Analyzer (it answers ListAnalyzers with an HTML
+    // page), and a scan with an unevaluated check never passes for a complete one.
+    expect(first.status, JSON.stringify(detail.gaps?.slice(0, 3))).toBe('partial');
+    expect(first.calls.total).toBeGreaterThan(10);
+    expect(detail.gaps.map((g: { operation: string }) => g.operation)).toEqual(['ListAnalyzers']);
     const ssh = detail.findings.find((f: TCloudFinding) => f.checkId === SSH);
     expect(ssh).toMatchObject({ resourceId: groupArn, severity: 'high', status: 'open' });
     const vulns = (await call('GET', `/api/vulnerabilities?search=${SSH_RULE.GroupId}`)).json();
