@@ -116,7 +116,14 @@ export function findingOf(vulns: TVulnerability[], host: string, checkId: string
 }
 
 /** Where an execution ends when nothing more happens to it. */
-export const ENDED = ['verified', 'failed_verification', 'failed', 'cancelled', 'rolled_back'];
+export const ENDED = [
+  'verified',
+  'failed_verification',
+  'failed',
+  'cancelled',
+  'rolled_back',
+  'dry_run_completed',
+];
 
 /** The organization's executions (newest first), all or those of `filter`. */
 export async function listExecutions(

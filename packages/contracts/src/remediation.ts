@@ -31,7 +31,8 @@ export const REMEDIATION_RISK_LEVELS = ['low', 'medium', 'high'] as const;
  * The states of an execution. proposed (dry run computed) → approved → dry_run (read again just
  * before applying: a host that changed since approval stops here) → executing → applied →
  * verifying → verified | failed_verification; rolling_back → rolled_back from any state after an
- * apply; failed when a step could not be done (nothing left changed); cancelled before it ran.
+ * apply; failed when a step could not be done (nothing left changed); cancelled before it ran;
+ * dry_run_completed: a dry-run-only execution whose dry run is computed (it is never applied).
  */
 export const EXECUTION_STATUSES = [
   'proposed',
@@ -46,6 +47,7 @@ export const EXECUTION_STATUSES = [
   'rolled_back',
   'failed',
   'cancelled',
+  'dry_run_completed',
 ] as const;
 export type TExecutionStatus = (typeof EXECUTION_STATUSES)[number];
 /** A job is working on it (or will, after a killed worker): one such execution per host at a time. */
@@ -216,6 +218,23 @@ export const ZHostTestResult = z.object({
 });
 export type THostTestResult = z.infer<typeof ZHostTestResult>;
 
+/** What happens to a change the check does not confirm: put back (the default) or left applied. */
+export const FAILED_VERIFICATION_POLICIES = ['roll_back', 'keep'] as const;
+export type TFailedVerificationPolicy = (typeof FAILED_VERIFICATION_POLICIES)[number];
+
+/**
+ * Four eyes: from which risk level the person who proposed an execution may not approve it too
+ * (off; high-risk actions; medium- and high-risk actions).
+ */
+export const FOUR_EYES_LEVELS = ['off', 'high', 'medium'] as const;
+export type TFourEyesLevel = (typeof FOUR_EYES_LEVELS)[number];
+
+/** Whether the policy's four eyes cover an action of `risk`. */
+export const needsSecondApprover = (
+  fourEyes: TFourEyesLevel,
+  risk: (typeof REMEDIATION_RISK_LEVELS)[number],
+) => (fourEyes === 'high' ? risk === 'high' : fourEyes === 'medium' ? risk !== 'low' : false);
+
 /** The organization's approval policy. */
 export const ZRemediationPolicy = z.object({
   /** Security analysts may approve (admins always may). */
@@ -224,6 +243,14 @@ export const ZRemediationPolicy = z.object({
   allowAutoApprove: z.boolean().default(false),
   /** Blast radius: at most this many hosts changed per batch run. */
   maxHostsPerRun: z.number().int().min(1).max(100).default(5),
+  /** A change that failed verification is rolled back at once, or kept applied for a person. */
+  onFailedVerification: z
+    .enum(FAILED_VERIFICATION_POLICIES, { error: 'onFailedVerification must be roll_back or keep' })
+    .default('roll_back'),
+  /** Actions of this risk level or higher need a second person: the proposer may not approve. */
+  fourEyes: z
+    .enum(FOUR_EYES_LEVELS, { error: 'fourEyes must be off, high or medium' })
+    .default('off'),
 });
 export type TRemediationPolicy = z.infer<typeof ZRemediationPolicy>;
 

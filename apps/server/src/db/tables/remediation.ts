@@ -3,6 +3,8 @@ import {
   BATCH_STATUSES,
   EXECUTION_STATUSES,
   type TDryRun,
+  type TFailedVerificationPolicy,
+  type TFourEyesLevel,
   type ZRemediationWorkflowTemplate,
 } from '@netguard/contracts';
 import type { CapturedState, StepLog, Verification } from '@netguard/remediation';
@@ -60,6 +62,13 @@ export const remediationPolicies = pgTable('remediation_policies', {
   analystsMayApprove: boolean('analysts_may_approve').notNull().default(false),
   allowAutoApprove: boolean('allow_auto_approve').notNull().default(false),
   maxHostsPerRun: integer('max_hosts_per_run').notNull().default(5),
+  /** roll_back: a change that failed verification is rolled back at once; keep: left applied. */
+  onFailedVerification: text('on_failed_verification')
+    .$type<TFailedVerificationPolicy>()
+    .notNull()
+    .default('roll_back'),
+  /** off, high, medium: from this risk level the proposer of an execution may not approve it. */
+  fourEyes: text('four_eyes').$type<TFourEyesLevel>().notNull().default('off'),
   updatedAt: tstz('updated_at').notNull().defaultNow(),
 });
 
@@ -120,6 +129,8 @@ export const remediationExecutions = pgTable(
     steps: jsonb('steps').$type<StepLog[]>().notNull().default([]),
     verification: jsonb('verification').$type<Verification>(),
     rollbackVerification: jsonb('rollback_verification').$type<Verification>(),
+    /** What the policy did when verification failed: rolled back automatically, or kept. */
+    failedVerificationAction: text('failed_verification_action').$type<TFailedVerificationPolicy>(),
     transitions: jsonb('transitions').$type<Transition[]>().notNull().default([]),
     error: text('error'),
     requestedBy: userSetNull('requested_by'),

@@ -14,7 +14,7 @@ import {
 } from '../../db/schema.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { Driver, DriverFactory } from './remediation.driver.ts';
-import type { ExecutionRow } from './remediation.repo.ts';
+import { type ExecutionRow, readPolicy } from './remediation.repo.ts';
 import { HostBusy, moveExecution, notifyExecution } from './remediation.transitions.ts';
 import { findAction } from './remediation.view.ts';
 
@@ -127,7 +127,7 @@ async function step(
     });
   switch (row.status) {
     case 'proposed': {
-      if (row.dryRun) return null;
+      if (row.dryRun) return row.dryRunOnly ? completeDryRun(db, row) : null;
       const dryRun = await (await connect(row)).dryRun();
       const [updated] = await db
         .update(x)
@@ -136,7 +136,8 @@ async function step(
         .returning();
       if (!updated) return null;
       await notifyExecution(db, updated);
-      if (!updated.autoApproved || updated.dryRunOnly) return null;
+      if (updated.dryRunOnly) return completeDryRun(db, updated);
+      if (!updated.autoApproved) return null;
       return moveExecution(db, updated, {
         from: ['proposed'],
         to: 'approved',
@@ -192,6 +193,15 @@ async function step(
   }
 }
 
+/** A dry run only ends once its dry run is there: nothing was, or will be, changed. */
+const completeDryRun = (db: Executor, row: ExecutionRow) =>
+  moveExecution(db, row, {
+    from: ['proposed'],
+    to: 'dry_run_completed',
+    by: null,
+    note: 'Dry run only: the change was computed and shown, nothing was changed',
+  });
+
 /** The checks an execution re-runs: the finding's own, else the action's validation checks. */
 const checksOf = (row: ExecutionRow) =>
   row.checkId ? [row.checkId] : (findAction(row.actionId)?.validationChecks ?? []);
@@ -239,14 +249,7 @@ const combine = (results: Verification[]): Verification => ({
 async function verifyApply(deps: RunnerDeps, row: ExecutionRow, driver: Driver) {
   const { db } = deps;
   const verification = combine(await runChecks(db, row, driver, 'apply'));
-  if (!verification.fixed)
-    return moveExecution(db, row, {
-      from: ['verifying'],
-      to: 'failed_verification',
-      by: null,
-      note: 'The check still reports the finding',
-      set: { verification },
-    });
+  if (!verification.fixed) return failVerification(db, row, verification);
   return db.transaction(async (tx) => {
     const moved = await moveExecution(tx, row, {
       from: ['verifying'],
@@ -266,6 +269,31 @@ async function verifyApply(deps: RunnerDeps, row: ExecutionRow, driver: Driver) 
           ),
         );
     return moved;
+  });
+}
+
+/**
+ * The check still reports the finding: failed_verification, its evidence kept; then what the
+ * organization's policy says: rolled back at once (the default), or left applied for a person.
+ */
+async function failVerification(db: Executor, row: ExecutionRow, verification: Verification) {
+  const { onFailedVerification: action } = await readPolicy(db, row.organizationId);
+  const failed = await moveExecution(db, row, {
+    from: ['verifying'],
+    to: 'failed_verification',
+    by: null,
+    note:
+      action === 'keep'
+        ? "The check still reports the finding; the change stays applied, as the organization's policy says, until someone rolls it back"
+        : 'The check still reports the finding',
+    set: { verification, failedVerificationAction: action },
+  });
+  if (!failed || action === 'keep') return failed;
+  return moveExecution(db, failed, {
+    from: ['failed_verification'],
+    to: 'rolling_back',
+    by: null,
+    note: "Rolled back automatically: the change failed verification and the organization's policy rolls such a change back",
   });
 }
 
