@@ -10,7 +10,6 @@ import type { Workers } from '../src/workers.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
 import {
   addHost,
-  addRootHost,
   call,
   getExecution,
   scanHost,
@@ -97,18 +96,84 @@ describe('a host connection', () => {
     expect(res.json()).toMatchObject({ valid: false, missingHost: host.address });
   });
 
-  it('is stored sealed, tested, and its host key pinned on first use', async () => {
-    const created = await addRootHost(ctx, admin, host);
-    expect(created.hostKeySha256).toBeNull();
+  it('is stored sealed, shows the host key, and is used only once a person confirms it', async () => {
+    const created = await addHost(ctx, admin, {
+      name: 'ns host',
+      address: host.address,
+      username: 'root',
+      auth: { type: 'key', privateKey: host.rootKey },
+      privilege: 'none',
+    });
+    expect(created).toMatchObject({ hostKeySha256: null, hostKeyConfirmed: false });
     const [row] = (
       await ctx.db.execute(sql`select * from remediation_hosts where id = ${created.id}`)
     ).rows as Record<string, unknown>[];
     expect(JSON.stringify(row)).not.toContain('PRIVATE KEY');
+    const confirm = (hostKeySha256: unknown) =>
+      api('POST', `/api/remediation/hosts/${created.id}/confirm-key`, { hostKeySha256 });
+    // Nothing seen yet: nothing to confirm.
+    expect((await confirm(host.hostKeySha256)).statusCode).toBe(409);
+
     const tested = await api('POST', `/api/remediation/hosts/${created.id}/test`);
     expect(tested.statusCode, tested.body).toBe(200);
-    expect(tested.json()).toMatchObject({ ok: true, hostKeySha256: host.hostKeySha256 });
-    const listed = await api('GET', '/api/remediation/hosts');
-    expect(listed.json().hosts[0]).toMatchObject({ hostKeySha256: host.hostKeySha256 });
+    expect(tested.json()).toMatchObject({
+      ok: true,
+      hostKeySha256: host.hostKeySha256,
+      hostKeyConfirmed: false,
+    });
+    expect(tested.json().message).toContain(`${host.hostKeySha256} is not confirmed yet`);
+    const pending = (await api('GET', '/api/remediation/hosts')).json().hosts[0];
+    expect(pending).toMatchObject({
+      hostKeySha256: null,
+      seenHostKeySha256: host.hostKeySha256,
+      hostKeyConfirmed: false,
+    });
+    // Not confirmed: no execution, and the plan check says why.
+    const refused = await api('POST', '/api/remediation/executions', {
+      vulnerabilityId: finding('ftp-anonymous').id,
+      actionId: 'vsftpd-disable-anonymous',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toMatch(/^The host key of ns host .* is not confirmed/);
+    const plan = await api('POST', '/api/remediation/validate', {
+      vulnerabilityId: finding('ftp-anonymous').id,
+      actionId: 'vsftpd-disable-anonymous',
+    });
+    expect(plan.json().problems).toContain(refused.json().error.message);
+
+    const bad = await confirm('not a fingerprint');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('A host key fingerprint looks like SHA256: and 43 characters');
+    const wrong = await confirm(`SHA256:${'B'.repeat(43)}`);
+    expect(wrong.statusCode).toBe(409);
+    expect(wrong.json().error.message).toContain(
+      `not the one the host presented (${host.hostKeySha256})`,
+    );
+    const analyst = await memberOf(ctx, admin.organizationId, 'security_analyst', 'key-analyst');
+    const byAnalyst = await call(
+      ctx,
+      analyst,
+      'POST',
+      `/api/remediation/hosts/${created.id}/confirm-key`,
+      { hostKeySha256: host.hostKeySha256 },
+    );
+    expect(byAnalyst.statusCode).toBe(403);
+
+    const confirmed = await confirm(host.hostKeySha256);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toMatchObject({
+      hostKeySha256: host.hostKeySha256,
+      seenHostKeySha256: null,
+      hostKeyConfirmed: true,
+    });
+    const again = await api('POST', `/api/remediation/hosts/${created.id}/test`);
+    expect(again.json()).toMatchObject({ ok: true, hostKeyConfirmed: true });
+    expect(again.json().message).toContain('matches the pinned key');
+    const audit = await ctx.db.execute(
+      sql`select count(*)::int as n from audit_logs
+          where action = 'remediation_host.confirm_key' and resource_id = ${created.id}`,
+    );
+    expect(audit.rows[0]).toEqual({ n: 1 });
   });
 });
 
@@ -407,6 +472,7 @@ describe('failures', () => {
       address: host.address,
       username: host.user.username,
       auth: { type: 'password', password: 'not-the-password' },
+      hostKeySha256: host.hostKeySha256,
     });
     const v = (await call(ctx, other, 'GET', '/api/vulnerabilities?state=open')).json()
       .items[0] as TVulnerability;

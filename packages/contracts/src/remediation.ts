@@ -190,7 +190,10 @@ export const ZRemediationHostCreate = z.object({
   ]),
   /** sudo: commands that change the host run through sudo (with the password when one is set). */
   privilege: z.enum(['none', 'sudo']).default('sudo'),
-  /** Pin a known key now; otherwise the first connection's key is pinned. */
+  /**
+   * Pin a key the person knows now; otherwise Test Connection shows the key the host presents and
+   * a person confirms it (ZConfirmHostKey) before the host is used.
+   */
   hostKeySha256: ZHostKeySha256.optional(),
 });
 export type TRemediationHostCreate = z.input<typeof ZRemediationHostCreate>;
@@ -203,7 +206,12 @@ export const ZRemediationHost = z.object({
   username: z.string(),
   authType: z.enum(['key', 'password']),
   privilege: z.enum(['none', 'sudo']),
+  /** The pinned (confirmed) key: every connection must present it. Null until confirmed. */
   hostKeySha256: z.string().nullable(),
+  /** The key the last connection saw, shown for a person to confirm while none is pinned. */
+  seenHostKeySha256: z.string().nullable(),
+  /** A person confirmed (or gave) the key: only then does the host run executions. */
+  hostKeyConfirmed: z.boolean(),
   lastConnectedAt: z.string().nullable(),
   lastError: z.string().nullable(),
   createdAt: z.string(),
@@ -214,8 +222,15 @@ export const ZRemediationHostList = z.object({ hosts: z.array(ZRemediationHost) 
 export const ZHostTestResult = z.object({
   ok: z.boolean(),
   message: z.string(),
+  /** The key the host presented (null when the connection failed before it). */
   hostKeySha256: z.string().nullable(),
+  /** That key is the pinned one; false: it waits for a person to confirm it. */
+  hostKeyConfirmed: z.boolean(),
 });
+
+/** Confirms the host key Test Connection showed: the fingerprint the person compared. */
+export const ZConfirmHostKey = z.object({ hostKeySha256: ZHostKeySha256 });
+export type TConfirmHostKey = z.infer<typeof ZConfirmHostKey>;
 export type THostTestResult = z.infer<typeof ZHostTestResult>;
 
 /** What happens to a change the check does not confirm: put back (the default) or left applied. */

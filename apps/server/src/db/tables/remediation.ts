@@ -33,7 +33,8 @@ const userSetNull = (name: string) =>
 
 /**
  * An SSH connection to a host the organization remediates. The key or password is sealed
- * (AES-256-GCM, bound to the row); the host key is pinned on first use and checked after.
+ * (AES-256-GCM, bound to the row). The host key is pinned when a person gives it or confirms the
+ * one a connection saw (seen_host_key_sha256), and checked on every connection after.
  */
 export const remediationHosts = pgTable(
   'remediation_hosts',
@@ -48,6 +49,9 @@ export const remediationHosts = pgTable(
     sealedCredentials: text('sealed_credentials').notNull(),
     privilege: text('privilege').$type<'none' | 'sudo'>().notNull(),
     hostKeySha256: text('host_key_sha256'),
+    seenHostKeySha256: text('seen_host_key_sha256'),
+    hostKeyConfirmedAt: tstz('host_key_confirmed_at'),
+    hostKeyConfirmedBy: userSetNull('host_key_confirmed_by'),
     lastConnectedAt: tstz('last_connected_at'),
     lastError: text('last_error'),
     createdBy: userSetNull('created_by'),
