@@ -73,11 +73,11 @@ async function hostDriver(deps: DriverDeps, row: DriverTarget): Promise<Driver> 
     apply: async (captured) =>
       applyHost(await connection(), action, params, row.id, { onCaptured: captured }),
     rollback: async (captured) => rollbackHost(await connection(), captured, row.id),
-    verify: (checkId) => {
-      if (params.port === undefined)
+    verify: (checkId, port = params.port) => {
+      if (port === undefined)
         throw new RemediationError('missing_parameter', 'The finding names no port to check');
       const scope = scanScope(deps.scope, deps.egress.policy(), deps.egress.tenant().who);
-      return verifyHostCheck({ host: host.address, port: params.port, checkId, scope });
+      return verifyHostCheck({ host: host.address, port, checkId, scope });
     },
     close: async () => {
       if (open) (await open.catch(() => null))?.close();
