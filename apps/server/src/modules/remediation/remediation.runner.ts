@@ -120,6 +120,8 @@ async function step(
     case 'proposed': {
       if (row.dryRun) return row.dryRunOnly ? completeDryRun(db, row) : null;
       const dryRun = await (await connect(row)).dryRun();
+      // A dry run only ends with its dry run, in one move: it is never seen proposed with one.
+      if (row.dryRunOnly) return completeDryRun(db, row, dryRun);
       const [updated] = await db
         .update(x)
         .set({ dryRun, updatedAt: new Date() })
@@ -127,7 +129,6 @@ async function step(
         .returning();
       if (!updated) return null;
       await notifyExecution(db, updated);
-      if (updated.dryRunOnly) return completeDryRun(db, updated);
       if (!updated.autoApproved) return null;
       return moveExecution(db, updated, {
         from: ['proposed'],
@@ -184,13 +185,17 @@ async function step(
   }
 }
 
-/** A dry run only ends once its dry run is there: nothing was, or will be, changed. */
-const completeDryRun = (db: Executor, row: ExecutionRow) =>
+/**
+ * A dry run only ends with its dry run (stored with the move; already there for one a stopped
+ * runner left proposed): nothing was, or will be, changed.
+ */
+const completeDryRun = (db: Executor, row: ExecutionRow, dryRun?: TDryRun) =>
   moveExecution(db, row, {
     from: ['proposed'],
     to: 'dry_run_completed',
     by: null,
     note: 'Dry run only: the change was computed and shown, nothing was changed',
+    ...(dryRun ? { set: { dryRun } } : {}),
   });
 
 async function verifyApply(deps: RunnerDeps, row: ExecutionRow, driver: Driver) {
