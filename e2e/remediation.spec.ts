@@ -20,8 +20,11 @@ async function addHost(page: Page, host: TestHost) {
   await form.getByRole('button', { name: 'Save Host' }).click();
   const hosts = page.getByRole('region', { name: 'SSH hosts' });
   await expect(hosts.getByText(host.address)).toBeVisible();
-  await hosts.getByRole('button', { name: 'Test ftp server' }).click();
+  // Saving tests the connection: the key the host presented waits for a person to confirm it.
   await expect(page.getByText(/with root privileges/)).toBeVisible({ timeout: 20_000 });
+  await expect(hosts.getByTestId('host-key-fingerprint')).toHaveText(host.hostKeySha256);
+  await hosts.getByRole('button', { name: 'Confirm the host key of ftp server' }).click();
+  await expect(hosts.getByText(`Host key pinned: ${host.hostKeySha256}`)).toBeVisible();
   await page.keyboard.press('Escape');
 }
 

@@ -51,6 +51,8 @@ beforeAll(async () => {
       address: host.address,
       username: host.user.username,
       auth: { type: 'password', password: 'not-the-password' },
+      // The key given by the person is confirmed: the wrong password is what fails.
+      hostKeySha256: host.hostKeySha256,
     });
   }
   const addresses = [ftp.address, redis.address];

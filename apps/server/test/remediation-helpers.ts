@@ -116,7 +116,14 @@ export function findingOf(vulns: TVulnerability[], host: string, checkId: string
 }
 
 /** Where an execution ends when nothing more happens to it. */
-export const ENDED = ['verified', 'failed_verification', 'failed', 'cancelled', 'rolled_back'];
+export const ENDED = [
+  'verified',
+  'failed_verification',
+  'failed',
+  'cancelled',
+  'rolled_back',
+  'dry_run_completed',
+];
 
 /** The organization's executions (newest first), all or those of `filter`. */
 export async function listExecutions(
@@ -133,20 +140,39 @@ export async function listExecutions(
 export const enteredAt = (e: TExecution, status: string) =>
   Date.parse(e.transitions.find((t) => t.status === status)?.at ?? '');
 
-/** The namespace test host as an SSH connection of `who`'s organization: root with its key. */
-export const addRootHost = (
+/**
+ * The namespace test host as an SSH connection of `who`'s organization: root with its key, tested
+ * and its host key confirmed as a person would (the fingerprint shown compared with the host's).
+ */
+export async function addRootHost(
   ctx: TestContext,
   who: Account,
-  host: { address: string; rootKey: string },
+  host: { address: string; rootKey: string; hostKeySha256: string },
   name = 'ns host',
-) =>
-  addHost(ctx, who, {
+) {
+  const created = await addHost(ctx, who, {
     name,
     address: host.address,
     username: 'root',
     auth: { type: 'key', privateKey: host.rootKey },
     privilege: 'none',
   });
+  const tested = await call(ctx, who, 'POST', `/api/remediation/hosts/${created.id}/test`);
+  if (tested.json().hostKeySha256 !== host.hostKeySha256)
+    throw new Error(`test host: ${tested.statusCode} ${tested.body}`);
+  const confirmed = await call(
+    ctx,
+    who,
+    'POST',
+    `/api/remediation/hosts/${created.id}/confirm-key`,
+    {
+      hostKeySha256: host.hostKeySha256,
+    },
+  );
+  if (confirmed.statusCode !== 200)
+    throw new Error(`confirm host key: ${confirmed.statusCode} ${confirmed.body}`);
+  return created;
+}
 
 export async function addHost(ctx: TestContext, who: Account, body: Record<string, unknown>) {
   const res = await call(ctx, who, 'POST', '/api/remediation/hosts', body);

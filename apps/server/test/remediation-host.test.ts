@@ -10,7 +10,6 @@ import type { Workers } from '../src/workers.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
 import {
   addHost,
-  addRootHost,
   call,
   getExecution,
   scanHost,
@@ -18,6 +17,7 @@ import {
   TEST_RANGES,
   waitExecution,
 } from './remediation-helpers.ts';
+import { memberOf } from './tenant-matrix-fixtures.ts';
 
 let ctx: TestContext;
 let workers: Workers;
@@ -54,6 +54,15 @@ const vulnState = async (id: string) =>
       sql`select state::text, reopen_count from vulnerabilities where id = ${id}`,
     )
   ).rows[0];
+/** The statuses of the SIEM events (remediation_applied) of an execution, oldest first. */
+const siemStatuses = async (executionId: string) =>
+  (
+    await ctx.db.execute(
+      sql`select event->'fields'->>'status' as status from siem_events
+          where type = 'remediation_applied' and event->'fields'->>'executionId' = ${executionId}
+          order by seq`,
+    )
+  ).rows.map((r) => r.status);
 const changed = (diff: string) =>
   diff.split('\n').filter((l) => /^[-+]/.test(l) && !/^(---|\+\+\+) /.test(l));
 
@@ -64,7 +73,7 @@ async function propose(checkId: string, actionId: string, options = {}): Promise
     options,
   });
   expect(res.statusCode, res.body).toBe(202);
-  return waitExecution(ctx, admin, res.json().id, ['proposed', 'failed']);
+  return waitExecution(ctx, admin, res.json().id, ['proposed', 'dry_run_completed', 'failed']);
 }
 
 describe('a host connection', () => {
@@ -87,18 +96,84 @@ describe('a host connection', () => {
     expect(res.json()).toMatchObject({ valid: false, missingHost: host.address });
   });
 
-  it('is stored sealed, tested, and its host key pinned on first use', async () => {
-    const created = await addRootHost(ctx, admin, host);
-    expect(created.hostKeySha256).toBeNull();
+  it('is stored sealed, shows the host key, and is used only once a person confirms it', async () => {
+    const created = await addHost(ctx, admin, {
+      name: 'ns host',
+      address: host.address,
+      username: 'root',
+      auth: { type: 'key', privateKey: host.rootKey },
+      privilege: 'none',
+    });
+    expect(created).toMatchObject({ hostKeySha256: null, hostKeyConfirmed: false });
     const [row] = (
       await ctx.db.execute(sql`select * from remediation_hosts where id = ${created.id}`)
     ).rows as Record<string, unknown>[];
     expect(JSON.stringify(row)).not.toContain('PRIVATE KEY');
+    const confirm = (hostKeySha256: unknown) =>
+      api('POST', `/api/remediation/hosts/${created.id}/confirm-key`, { hostKeySha256 });
+    // Nothing seen yet: nothing to confirm.
+    expect((await confirm(host.hostKeySha256)).statusCode).toBe(409);
+
     const tested = await api('POST', `/api/remediation/hosts/${created.id}/test`);
     expect(tested.statusCode, tested.body).toBe(200);
-    expect(tested.json()).toMatchObject({ ok: true, hostKeySha256: host.hostKeySha256 });
-    const listed = await api('GET', '/api/remediation/hosts');
-    expect(listed.json().hosts[0]).toMatchObject({ hostKeySha256: host.hostKeySha256 });
+    expect(tested.json()).toMatchObject({
+      ok: true,
+      hostKeySha256: host.hostKeySha256,
+      hostKeyConfirmed: false,
+    });
+    expect(tested.json().message).toContain(`${host.hostKeySha256} is not confirmed yet`);
+    const pending = (await api('GET', '/api/remediation/hosts')).json().hosts[0];
+    expect(pending).toMatchObject({
+      hostKeySha256: null,
+      seenHostKeySha256: host.hostKeySha256,
+      hostKeyConfirmed: false,
+    });
+    // Not confirmed: no execution, and the plan check says why.
+    const refused = await api('POST', '/api/remediation/executions', {
+      vulnerabilityId: finding('ftp-anonymous').id,
+      actionId: 'vsftpd-disable-anonymous',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toMatch(/^The host key of ns host .* is not confirmed/);
+    const plan = await api('POST', '/api/remediation/validate', {
+      vulnerabilityId: finding('ftp-anonymous').id,
+      actionId: 'vsftpd-disable-anonymous',
+    });
+    expect(plan.json().problems).toContain(refused.json().error.message);
+
+    const bad = await confirm('not a fingerprint');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('A host key fingerprint looks like SHA256: and 43 characters');
+    const wrong = await confirm(`SHA256:${'B'.repeat(43)}`);
+    expect(wrong.statusCode).toBe(409);
+    expect(wrong.json().error.message).toContain(
+      `not the one the host presented (${host.hostKeySha256})`,
+    );
+    const analyst = await memberOf(ctx, admin.organizationId, 'security_analyst', 'key-analyst');
+    const byAnalyst = await call(
+      ctx,
+      analyst,
+      'POST',
+      `/api/remediation/hosts/${created.id}/confirm-key`,
+      { hostKeySha256: host.hostKeySha256 },
+    );
+    expect(byAnalyst.statusCode).toBe(403);
+
+    const confirmed = await confirm(host.hostKeySha256);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toMatchObject({
+      hostKeySha256: host.hostKeySha256,
+      seenHostKeySha256: null,
+      hostKeyConfirmed: true,
+    });
+    const again = await api('POST', `/api/remediation/hosts/${created.id}/test`);
+    expect(again.json()).toMatchObject({ ok: true, hostKeyConfirmed: true });
+    expect(again.json().message).toContain('matches the pinned key');
+    const audit = await ctx.db.execute(
+      sql`select count(*)::int as n from audit_logs
+          where action = 'remediation_host.confirm_key' and resource_id = ${created.id}`,
+    );
+    expect(audit.rows[0]).toEqual({ n: 1 });
   });
 });
 
@@ -143,7 +218,7 @@ describe('disable anonymous FTP', () => {
     expect(evidence.rows).toEqual([{ phase: 'apply', fixed: true }]);
   });
 
-  it('records each transition as a security event and a SIEM event', async () => {
+  it('records each transition as a security event, and only the change as SIEM events', async () => {
     const events = await ctx.db.execute(
       sql`select metadata->>'status' as status from security_events
           where metadata->>'executionId' = ${execution.id} order by created_at`,
@@ -157,11 +232,7 @@ describe('disable anonymous FTP', () => {
       'verifying',
       'verified',
     ]);
-    const siem = await ctx.db.execute(
-      sql`select count(*)::int as n from siem_events
-          where type = 'remediation_applied' and event->'fields'->>'executionId' = ${execution.id}`,
-    );
-    expect(siem.rows[0]).toEqual({ n: 7 });
+    expect(await siemStatuses(execution.id)).toEqual(['applied', 'verified']);
   });
 
   it('rolls back to the captured file and the check reports the finding again', async () => {
@@ -171,6 +242,7 @@ describe('disable anonymous FTP', () => {
     const done = await waitExecution(ctx, admin, execution.id, ['rolled_back', 'failed']);
     expect(done.status, done.error ?? '').toBe('rolled_back');
     expect(done.rollbackVerification).toMatchObject({ fixed: false });
+    expect(await siemStatuses(execution.id)).toEqual(['applied', 'verified', 'rolled_back']);
     expect(await vulnState(finding('ftp-anonymous').id)).toEqual({
       state: 'open',
       reopen_count: 1,
@@ -189,13 +261,85 @@ describe('approval', () => {
     expect(bare.json().error.message).toBe(`Type ${e.target} to approve this high-risk action`);
     const cancelled = await api('POST', `/api/remediation/executions/${e.id}/cancel`);
     expect(cancelled.json()).toMatchObject({ status: 'cancelled' });
+    expect(await siemStatuses(e.id)).toEqual([]);
   });
 
-  it('a dry run only is never applied', async () => {
+  it('a dry run only ends dry_run_completed with its dry run, and is never applied', async () => {
     const e = await propose('redis-no-auth', 'redis-bind-localhost', { dryRun: true });
     expect(e.dryRunOnly).toBe(true);
+    expect(e.status).toBe('dry_run_completed');
+    expect(e.dryRun?.diffs.length).toBeGreaterThan(0);
+    expect(e.finishedAt).not.toBeNull();
+    expect(e.transitions.map((t) => t.status)).toEqual(['proposed', 'dry_run_completed']);
+    const active = (await api('GET', '/api/remediation/overview')).json().active as TExecution[];
+    expect(active.map((a) => a.id)).not.toContain(e.id);
+    expect(await siemStatuses(e.id)).toEqual([]);
     const res = await api('POST', `/api/remediation/executions/${e.id}/approve`, {});
     expect(res.statusCode).toBe(409);
+  });
+});
+
+describe('four eyes', () => {
+  const setFourEyes = async (fourEyes: string) => {
+    const res = await api('PUT', '/api/remediation/policy', { fourEyes });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
+  it('refuses the proposer’s own approval of a covered action; another admin’s works', async () => {
+    const second = await memberOf(ctx, admin.organizationId, 'admin', 'second-approver');
+    await setFourEyes('medium');
+    try {
+      const high = await propose('redis-no-auth', 'firewall-close-port');
+      expect(high.needsSecondApprover).toBe(true);
+      const own = await api('POST', `/api/remediation/executions/${high.id}/approve`, {
+        acknowledgement: high.target,
+      });
+      expect(own.statusCode).toBe(403);
+      expect(own.json().error.message).toBe(
+        "Four eyes: Close the port with nftables is a high-risk action and your organization's policy needs a second person to approve it. You proposed it, so another administrator or approver must approve.",
+      );
+      expect((await getExecution(ctx, admin, high.id)).status).toBe('proposed');
+      await api('POST', `/api/remediation/executions/${high.id}/cancel`);
+
+      const medium = await propose('redis-no-auth', 'redis-bind-localhost');
+      expect(medium.needsSecondApprover).toBe(true);
+      const refused = await api('POST', `/api/remediation/executions/${medium.id}/approve`, {});
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.message).toMatch(/^Four eyes: .* medium-risk action/);
+      const approved = await call(
+        ctx,
+        second,
+        'POST',
+        `/api/remediation/executions/${medium.id}/approve`,
+        {},
+      );
+      expect(approved.statusCode, approved.body).toBe(200);
+      expect(approved.json()).toMatchObject({
+        approvedBy: second.userId,
+        requestedBy: admin.userId,
+      });
+      const done = await waitExecution(ctx, admin, medium.id, [
+        'verified',
+        'failed',
+        'rolled_back',
+      ]);
+      expect(done.status, done.error ?? '').toBe('verified');
+      await api('POST', `/api/remediation/executions/${medium.id}/rollback`);
+      const back = await waitExecution(ctx, admin, medium.id, ['rolled_back', 'failed']);
+      expect(back.status, back.error ?? '').toBe('rolled_back');
+
+      await setFourEyes('high');
+      const notCovered = await propose('redis-no-auth', 'redis-bind-localhost', { dryRun: true });
+      expect(notCovered.needsSecondApprover).toBe(false);
+    } finally {
+      await setFourEyes('off');
+    }
+  }, 120_000);
+
+  it('refuses a level it does not know, with the reason', async () => {
+    const res = await api('PUT', '/api/remediation/policy', { fourEyes: 'always' });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('fourEyes must be off, high or medium');
   });
 });
 
@@ -232,31 +376,91 @@ describe('one execution per host at a time', () => {
 });
 
 describe('a fix the check does not confirm', () => {
-  it('ends failed_verification with the evidence, and the vulnerability stays open', async () => {
-    // The host's reload does nothing (an init script that only says it reloaded): the file is
-    // changed, but nginx keeps serving the old configuration and still names its version.
+  // The host's reload does nothing (an init script that only says it reloaded): the file is
+  // changed, but nginx keeps serving the old configuration and still names its version.
+  const stubReload = () =>
     host.run(
       'mv /etc/init.d/nginx /etc/init.d/nginx.real && printf \'#!/bin/sh\\n[ "$1" = reload ] && exit 0\\nexec /etc/init.d/nginx.real "$@"\\n\' > /etc/init.d/nginx && chmod 755 /etc/init.d/nginx',
     );
+  const restoreReload = () =>
+    host.run('mv /etc/init.d/nginx.real /etc/init.d/nginx && nginx -s reload');
+  const tokensInConfig = () =>
+    host
+      .run(
+        "cat /etc/nginx/conf.d/netguard-hardening.conf 2>/dev/null | grep -c '^server_tokens off' || true",
+      )
+      .trim();
+  const setPolicy = async (onFailedVerification: string) => {
+    const res = await api('PUT', '/api/remediation/policy', { onFailedVerification });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
+  it('is rolled back automatically by default, the failed verification kept as evidence', async () => {
+    expect((await api('GET', '/api/remediation/policy')).json()).toMatchObject({
+      onFailedVerification: 'roll_back',
+    });
+    stubReload();
     try {
       const e = await propose('http-server-version', 'nginx-hide-version');
       await api('POST', `/api/remediation/executions/${e.id}/approve`, {});
-      const done = await waitExecution(ctx, admin, e.id, [
-        'verified',
-        'failed_verification',
-        'failed',
-      ]);
-      expect(done.status, done.error ?? '').toBe('failed_verification');
+      const done = await waitExecution(ctx, admin, e.id, ['verified', 'rolled_back', 'failed']);
+      expect(done.status, done.error ?? '').toBe('rolled_back');
+      expect(done.failedVerificationAction).toBe('roll_back');
       expect(done.verification).toMatchObject({ checkId: 'http-server-version', fixed: false });
       expect(done.verification?.evidence).toMatch(/nginx\/\d/);
+      expect(done.transitions.map((t) => t.status).slice(-4)).toEqual([
+        'verifying',
+        'failed_verification',
+        'rolling_back',
+        'rolled_back',
+      ]);
+      const auto = done.transitions.find((t) => t.status === 'rolling_back');
+      expect(auto).toMatchObject({ by: null, note: expect.stringMatching(/automatically/) });
+      expect(tokensInConfig()).toBe('0');
+      expect(await vulnState(finding('http-server-version').id)).toMatchObject({ state: 'open' });
+      const events = await ctx.db.execute(
+        sql`select metadata->>'note' as note from security_events
+            where metadata->>'executionId' = ${e.id} and metadata->>'status' = 'rolling_back'`,
+      );
+      expect(events.rows).toEqual([{ note: auto?.note }]);
+      expect(await siemStatuses(e.id)).toEqual(['applied', 'failed_verification', 'rolled_back']);
+    } finally {
+      restoreReload();
+    }
+  }, 120_000);
+
+  it('stays failed_verification and applied when the policy says keep', async () => {
+    await setPolicy('keep');
+    stubReload();
+    try {
+      const e = await propose('http-server-version', 'nginx-hide-version');
+      await api('POST', `/api/remediation/executions/${e.id}/approve`, {});
+      const ended = ['verified', 'failed_verification', 'failed', 'rolling_back', 'rolled_back'];
+      await waitExecution(ctx, admin, e.id, ended);
+      // A runner that rolled back anyway would have moved it on by now.
+      await new Promise((r) => setTimeout(r, 3_000));
+      const done = await getExecution(ctx, admin, e.id);
+      expect(done.status, done.error ?? '').toBe('failed_verification');
+      expect(done.failedVerificationAction).toBe('keep');
+      expect(done.verification).toMatchObject({ checkId: 'http-server-version', fixed: false });
+      expect(done.transitions.at(-1)?.note).toMatch(/stays applied/);
+      expect(tokensInConfig()).not.toBe('0');
       expect(await vulnState(finding('http-server-version').id)).toMatchObject({ state: 'open' });
       await api('POST', `/api/remediation/executions/${e.id}/rollback`);
       const back = await waitExecution(ctx, admin, e.id, ['rolled_back', 'failed']);
       expect(back.status, back.error ?? '').toBe('rolled_back');
+      expect(tokensInConfig()).toBe('0');
     } finally {
-      host.run('mv /etc/init.d/nginx.real /etc/init.d/nginx && nginx -s reload');
+      restoreReload();
+      await setPolicy('roll_back');
     }
   }, 120_000);
+
+  it('refuses a policy value it does not know, with the reason', async () => {
+    const res = await api('PUT', '/api/remediation/policy', { onFailedVerification: 'ignore' });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('onFailedVerification must be roll_back or keep');
+  });
 });
 
 describe('failures', () => {
@@ -268,6 +472,7 @@ describe('failures', () => {
       address: host.address,
       username: host.user.username,
       auth: { type: 'password', password: 'not-the-password' },
+      hostKeySha256: host.hostKeySha256,
     });
     const v = (await call(ctx, other, 'GET', '/api/vulnerabilities?state=open')).json()
       .items[0] as TVulnerability;
@@ -285,6 +490,8 @@ describe('failures', () => {
     await api('POST', `/api/remediation/executions/${e.id}/approve`, {});
     const done = await waitExecution(ctx, admin, e.id, ['failed']);
     expect(done.error).toMatch(/host key/i);
+    // Failed before any change: the security event log has it, a SIEM does not.
+    expect(await siemStatuses(e.id)).toEqual([]);
     expect(done.steps.filter((s) => s.step.startsWith('$'))).toEqual([]);
     const hosts = (await api('GET', '/api/remediation/hosts')).json().hosts;
     expect(hosts[0].lastError).toMatch(/host key/i);
@@ -311,26 +518,29 @@ describe('the summary cards', () => {
   it('are computed from the executions: a fix rolled back later still succeeded', async () => {
     const res = await api('GET', '/api/remediation/overview');
     expect(res.statusCode).toBe(200);
-    // Three applies verified (then rolled back), one the check did not confirm (rolled back),
-    // one failed on the changed host key; the dry run only and the cancelled one never ran.
-    expect(res.json().summary).toEqual({
+    // Four applies verified (then rolled back), two the check did not confirm (rolled back,
+    // automatically and by hand), one failed on the changed host key; the dry run only and the
+    // cancelled one never ran.
+    const all = (await api('GET', '/api/remediation/executions?limit=100')).json().executions;
+    const seen = all.map((e: TExecution) => `${e.actionId} ${e.status} ${e.error ?? ''}`);
+    expect(res.json().summary, seen.join('\n')).toEqual({
       active: 0,
-      successRate: 60,
+      successRate: 57.1,
       timeSavedMinutes: 0,
       autoFixed: 0,
-      finished: 5,
+      finished: 7,
       verified: 0,
     });
     const evidence = await api('GET', '/api/remediation/evidence/export?format=csv');
     expect(evidence.headers['content-type']).toContain('text/csv');
     const lines = evidence.body.trim().split('\n');
     expect(lines[0]).toMatch(/^checked_at,phase,check_id,target,fixed,evidence,/);
-    // Each of the three applies and their rollbacks: the check re-run, fixed then back.
-    expect(lines.filter((l) => /,apply,/.test(l) && /,true,/.test(l))).toHaveLength(3);
-    expect(lines.filter((l) => /,apply,/.test(l) && /,false,/.test(l))).toHaveLength(1);
-    expect(lines.filter((l) => /,rollback,/.test(l) && /,false,/.test(l))).toHaveLength(4);
+    // Each of the four applies and their rollbacks: the check re-run, fixed then back.
+    expect(lines.filter((l) => /,apply,/.test(l) && /,true,/.test(l))).toHaveLength(4);
+    expect(lines.filter((l) => /,apply,/.test(l) && /,false,/.test(l))).toHaveLength(2);
+    expect(lines.filter((l) => /,rollback,/.test(l) && /,false,/.test(l))).toHaveLength(6);
     const history = (await api('GET', '/api/remediation/executions?status=rolled_back')).json();
-    expect(history.total).toBe(4);
+    expect(history.total).toBe(6);
     expect(Object.values(history.executions[0].people)).toContain('remediation-admin@example.com');
   });
 });

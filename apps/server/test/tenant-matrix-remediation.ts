@@ -19,6 +19,9 @@ const get =
   (url: (f: Fixtures) => string) =>
   (f: Fixtures): Req => ({ url: url(f) });
 
+/** The fixture hosts' pinned and confirmed key (they are never connected to). */
+const FIXTURE_KEY = `SHA256:${'A'.repeat(43)}`;
+
 async function insertHost(ctx: TestContext, organizationId: string, address: string) {
   const id = randomUUID();
   const [row] = await ctx.db
@@ -33,6 +36,8 @@ async function insertHost(ctx: TestContext, organizationId: string, address: str
       authType: 'password',
       sealedCredentials: createHostSecrets(SECRET).seal(organizationId, id, { password: 'tm' }),
       privilege: 'none',
+      hostKeySha256: FIXTURE_KEY,
+      hostKeyConfirmedAt: new Date(),
     })
     .returning();
   return row as typeof remediationHosts.$inferSelect;
@@ -166,6 +171,12 @@ export const REMEDIATION_SAMPLES: Record<string, Sample> = {
   'DELETE /api/remediation/hosts/:id': {
     req: async (f, _c, ctx) => ({
       url: `/api/remediation/hosts/${(await insertHost(ctx, f.organizationId, `tm-${unique()}.example.com`)).id}`,
+    }),
+  },
+  'POST /api/remediation/hosts/:id/confirm-key': {
+    req: (f) => ({
+      url: `/api/remediation/hosts/${f.remediation.hostId}/confirm-key`,
+      payload: { hostKeySha256: FIXTURE_KEY },
     }),
   },
   'POST /api/remediation/hosts/:id/test': {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   AUTOMATION_LEVELS,
   EXECUTION_STATUSES,
+  FAILED_VERIFICATION_POLICIES,
   REMEDIATION_RISK_LEVELS,
   ZRemediationPolicy,
 } from './remediation.ts';
@@ -63,6 +64,12 @@ export const ZExecution = z.object({
   steps: z.array(ZStepLog),
   verification: ZVerification.nullable(),
   rollbackVerification: ZVerification.nullable(),
+  /**
+   * Set when verification failed: what the organization's policy did with the change then
+   * (roll_back: rolled back automatically, the failed verification kept as evidence; keep: left
+   * applied until someone rolls it back).
+   */
+  failedVerificationAction: z.enum(FAILED_VERIFICATION_POLICIES).nullable(),
   transitions: z.array(ZTransition),
   error: z.string().nullable(),
   requestedBy: z.string().nullable(),
@@ -72,6 +79,8 @@ export const ZExecution = z.object({
   rollbackRequested: z.boolean(),
   /** High-risk actions need the target typed out to approve. */
   needsAcknowledgement: z.boolean(),
+  /** The policy's four eyes cover it: the person who proposed it may not approve it. */
+  needsSecondApprover: z.boolean(),
   batchId: z.string().nullable(),
   workflowId: z.string().nullable(),
   estimatedTime: z.number().int(),

@@ -31,7 +31,8 @@ export const REMEDIATION_RISK_LEVELS = ['low', 'medium', 'high'] as const;
  * The states of an execution. proposed (dry run computed) → approved → dry_run (read again just
  * before applying: a host that changed since approval stops here) → executing → applied →
  * verifying → verified | failed_verification; rolling_back → rolled_back from any state after an
- * apply; failed when a step could not be done (nothing left changed); cancelled before it ran.
+ * apply; failed when a step could not be done (nothing left changed); cancelled before it ran;
+ * dry_run_completed: a dry-run-only execution whose dry run is computed (it is never applied).
  */
 export const EXECUTION_STATUSES = [
   'proposed',
@@ -46,6 +47,7 @@ export const EXECUTION_STATUSES = [
   'rolled_back',
   'failed',
   'cancelled',
+  'dry_run_completed',
 ] as const;
 export type TExecutionStatus = (typeof EXECUTION_STATUSES)[number];
 /** A job is working on it (or will, after a killed worker): one such execution per host at a time. */
@@ -188,7 +190,10 @@ export const ZRemediationHostCreate = z.object({
   ]),
   /** sudo: commands that change the host run through sudo (with the password when one is set). */
   privilege: z.enum(['none', 'sudo']).default('sudo'),
-  /** Pin a known key now; otherwise the first connection's key is pinned. */
+  /**
+   * Pin a key the person knows now; otherwise Test Connection shows the key the host presents and
+   * a person confirms it (ZConfirmHostKey) before the host is used.
+   */
   hostKeySha256: ZHostKeySha256.optional(),
 });
 export type TRemediationHostCreate = z.input<typeof ZRemediationHostCreate>;
@@ -201,7 +206,12 @@ export const ZRemediationHost = z.object({
   username: z.string(),
   authType: z.enum(['key', 'password']),
   privilege: z.enum(['none', 'sudo']),
+  /** The pinned (confirmed) key: every connection must present it. Null until confirmed. */
   hostKeySha256: z.string().nullable(),
+  /** The key the last connection saw, shown for a person to confirm while none is pinned. */
+  seenHostKeySha256: z.string().nullable(),
+  /** A person confirmed (or gave) the key: only then does the host run executions. */
+  hostKeyConfirmed: z.boolean(),
   lastConnectedAt: z.string().nullable(),
   lastError: z.string().nullable(),
   createdAt: z.string(),
@@ -212,9 +222,33 @@ export const ZRemediationHostList = z.object({ hosts: z.array(ZRemediationHost) 
 export const ZHostTestResult = z.object({
   ok: z.boolean(),
   message: z.string(),
+  /** The key the host presented (null when the connection failed before it). */
   hostKeySha256: z.string().nullable(),
+  /** That key is the pinned one; false: it waits for a person to confirm it. */
+  hostKeyConfirmed: z.boolean(),
 });
+
+/** Confirms the host key Test Connection showed: the fingerprint the person compared. */
+export const ZConfirmHostKey = z.object({ hostKeySha256: ZHostKeySha256 });
+export type TConfirmHostKey = z.infer<typeof ZConfirmHostKey>;
 export type THostTestResult = z.infer<typeof ZHostTestResult>;
+
+/** What happens to a change the check does not confirm: put back (the default) or left applied. */
+export const FAILED_VERIFICATION_POLICIES = ['roll_back', 'keep'] as const;
+export type TFailedVerificationPolicy = (typeof FAILED_VERIFICATION_POLICIES)[number];
+
+/**
+ * Four eyes: from which risk level the person who proposed an execution may not approve it too
+ * (off; high-risk actions; medium- and high-risk actions).
+ */
+export const FOUR_EYES_LEVELS = ['off', 'high', 'medium'] as const;
+export type TFourEyesLevel = (typeof FOUR_EYES_LEVELS)[number];
+
+/** Whether the policy's four eyes cover an action of `risk`. */
+export const needsSecondApprover = (
+  fourEyes: TFourEyesLevel,
+  risk: (typeof REMEDIATION_RISK_LEVELS)[number],
+) => (fourEyes === 'high' ? risk === 'high' : fourEyes === 'medium' ? risk !== 'low' : false);
 
 /** The organization's approval policy. */
 export const ZRemediationPolicy = z.object({
@@ -224,6 +258,14 @@ export const ZRemediationPolicy = z.object({
   allowAutoApprove: z.boolean().default(false),
   /** Blast radius: at most this many hosts changed per batch run. */
   maxHostsPerRun: z.number().int().min(1).max(100).default(5),
+  /** A change that failed verification is rolled back at once, or kept applied for a person. */
+  onFailedVerification: z
+    .enum(FAILED_VERIFICATION_POLICIES, { error: 'onFailedVerification must be roll_back or keep' })
+    .default('roll_back'),
+  /** Actions of this risk level or higher need a second person: the proposer may not approve. */
+  fourEyes: z
+    .enum(FOUR_EYES_LEVELS, { error: 'fourEyes must be off, high or medium' })
+    .default('off'),
 });
 export type TRemediationPolicy = z.infer<typeof ZRemediationPolicy>;
 

@@ -58,6 +58,12 @@ export type RemediationAction = {
    * them (a script rendered offline) where the distribution's defaults put it.
    */
   operations: (params: ActionParams, host?: HostFacts) => Operation[];
+  /**
+   * Host actions that change a server's whole configuration (nginx, Apache): the fix acts on
+   * every port the server listens on, so it is verified on every port of the host where the
+   * same check reported the finding, and is verified only when all are fixed.
+   */
+  coversEveryPort?: boolean;
   /** What the host executor reads before planning, for `host`. */
   reads?: 'nginx-config'[];
   /** Cloud actions: the provider API calls it makes, named as the provider's API names them. */

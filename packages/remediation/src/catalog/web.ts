@@ -64,6 +64,7 @@ const nginx = (
   ],
   rollbackPlan: ['Restore every file it changed as captured (or remove it)', 'Reload nginx'],
   validationChecks: fixes,
+  coversEveryPort: true,
   reads: ['nginx-config'],
   operations: (_params, host) => [
     ...lines.flatMap((line) => {
@@ -95,6 +96,7 @@ export const WEB_ACTIONS: RemediationAction[] = [
     ],
     rollbackPlan: ['Restore every file it changed as captured', 'Reload nginx'],
     validationChecks: ['tls-legacy-protocol', 'tls-weak-cipher'],
+    coversEveryPort: true,
     reads: ['nginx-config'],
     operations: (_params, host) => [
       ...nginxDirective(
@@ -162,6 +164,7 @@ export const WEB_ACTIONS: RemediationAction[] = [
     steps: ['Set ServerTokens Prod', 'Set ServerSignature Off', 'Check and reload apache2'],
     rollbackPlan: ['Restore the captured security.conf', 'Reload apache2'],
     validationChecks: ['http-server-version'],
+    coversEveryPort: true,
     operations: () => [
       {
         kind: 'set-option',
@@ -193,6 +196,7 @@ export const WEB_ACTIONS: RemediationAction[] = [
     steps: ['Set SSLProtocol', 'Check and reload apache2'],
     rollbackPlan: ['Restore the captured ssl.conf', 'Reload apache2'],
     validationChecks: ['tls-legacy-protocol'],
+    coversEveryPort: true,
     operations: () => [
       {
         kind: 'set-option',

@@ -3,6 +3,8 @@ import {
   BATCH_STATUSES,
   EXECUTION_STATUSES,
   type TDryRun,
+  type TFailedVerificationPolicy,
+  type TFourEyesLevel,
   type ZRemediationWorkflowTemplate,
 } from '@netguard/contracts';
 import type { CapturedState, StepLog, Verification } from '@netguard/remediation';
@@ -31,7 +33,8 @@ const userSetNull = (name: string) =>
 
 /**
  * An SSH connection to a host the organization remediates. The key or password is sealed
- * (AES-256-GCM, bound to the row); the host key is pinned on first use and checked after.
+ * (AES-256-GCM, bound to the row). The host key is pinned when a person gives it or confirms the
+ * one a connection saw (seen_host_key_sha256), and checked on every connection after.
  */
 export const remediationHosts = pgTable(
   'remediation_hosts',
@@ -46,6 +49,9 @@ export const remediationHosts = pgTable(
     sealedCredentials: text('sealed_credentials').notNull(),
     privilege: text('privilege').$type<'none' | 'sudo'>().notNull(),
     hostKeySha256: text('host_key_sha256'),
+    seenHostKeySha256: text('seen_host_key_sha256'),
+    hostKeyConfirmedAt: tstz('host_key_confirmed_at'),
+    hostKeyConfirmedBy: userSetNull('host_key_confirmed_by'),
     lastConnectedAt: tstz('last_connected_at'),
     lastError: text('last_error'),
     createdBy: userSetNull('created_by'),
@@ -60,6 +66,13 @@ export const remediationPolicies = pgTable('remediation_policies', {
   analystsMayApprove: boolean('analysts_may_approve').notNull().default(false),
   allowAutoApprove: boolean('allow_auto_approve').notNull().default(false),
   maxHostsPerRun: integer('max_hosts_per_run').notNull().default(5),
+  /** roll_back: a change that failed verification is rolled back at once; keep: left applied. */
+  onFailedVerification: text('on_failed_verification')
+    .$type<TFailedVerificationPolicy>()
+    .notNull()
+    .default('roll_back'),
+  /** off, high, medium: from this risk level the proposer of an execution may not approve it. */
+  fourEyes: text('four_eyes').$type<TFourEyesLevel>().notNull().default('off'),
   updatedAt: tstz('updated_at').notNull().defaultNow(),
 });
 
@@ -120,6 +133,8 @@ export const remediationExecutions = pgTable(
     steps: jsonb('steps').$type<StepLog[]>().notNull().default([]),
     verification: jsonb('verification').$type<Verification>(),
     rollbackVerification: jsonb('rollback_verification').$type<Verification>(),
+    /** What the policy did when verification failed: rolled back automatically, or kept. */
+    failedVerificationAction: text('failed_verification_action').$type<TFailedVerificationPolicy>(),
     transitions: jsonb('transitions').$type<Transition[]>().notNull().default([]),
     error: text('error'),
     requestedBy: userSetNull('requested_by'),

@@ -16,6 +16,7 @@ import { remediationBatches, remediationExecutions } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { RequestMeta } from '../audit/audit.repo.ts';
 import type { AuthContext } from '../auth/sessions.service.ts';
+import { refuseSelfApproved } from './remediation.four-eyes.ts';
 import { proposeExecution } from './remediation.propose.ts';
 import { findVulnerability, readPolicy } from './remediation.repo.ts';
 import { mayApprove } from './remediation.service.ts';
@@ -103,6 +104,11 @@ export function createBatchService(db: Executor) {
           skipped.push({ vulnerabilityId: id, reason: 'No automated action fixes this finding' });
         else planned.push({ vuln, action });
       }
+      refuseSelfApproved(
+        policy,
+        planned.map((p) => p.action),
+        'scheduled in a batch (scheduling a batch approves it)',
+      );
       if (
         planned.some((p) => p.action.riskLevel === 'high') &&
         body.acknowledgement?.trim() !== BATCH_ACKNOWLEDGEMENT

@@ -15,8 +15,8 @@ export type Driver = {
   /** Captures the state (handed to `captured` before any change), then applies. */
   apply(captured: (state: CapturedState) => Promise<void>): Promise<ApplyResult>;
   rollback(captured: CapturedState): Promise<RollbackResult>;
-  /** Re-runs a check against the execution's target. */
-  verify(checkId: string): Promise<Verification>;
+  /** Re-runs a check against the execution's target (a host: on `port`, default its own). */
+  verify(checkId: string, port?: number): Promise<Verification>;
   close(): Promise<void>;
 };
 

@@ -21,7 +21,7 @@ import type { ServerEgress } from '../../lib/egress.ts';
 import type { Sealer } from '../../lib/sealed-secrets.ts';
 import { type ScopeLists, scanScope } from '../scans/scans.egress.ts';
 import type { Driver, DriverFactory, DriverTarget } from './remediation.driver.ts';
-import { openHost, recordConnection } from './remediation.hosts.ts';
+import { openHost, recordConnection, unconfirmedKey } from './remediation.hosts.ts';
 import { hostById } from './remediation.repo.ts';
 import { findAction } from './remediation.view.ts';
 
@@ -49,6 +49,9 @@ function actionOf(row: DriverTarget) {
 async function hostDriver(deps: DriverDeps, row: DriverTarget): Promise<Driver> {
   const host = row.hostId ? await hostById(deps.db, row.hostId) : null;
   if (!host || host.organizationId !== row.organizationId) throw gone('The SSH connection');
+  // A key no person confirmed is never trusted with a change (nor with a dry run's reads).
+  const unconfirmed = unconfirmedKey(host);
+  if (unconfirmed) throw new RemediationError('host_key_mismatch', unconfirmed);
   const action = actionOf(row);
   const params = row.params as { port?: number; webRoot?: string; package?: string };
   let open: Promise<HostConnection> | null = null;
@@ -70,11 +73,11 @@ async function hostDriver(deps: DriverDeps, row: DriverTarget): Promise<Driver> 
     apply: async (captured) =>
       applyHost(await connection(), action, params, row.id, { onCaptured: captured }),
     rollback: async (captured) => rollbackHost(await connection(), captured, row.id),
-    verify: (checkId) => {
-      if (params.port === undefined)
+    verify: (checkId, port = params.port) => {
+      if (port === undefined)
         throw new RemediationError('missing_parameter', 'The finding names no port to check');
       const scope = scanScope(deps.scope, deps.egress.policy(), deps.egress.tenant().who);
-      return verifyHostCheck({ host: host.address, port: params.port, checkId, scope });
+      return verifyHostCheck({ host: host.address, port, checkId, scope });
     },
     close: async () => {
       if (open) (await open.catch(() => null))?.close();

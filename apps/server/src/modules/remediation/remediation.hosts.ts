@@ -1,16 +1,19 @@
 // SSH connections to the hosts an organization remediates: the key or password sealed, the host
-// key pinned on first use. Test Connection connects, pins and reports.
+// key pinned once a person confirms it. Test Connection connects and shows the key the host
+// presents; confirming that fingerprint pins it, and only then does the host run executions.
 import { randomUUID } from 'node:crypto';
 import {
   REMEDIATION_TEXT,
+  type TConfirmHostKey,
   type THostTestResult,
   type TRemediationHost,
   type TRemediationHostCreate,
+  ZConfirmHostKey,
   ZRemediationHostCreate,
 } from '@netguard/contracts';
 import { classifyFailure, type Network } from '@netguard/egress';
 import { connectHost } from '@netguard/remediation';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { remediationHosts } from '../../db/schema.ts';
 import { recordConnectionTest } from '../../lib/connection-tests.ts';
@@ -53,7 +56,10 @@ export type HostTest = THostTestResult & { failure?: unknown };
 
 export const hostNotFound = () => new AppError('not_found', 404, REMEDIATION_TEXT.hostNotFound);
 
-/** Records what a connection found: the key pinned when none was, the time, or the error. */
+/**
+ * Records what a connection found: the time and the key the host presented (shown for a person
+ * to confirm; a connection never pins a key by itself), or the error.
+ */
 export async function recordConnection(
   db: Executor,
   host: HostRow,
@@ -63,12 +69,17 @@ export async function recordConnection(
     await db.update(h).set({ lastError: outcome.error }).where(eq(h.id, host.id));
     return;
   }
-  await db.update(h).set({ lastConnectedAt: new Date(), lastError: null }).where(eq(h.id, host.id));
   await db
     .update(h)
-    .set({ hostKeySha256: outcome.hostKeySha256 })
-    .where(and(eq(h.id, host.id), isNull(h.hostKeySha256)));
+    .set({ lastConnectedAt: new Date(), lastError: null, seenHostKeySha256: outcome.hostKeySha256 })
+    .where(eq(h.id, host.id));
 }
+
+/** Why a host may not run executions yet (its key not confirmed by a person), or null. */
+export const unconfirmedKey = (host: Pick<HostRow, 'name' | 'address' | 'hostKeyConfirmedAt'>) =>
+  host.hostKeyConfirmedAt
+    ? null
+    : `The host key of ${host.name} (${host.address}) is not confirmed: run Test Connection, compare the SHA256 fingerprint it shows with the host's own, and confirm it before running executions there`;
 
 export function createHostService(deps: {
   db: Executor;
@@ -136,6 +147,10 @@ export function createHostService(deps: {
             sealedCredentials: secrets.seal(auth.organizationId, id, secret),
             privilege: body.privilege,
             hostKeySha256: body.hostKeySha256 ?? null,
+            // A key the person typed in is confirmed by them; otherwise Test Connection shows one.
+            ...(body.hostKeySha256
+              ? { hostKeyConfirmedAt: new Date(), hostKeyConfirmedBy: auth.userId }
+              : {}),
             createdBy: auth.userId,
           })
           .returning();
@@ -154,19 +169,54 @@ export function createHostService(deps: {
       await audit(auth, 'remediation_host.delete', id, meta, { address: row.address });
     },
 
+    /**
+     * Pins the key a person compared: it must be the one the host presented (the pinned one of a
+     * host pinned before confirmation existed, else the one the last connection saw).
+     */
+    async confirmKey(
+      auth: AuthContext,
+      id: string,
+      input: TConfirmHostKey,
+      meta: RequestMeta,
+    ): Promise<TRemediationHost> {
+      const body = ZConfirmHostKey.parse(input);
+      const row = await found(auth, id);
+      const presented = row.hostKeySha256 ?? row.seenHostKeySha256;
+      if (!presented)
+        throw new AppError(
+          'conflict',
+          409,
+          'No host key to confirm yet: run Test Connection to see the fingerprint the host presents',
+        );
+      if (presented !== body.hostKeySha256)
+        throw new AppError(
+          'conflict',
+          409,
+          `That fingerprint is not the one the host presented (${presented}): run Test Connection again and compare`,
+        );
+      const [updated] = await db
+        .update(h)
+        .set({
+          hostKeySha256: presented,
+          hostKeyConfirmedAt: new Date(),
+          hostKeyConfirmedBy: auth.userId,
+        })
+        .where(and(eq(h.id, row.id), eq(h.organizationId, auth.organizationId)))
+        .returning();
+      await audit(auth, 'remediation_host.confirm_key', id, meta, { hostKeySha256: presented });
+      return toHost(updated as HostRow);
+    },
+
     /** Connects (outside any transaction: called from a preHandler) and reports. */
     test: deps.test,
 
     /** Keeps what the test found on the host and writes it as a security event. */
     async recordTest(auth: AuthContext, id: string, test: HostTest, meta: RequestMeta) {
       const row = await found(auth, id);
-      await recordConnection(
-        db,
-        row,
-        test.ok && test.hostKeySha256
-          ? { hostKeySha256: test.hostKeySha256 }
-          : { error: test.message },
-      );
+      // Connected (root or not): the key it presented is kept to be confirmed.
+      if (test.hostKeySha256)
+        await recordConnection(db, row, { hostKeySha256: test.hostKeySha256 });
+      if (!test.ok) await recordConnection(db, row, { error: test.message });
       await recordConnectionTest(db, auth, meta, {
         feature: `SSH connection ${row.name ?? row.address}`,
         destination: `${row.address}:${row.port}`,

@@ -48,26 +48,39 @@ export function createRemediationModule(deps: RemediationModuleDeps) {
     egress: deps.egress,
   });
 
-  /** Test Connection: connects with the pinned key (or takes the key seen), checks sudo. */
+  /**
+   * Test Connection: connects with the pinned key (none pinned: whatever key the host presents,
+   * shown for a person to confirm; nothing runs on the host but `id -u`), checks sudo.
+   */
   async function testHost(auth: AuthContext, host: HostRow): Promise<HostTest> {
     try {
       const conn = await openHost(host, hostSecrets, await deps.egress.forUser(auth.userId));
       try {
         const who = await conn.exec('id -u');
         const root = who.code === 0 && who.stdout.trim() === '0';
-        const pinned = host.hostKeySha256 ? 'matches the pinned key' : 'is now pinned';
+        const confirmed = host.hostKeyConfirmedAt !== null;
+        const pinned = confirmed
+          ? 'matches the pinned key'
+          : 'is not confirmed yet: compare it with the host’s own fingerprint (ssh-keygen -lf on its host key) and confirm it before the host runs executions';
         return {
           ok: root,
           message: root
             ? `Connected to ${host.address}:${host.port} as ${host.username} with root privileges; the host key ${conn.hostKeySha256} ${pinned}`
             : `Connected to ${host.address}:${host.port} as ${host.username}, but commands do not run as root${host.privilege === 'sudo' ? ` (sudo: ${who.stderr.trim() || 'refused'})` : ''}; the host key ${conn.hostKeySha256} ${pinned}`,
           hostKeySha256: conn.hostKeySha256,
+          hostKeyConfirmed: confirmed,
         };
       } finally {
         conn.close();
       }
     } catch (error) {
-      return { ok: false, message: (error as Error).message, hostKeySha256: null, failure: error };
+      return {
+        ok: false,
+        message: (error as Error).message,
+        hostKeySha256: null,
+        hostKeyConfirmed: host.hostKeyConfirmedAt !== null,
+        failure: error,
+      };
     }
   }
 

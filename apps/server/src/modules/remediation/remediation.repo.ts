@@ -155,6 +155,8 @@ export async function readPolicy(
         analystsMayApprove: row.analystsMayApprove,
         allowAutoApprove: row.allowAutoApprove,
         maxHostsPerRun: row.maxHostsPerRun,
+        onFailedVerification: row.onFailedVerification,
+        fourEyes: row.fourEyes,
       }
     : ZRemediationPolicy.parse({});
 }

@@ -5,6 +5,7 @@ import {
   ZApproveExecution,
   ZBatch,
   ZBatchList,
+  ZConfirmHostKey,
   ZExecuteRemediation,
   ZExecution,
   ZExecutionIdParams,
@@ -260,6 +261,21 @@ export const remediationRoutes: FastifyPluginAsyncZod<RemediationRouteDeps> = as
       await hosts.remove(caller(request), request.params.id, requestMeta(request));
       return reply.status(204).send();
     },
+  );
+
+  app.post(
+    '/remediation/hosts/:id/confirm-key',
+    {
+      config: needs('remediation', 'update', adminsOnly),
+      schema: {
+        tags,
+        params: ZRemediationIdParams,
+        body: ZConfirmHostKey,
+        response: { 200: ZRemediationHost },
+      },
+    },
+    async (request) =>
+      hosts.confirmKey(caller(request), request.params.id, request.body, requestMeta(request)),
   );
 
   const tested = new WeakMap<FastifyRequest, HostTest>();

@@ -2,21 +2,16 @@
 // while fresh), then runs the step its state calls for until it waits for a person, for a busy
 // host, or ends. A runner killed half way leaves the state and the captured previous state in the
 // row; the sweep hands it to another runner, which resumes from there.
-import { setTimeout as delay } from 'node:timers/promises';
 import { ROLLBACK_FROM_STATUSES, type TDryRun } from '@netguard/contracts';
 import { RemediationError, type StepLog, type Verification } from '@netguard/remediation';
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import {
-  remediationExecutions,
-  remediationVerifications,
-  vulnerabilities,
-} from '../../db/schema.ts';
+import { remediationExecutions, vulnerabilities } from '../../db/schema.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { Driver, DriverFactory } from './remediation.driver.ts';
-import type { ExecutionRow } from './remediation.repo.ts';
+import { type ExecutionRow, readPolicy } from './remediation.repo.ts';
 import { HostBusy, moveExecution, notifyExecution } from './remediation.transitions.ts';
-import { findAction } from './remediation.view.ts';
+import { combine, findingsOf, runChecks } from './remediation.verify.ts';
 
 const x = remediationExecutions;
 /** A runner refreshes its claim this often; a claim older than STALE_SECONDS is taken over. */
@@ -24,9 +19,6 @@ const BEAT_MS = 3_000;
 export const STALE_SECONDS = 15;
 /** A busy host is tried again after this long. */
 const BUSY_RETRY_MS = 2_000;
-/** Tries of a check after an apply or a rollback, SETTLE_MS apart, before its result counts. */
-const SETTLE_TRIES = 4;
-const SETTLE_MS = 1_000;
 /** Steps of one run at most (each moves the state on; a loop cannot run away). */
 const MAX_STEPS = 12;
 
@@ -52,7 +44,6 @@ async function claim(db: Executor, id: string): Promise<ExecutionRow | null> {
 const release = (db: Executor, id: string, nextRunAt: Date | null = null) =>
   db.update(x).set({ heartbeatAt: null, nextRunAt }).where(eq(x.id, id));
 
-const stamp = () => new Date().toISOString();
 const failureOf = (error: unknown) =>
   error instanceof RemediationError
     ? { message: error.message, log: error.log }
@@ -127,8 +118,10 @@ async function step(
     });
   switch (row.status) {
     case 'proposed': {
-      if (row.dryRun) return null;
+      if (row.dryRun) return row.dryRunOnly ? completeDryRun(db, row) : null;
       const dryRun = await (await connect(row)).dryRun();
+      // A dry run only ends with its dry run, in one move: it is never seen proposed with one.
+      if (row.dryRunOnly) return completeDryRun(db, row, dryRun);
       const [updated] = await db
         .update(x)
         .set({ dryRun, updatedAt: new Date() })
@@ -136,7 +129,7 @@ async function step(
         .returning();
       if (!updated) return null;
       await notifyExecution(db, updated);
-      if (!updated.autoApproved || updated.dryRunOnly) return null;
+      if (!updated.autoApproved) return null;
       return moveExecution(db, updated, {
         from: ['proposed'],
         to: 'approved',
@@ -192,61 +185,25 @@ async function step(
   }
 }
 
-/** The checks an execution re-runs: the finding's own, else the action's validation checks. */
-const checksOf = (row: ExecutionRow) =>
-  row.checkId ? [row.checkId] : (findAction(row.actionId)?.validationChecks ?? []);
-
-async function runChecks(
-  db: Executor,
-  row: ExecutionRow,
-  driver: Driver,
-  phase: 'apply' | 'rollback',
-): Promise<Verification[]> {
-  const results: Verification[] = [];
-  for (const checkId of checksOf(row)) {
-    // A reloaded service takes a moment to answer with its new configuration (old nginx workers
-    // finish their connections, a restarted daemon binds again): the check is given a few tries
-    // to see what it expects, and the last result is what counts.
-    const expected = phase === 'apply';
-    let v = await driver.verify(checkId);
-    for (let i = 1; i < SETTLE_TRIES && v.fixed !== expected; i++) {
-      await delay(SETTLE_MS);
-      v = await driver.verify(checkId);
-    }
-    results.push(v);
-    await db.insert(remediationVerifications).values({
-      organizationId: row.organizationId,
-      executionId: row.id,
-      vulnerabilityId: row.vulnerabilityId,
-      phase,
-      checkId: v.checkId,
-      target: row.target,
-      fixed: v.fixed,
-      evidence: v.evidence,
-      checkedAt: new Date(v.at),
-    });
-  }
-  return results;
-}
-
-const combine = (results: Verification[]): Verification => ({
-  checkId: results.map((r) => r.checkId).join(', '),
-  fixed: results.length > 0 && results.every((r) => r.fixed),
-  evidence: results.map((r) => `${r.checkId}: ${r.evidence}`).join('\n') || 'no check to run',
-  at: results.at(-1)?.at ?? stamp(),
-});
+/**
+ * A dry run only ends with its dry run (stored with the move; already there for one a stopped
+ * runner left proposed): nothing was, or will be, changed.
+ */
+const completeDryRun = (db: Executor, row: ExecutionRow, dryRun?: TDryRun) =>
+  moveExecution(db, row, {
+    from: ['proposed'],
+    to: 'dry_run_completed',
+    by: null,
+    note: 'Dry run only: the change was computed and shown, nothing was changed',
+    ...(dryRun ? { set: { dryRun } } : {}),
+  });
 
 async function verifyApply(deps: RunnerDeps, row: ExecutionRow, driver: Driver) {
   const { db } = deps;
-  const verification = combine(await runChecks(db, row, driver, 'apply'));
-  if (!verification.fixed)
-    return moveExecution(db, row, {
-      from: ['verifying'],
-      to: 'failed_verification',
-      by: null,
-      note: 'The check still reports the finding',
-      set: { verification },
-    });
+  const results = await runChecks(db, row, driver, 'apply');
+  const verification = combine(results);
+  if (!verification.fixed) return failVerification(db, row, verification);
+  const fixed = findingsOf(results, true);
   return db.transaction(async (tx) => {
     const moved = await moveExecution(tx, row, {
       from: ['verifying'],
@@ -255,17 +212,44 @@ async function verifyApply(deps: RunnerDeps, row: ExecutionRow, driver: Driver) 
       note: 'The check no longer reports the finding',
       set: { verification },
     });
-    if (moved && row.vulnerabilityId)
+    // Every finding the checks no longer report: the execution's, and the same check's on the
+    // host's other ports when the fix covers them all.
+    if (moved && fixed.length)
       await tx
         .update(vulnerabilities)
         .set({ state: 'fixed', fixedAt: new Date() })
         .where(
           and(
-            eq(vulnerabilities.id, row.vulnerabilityId),
+            inArray(vulnerabilities.id, fixed),
             eq(vulnerabilities.organizationId, row.organizationId),
           ),
         );
     return moved;
+  });
+}
+
+/**
+ * The check still reports the finding: failed_verification, its evidence kept; then what the
+ * organization's policy says: rolled back at once (the default), or left applied for a person.
+ */
+async function failVerification(db: Executor, row: ExecutionRow, verification: Verification) {
+  const { onFailedVerification: action } = await readPolicy(db, row.organizationId);
+  const failed = await moveExecution(db, row, {
+    from: ['verifying'],
+    to: 'failed_verification',
+    by: null,
+    note:
+      action === 'keep'
+        ? "The check still reports the finding; the change stays applied, as the organization's policy says, until someone rolls it back"
+        : 'The check still reports the finding',
+    set: { verification, failedVerificationAction: action },
+  });
+  if (!failed || action === 'keep') return failed;
+  return moveExecution(db, failed, {
+    from: ['failed_verification'],
+    to: 'rolling_back',
+    by: null,
+    note: "Rolled back automatically: the change failed verification and the organization's policy rolls such a change back",
   });
 }
 
@@ -280,7 +264,9 @@ async function rollBack(deps: RunnerDeps, row: ExecutionRow, driver: Driver) {
       set: { error: 'Nothing was captured before the apply' },
     });
   const result = await driver.rollback(row.captured);
-  const rollbackVerification = combine(await runChecks(db, row, driver, 'rollback'));
+  const results = await runChecks(db, row, driver, 'rollback');
+  const rollbackVerification = combine(results);
+  const reported = findingsOf(results, false);
   // After a rollback the finding is expected back: "fixed" would mean the original state is not.
   const back = !rollbackVerification.fixed;
   return db.transaction(async (tx) => {
@@ -293,7 +279,7 @@ async function rollBack(deps: RunnerDeps, row: ExecutionRow, driver: Driver) {
         : 'The captured state is restored, but the check does not report the finding',
       set: { steps: [...row.steps, ...result.log], rollbackVerification },
     });
-    if (moved && row.vulnerabilityId && back)
+    if (moved && reported.length)
       await tx
         .update(vulnerabilities)
         .set({
@@ -303,7 +289,11 @@ async function rollBack(deps: RunnerDeps, row: ExecutionRow, driver: Driver) {
           reopenCount: sql`${vulnerabilities.reopenCount} + 1`,
         })
         .where(
-          and(eq(vulnerabilities.id, row.vulnerabilityId), eq(vulnerabilities.state, 'fixed')),
+          and(
+            inArray(vulnerabilities.id, reported),
+            eq(vulnerabilities.organizationId, row.organizationId),
+            eq(vulnerabilities.state, 'fixed'),
+          ),
         );
     return moved;
   });

@@ -16,6 +16,7 @@ import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { RequestMeta } from '../audit/audit.repo.ts';
 import type { AuthContext } from '../auth/sessions.service.ts';
+import { refuseOwnApproval, refuseSelfApproved } from './remediation.four-eyes.ts';
 import { proposeExecution } from './remediation.propose.ts';
 import * as repo from './remediation.repo.ts';
 import { HostBusy, moveExecution } from './remediation.transitions.ts';
@@ -46,15 +47,20 @@ export function createRemediationService(deps: {
     const vuln = row.vulnerabilityId
       ? await repo.findVulnerability(db, auth.organizationId, row.vulnerabilityId)
       : null;
-    return toExecution(row, vuln?.title ?? null, await repo.emailsOf(db, peopleOf(row)));
+    const { fourEyes } = await repo.readPolicy(db, auth.organizationId);
+    return toExecution(row, vuln?.title ?? null, await repo.emailsOf(db, peopleOf(row)), fourEyes);
   };
   /** Executions with their vulnerabilities' titles, and who is who. */
-  const views = async (rows: { row: repo.ExecutionRow; title: string | null }[]) => {
+  const views = async (
+    auth: AuthContext,
+    rows: { row: repo.ExecutionRow; title: string | null }[],
+  ) => {
     const emails = await repo.emailsOf(
       db,
       rows.flatMap((r) => peopleOf(r.row)),
     );
-    return rows.map((r) => toExecution(r.row, r.title, emails));
+    const { fourEyes } = await repo.readPolicy(db, auth.organizationId);
+    return rows.map((r) => toExecution(r.row, r.title, emails, fourEyes));
   };
 
   const moved = (row: repo.ExecutionRow | null, what: string) => {
@@ -85,6 +91,7 @@ export function createRemediationService(deps: {
         throw bad("Your organization's remediation policy does not allow auto-approve");
       if (!mayApprove(auth, policy))
         throw new AppError('forbidden', 403, 'Approving needs an administrator');
+      refuseSelfApproved(policy, [action], 'auto-approved');
     }
     const autoApproved = body.options.autoApprove && !body.options.dryRun;
     const row = await proposeExecution(db, {
@@ -120,7 +127,9 @@ export function createRemediationService(deps: {
     if (row.status !== 'proposed') throw conflict(`The execution is ${row.status}, not proposed`);
     if (!row.dryRun) throw conflict('The dry run is not ready yet');
     const action = findAction(row.actionId);
-    if (action?.riskLevel === 'high' && acknowledgement?.trim() !== row.target)
+    if (!action) throw conflict(REMEDIATION_TEXT.actionNotFound);
+    refuseOwnApproval(policy, action, row.requestedBy, auth.userId);
+    if (action.riskLevel === 'high' && acknowledgement?.trim() !== row.target)
       throw bad(`Type ${row.target} to approve this high-risk action`);
     const next = await moveExecution(db, row, {
       from: ['proposed'],
@@ -173,7 +182,7 @@ export function createRemediationService(deps: {
     query: TRemediationHistoryQuery,
   ): Promise<TExecutionList> {
     const { rows, total } = await repo.listExecutions(db, auth.organizationId, query);
-    return { executions: await views(rows), total };
+    return { executions: await views(auth, rows), total };
   }
 
   async function overview(auth: AuthContext): Promise<TRemediationOverview> {
@@ -191,7 +200,7 @@ export function createRemediationService(deps: {
         finished: s.finished,
         verified: s.verified,
       },
-      active: await views(active),
+      active: await views(auth, active),
       policy,
     };
   }

@@ -6,6 +6,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { cloudConnections } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { unconfirmedKey } from './remediation.hosts.ts';
 import { hostByAddress, type VulnerabilityRow } from './remediation.repo.ts';
 
 export type ExecutionTarget = {
@@ -83,6 +84,8 @@ export async function targetOf(
   }
   const host = await hostByAddress(db, organizationId, vuln.host);
   if (!host) throw new NoSshHost(vuln.host);
+  const unconfirmed = unconfirmedKey(host);
+  if (unconfirmed) throw bad(unconfirmed);
   return {
     target: vuln.port === null ? vuln.host : `${vuln.host}:${vuln.port}`,
     lockKey: vuln.host,

@@ -1,6 +1,6 @@
 // Moving an execution through its state machine: the status, the transition appended to its
-// timeline, a security event, a SIEM event (remediation_applied) and the realtime notice, all in
-// one transaction. A move into a running state on a host that another execution is changing
+// timeline, a security event, a SIEM event (remediation_applied) when the transition is about a
+// change made to the target, and the realtime notice, all in one transaction. A move into a running state on a host that another execution is changing
 // breaks the one-per-host index: HostBusy, and the execution waits.
 import {
   FINISHED_EXECUTION_STATUSES,
@@ -25,7 +25,11 @@ export class HostBusy extends Error {
   override name = 'HostBusy';
 }
 
-const TERMINAL: readonly TExecutionStatus[] = [...FINISHED_EXECUTION_STATUSES, 'cancelled'];
+const TERMINAL: readonly TExecutionStatus[] = [
+  ...FINISHED_EXECUTION_STATUSES,
+  'cancelled',
+  'dry_run_completed',
+];
 
 const SEVERITY: Partial<Record<TExecutionStatus, TEventSeverity>> = {
   executing: 'medium',
@@ -35,6 +39,24 @@ const SEVERITY: Partial<Record<TExecutionStatus, TEventSeverity>> = {
   failed: 'high',
   failed_verification: 'high',
 };
+
+/** Transitions that tell of a change made to the target: applied, confirmed, unconfirmed, undone. */
+const CHANGE_STATUSES: readonly TExecutionStatus[] = [
+  'applied',
+  'verified',
+  'failed_verification',
+  'rolled_back',
+];
+
+/**
+ * Whether a SIEM hears of the transition (remediation_applied): a change made, verified, failed
+ * verification or rolled back, and a failure after the change was applied (a rollback that could
+ * not restore). Proposals, approvals, dry runs, cancellations and failures before any change are
+ * the security event log's only.
+ */
+export const reachesSiem = (row: Pick<ExecutionRow, 'transitions'>, to: TExecutionStatus) =>
+  CHANGE_STATUSES.includes(to) ||
+  (to === 'failed' && row.transitions.some((t) => t.status === 'applied'));
 
 /** What a job records its transitions with (no request). */
 export const JOB_META: RequestMeta = { ip: '127.0.0.1', userAgent: 'netguard-remediation' };
@@ -89,7 +111,10 @@ export async function moveExecution(
   }
 }
 
-/** The security event, SIEM event and realtime notice of a transition (moveExecution's, or a proposal's). */
+/**
+ * The security event, the SIEM event (when reachesSiem) and the realtime notice of a transition
+ * (moveExecution's, or a proposal's).
+ */
 export async function recordTransition(
   tx: Executor,
   row: ExecutionRow,
@@ -110,6 +135,17 @@ export async function recordTransition(
     },
     move.meta ?? JOB_META,
   );
+  if (reachesSiem(row, move.to)) await emitChange(tx, row, move, name, action?.type);
+  await notifyExecution(tx, row);
+}
+
+async function emitChange(
+  tx: Executor,
+  row: ExecutionRow,
+  move: Pick<Move, 'to' | 'by' | 'note'>,
+  name: string,
+  type: string | undefined,
+) {
   const vuln = row.vulnerabilityId
     ? await findVulnerability(tx, row.organizationId, row.vulnerabilityId)
     : null;
@@ -120,16 +156,15 @@ export async function recordTransition(
         organizationId: row.organizationId,
         actionId: row.actionId,
         actionName: name,
-        actionType: action?.type ?? 'configuration',
+        actionType: type ?? 'configuration',
         status: move.to,
         target: row.target,
-        note,
+        note: move.note ?? null,
       },
       vuln,
       move.by,
     ),
   ]);
-  await notifyExecution(tx, row);
 }
 
 /** The realtime notice of a change that is not a transition (a dry run computed, a step logged). */

@@ -1,8 +1,10 @@
-import type {
-  TExecution,
-  TExecutionStatus,
-  TRemediationAction,
-  TRemediationHost,
+import {
+  needsSecondApprover,
+  type TExecution,
+  type TExecutionStatus,
+  type TFourEyesLevel,
+  type TRemediationAction,
+  type TRemediationHost,
 } from '@netguard/contracts';
 import { REMEDIATION_ACTIONS, type RemediationAction } from '@netguard/remediation';
 import type { ExecutionRow, HostRow } from './remediation.repo.ts';
@@ -45,8 +47,10 @@ export function toExecution(
   row: ExecutionRow,
   vulnerabilityTitle: string | null,
   emails: ReadonlyMap<string, string> = new Map(),
+  fourEyes: TFourEyesLevel = 'off',
 ): TExecution {
   const action = findAction(row.actionId);
+  const risk = action?.riskLevel ?? 'high';
   return {
     id: row.id,
     vulnerabilityId: row.vulnerabilityId,
@@ -54,7 +58,7 @@ export function toExecution(
     checkId: row.checkId,
     actionId: row.actionId,
     actionName: action?.name ?? row.actionId,
-    riskLevel: action?.riskLevel ?? 'high',
+    riskLevel: risk,
     automationLevel: action?.automationLevel ?? 'manual_guided',
     target: row.target,
     hostId: row.hostId,
@@ -64,13 +68,15 @@ export function toExecution(
     steps: row.steps,
     verification: row.verification ?? null,
     rollbackVerification: row.rollbackVerification ?? null,
+    failedVerificationAction: row.failedVerificationAction ?? null,
     transitions: row.transitions.map((t) => ({ ...t, status: t.status as TExecutionStatus })),
     error: row.error,
     requestedBy: row.requestedBy,
     approvedBy: row.approvedBy,
     autoApproved: row.autoApproved,
     rollbackRequested: row.rollbackRequestedAt !== null,
-    needsAcknowledgement: action?.riskLevel === 'high',
+    needsAcknowledgement: risk === 'high',
+    needsSecondApprover: needsSecondApprover(fourEyes, risk),
     batchId: row.batchId,
     workflowId: row.workflowId,
     estimatedTime: action?.estimatedMinutes ?? 0,
@@ -92,7 +98,9 @@ export function toHost(row: HostRow): TRemediationHost {
     username: row.username,
     authType: row.authType,
     privilege: row.privilege,
-    hostKeySha256: row.hostKeySha256,
+    hostKeySha256: row.hostKeyConfirmedAt ? row.hostKeySha256 : null,
+    seenHostKeySha256: row.hostKeyConfirmedAt ? null : (row.hostKeySha256 ?? row.seenHostKeySha256),
+    hostKeyConfirmed: row.hostKeyConfirmedAt !== null,
     lastConnectedAt: iso(row.lastConnectedAt),
     lastError: row.lastError,
     createdAt: row.createdAt.toISOString(),

@@ -29,7 +29,7 @@ export async function dueExecutions(db: Executor): Promise<string[]> {
   const result = await db.execute(sql`
     select id from remediation_executions
     where (status::text in (select jsonb_array_elements_text(${JSON.stringify(ACTIVE_EXECUTION_STATUSES)}::jsonb))
-           or (status = 'proposed' and dry_run is null)
+           or (status = 'proposed' and (dry_run is null or dry_run_only))
            or (rollback_requested_at is not null
                and status::text in (select jsonb_array_elements_text(${JSON.stringify(ROLLBACK_FROM_STATUSES)}::jsonb))))
       and (heartbeat_at is null or heartbeat_at < now() - make_interval(secs => ${STALE_SECONDS}))

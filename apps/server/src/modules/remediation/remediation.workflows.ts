@@ -3,6 +3,7 @@
 // takes (severity, KEV) that the workflow has not proposed for yet; without "require approval",
 // fully automated actions are approved at once when the policy allows auto-approve.
 import {
+  needsSecondApprover,
   REMEDIATION_TEXT,
   type TRemediationWorkflow,
   type TRemediationWorkflowPatch,
@@ -133,7 +134,9 @@ async function runWorkflow(db: Executor, row: WorkflowRow): Promise<number> {
     const auto =
       !row.template.requireApproval &&
       action.automationLevel === 'fully_automated' &&
-      policy.allowAutoApprove;
+      policy.allowAutoApprove &&
+      // Four eyes: an action the policy wants a person to approve is never approved by none.
+      !needsSecondApprover(policy.fourEyes, action.riskLevel);
     // A finding without a connection to its host (or cloud account) is skipped until one exists.
     const made1 = await proposeExecution(db, {
       organizationId: row.organizationId,

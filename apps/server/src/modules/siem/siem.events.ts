@@ -379,7 +379,7 @@ export function remediationAppliedToSiem(
   });
 }
 
-/** An execution of a remediation action changed state (issue 21): one remediation_applied each. */
+/** A change an execution made changed state (issue 21; which ones: remediation.transitions.ts reachesSiem). */
 export type RemediationTransitionLike = {
   executionId: string;
   organizationId: string;

@@ -77,6 +77,24 @@ export function useTestRemediationHost() {
   });
 }
 
+/** Pins the host key a person compared with the host's own fingerprint. */
+export function useConfirmHostKey() {
+  const invalidate = useInvalidate(remediationKeys.hosts());
+  return useMutation({
+    mutationFn: ({ host, hostKeySha256 }: { host: TRemediationHost; hostKeySha256: string }) =>
+      apiRequest(REMEDIATION_API.hostConfirmKey(host.id), {
+        method: 'POST',
+        body: { hostKeySha256 },
+        schema: ZRemediationHost,
+      }),
+    onSuccess: (host) => {
+      invalidate();
+      toast.success('Host key confirmed', { description: `${host.name}: ${host.hostKeySha256}` });
+    },
+    onError: failed('Failed to confirm the host key'),
+  });
+}
+
 export function useRemediationPolicy(enabled = true) {
   return useQuery({
     queryKey: remediationKeys.policy(),

@@ -37,6 +37,7 @@ export const REMEDIATION_API = {
   hosts: '/api/remediation/hosts',
   host: (id: string) => `/api/remediation/hosts/${encodeURIComponent(id)}`,
   hostTest: (id: string) => `/api/remediation/hosts/${encodeURIComponent(id)}/test`,
+  hostConfirmKey: (id: string) => `/api/remediation/hosts/${encodeURIComponent(id)}/confirm-key`,
   policy: '/api/remediation/policy',
   workflows: '/api/remediation/workflows',
   workflow: (id: string) => `/api/remediation/workflows/${encodeURIComponent(id)}`,

@@ -3,7 +3,10 @@ import type {
   BATCH_STATUSES,
   REMEDIATION_ACTION_TYPES,
   REMEDIATION_RISK_LEVELS,
+  TExecution,
   TExecutionStatus,
+  TFailedVerificationPolicy,
+  TFourEyesLevel,
 } from '@netguard/contracts';
 
 type TAutomationLevel = (typeof AUTOMATION_LEVELS)[number];
@@ -23,6 +26,7 @@ export const STATUS_LABELS: Record<TExecutionStatus, string> = {
   rolled_back: 'Rolled back',
   failed: 'Failed',
   cancelled: 'Cancelled',
+  dry_run_completed: 'Dry run completed',
 };
 
 export type TBatchStatus = (typeof BATCH_STATUSES)[number];
@@ -57,3 +61,26 @@ export const RISK_LABELS: Record<TRiskLevel, string> = {
 /** Why Execute is off for a manual action (its tooltip). */
 export const MANUAL_ACTION_REASON =
   'This action is manual: follow its steps in View Details; NetGuard does not run it.';
+
+export const FOUR_EYES_LABELS: Record<TFourEyesLevel, string> = {
+  off: 'Off: whoever may approve can approve their own proposals',
+  high: 'High-risk actions need a second person',
+  medium: 'Medium- and high-risk actions need a second person',
+};
+
+export const FAILED_VERIFICATION_LABELS: Record<TFailedVerificationPolicy, string> = {
+  roll_back: 'Roll it back automatically',
+  keep: 'Keep it applied until someone rolls it back',
+};
+
+/** What the policy did with a change its check did not confirm; null when verification did not fail. */
+export function failedVerificationOutcome(
+  e: Pick<TExecution, 'status' | 'failedVerificationAction'>,
+): string | null {
+  if (e.failedVerificationAction === 'keep')
+    return "Failed verification: kept applied, as the organization's policy says; roll it back when ready";
+  if (e.failedVerificationAction !== 'roll_back') return null;
+  if (e.status === 'rolled_back') return 'Failed verification: rolled back automatically';
+  if (e.status === 'failed') return 'Failed verification: the automatic rollback failed';
+  return 'Failed verification: rolling back automatically';
+}

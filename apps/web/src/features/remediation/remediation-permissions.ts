@@ -2,6 +2,7 @@ import {
   can,
   deniedReason,
   REMEDIATION_TEXT,
+  type TExecution,
   type TRemediationPolicy,
   type TRole,
 } from '@netguard/contracts';
@@ -46,6 +47,15 @@ export function remediationReasons(
     export: reason(role, 'export'),
   };
 }
+
+export const FOUR_EYES_OWN_PROPOSAL =
+  "Your organization's policy needs a second person to approve this change: you proposed it, so another administrator or approver must approve.";
+
+/** Why `userId` may not approve this execution beyond the role: four eyes on their own proposal. */
+export const fourEyesReason = (
+  e: Pick<TExecution, 'needsSecondApprover' | 'requestedBy'>,
+  userId: string | null | undefined,
+) => (e.needsSecondApprover && userId && e.requestedBy === userId ? FOUR_EYES_OWN_PROPOSAL : null);
 
 /** remediationReasons for the signed-in user. */
 export function useRemediationReasons(policy?: Pick<TRemediationPolicy, 'analystsMayApprove'>) {

@@ -1,3 +1,4 @@
+import type { TRemediationHost } from '@netguard/contracts';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { LabeledSelect } from '@/components/LabeledSelect';
 import { TextAreaField } from '@/components/TextAreaField';
@@ -23,17 +24,26 @@ const hostResolver: Resolver<THostFormValues> = (values) => {
   return { values: {}, errors: errors as never };
 };
 
-/** Add Host: an SSH connection; its secret is stored encrypted by the server. */
-export function AddHostForm({ onDone }: { onDone: () => void }) {
+/**
+ * Add Host: an SSH connection; its secret is stored encrypted by the server. `onDone` gets the
+ * new host (the list then tests it, to show the key it presents for confirmation).
+ */
+export function AddHostForm({
+  onDone,
+  onCancel,
+}: {
+  onDone: (host: TRemediationHost) => void;
+  onCancel: () => void;
+}) {
   const create = useCreateRemediationHost();
   const form = useForm<THostFormValues>({ resolver: hostResolver, defaultValues: EMPTY_HOST_FORM });
   const { errors } = form.formState;
   const authType = form.watch('authType');
   const submit = (values: THostFormValues) =>
     create.mutate(toHostBody(values), {
-      onSuccess: () => {
+      onSuccess: (host) => {
         form.reset(EMPTY_HOST_FORM);
-        onDone();
+        onDone(host);
       },
     });
 
@@ -132,12 +142,12 @@ export function AddHostForm({ onDone }: { onDone: () => void }) {
         label="Pinned host key (optional)"
         placeholder="SHA256:…"
         spellCheck={false}
-        hint="Otherwise the key of the first connection is pinned."
+        hint="Otherwise saving tests the connection and shows the key the host presents, for you to confirm."
         error={errors.hostKeySha256?.message}
         {...form.register('hostKeySha256')}
       />
       <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onDone} disabled={create.isPending}>
+        <Button type="button" variant="outline" onClick={onCancel} disabled={create.isPending}>
           Cancel
         </Button>
         <Button type="submit" disabled={create.isPending}>

@@ -12,12 +12,20 @@ import {
   isCancellable,
   isRollbackable,
 } from '@/features/remediation/execution-state';
-import type { TRemediationReasons } from '@/features/remediation/remediation-permissions';
+import {
+  fourEyesReason,
+  type TRemediationReasons,
+} from '@/features/remediation/remediation-permissions';
 
-type Props = { execution: TExecution; reasons: TRemediationReasons };
+type Props = {
+  execution: TExecution;
+  reasons: TRemediationReasons;
+  /** The signed-in user: four eyes keeps them from approving their own proposal. */
+  userId?: string | null;
+};
 
 /** What can be done to the execution in its state: Approve, Cancel, Roll back. */
-export function ExecutionControls({ execution, reasons }: Props) {
+export function ExecutionControls({ execution, reasons, userId }: Props) {
   const approve = useApproveExecution();
   const cancel = useCancelExecution();
   const rollback = useRollbackExecution();
@@ -25,13 +33,19 @@ export function ExecutionControls({ execution, reasons }: Props) {
   const canApprove = awaitsApproval(execution);
   const canCancel = isCancellable(execution);
   const canRollBack = isRollbackable(execution);
+  const fourEyes = fourEyesReason(execution, userId);
   if (!canApprove && !canCancel && !canRollBack) return null;
   return (
     <div className="flex min-w-0 flex-col gap-3">
+      {canApprove && fourEyes && (
+        <p className="text-sm text-muted-foreground" data-testid="four-eyes-note">
+          {fourEyes}
+        </p>
+      )}
       {canApprove && (
         <ApproveForm
           execution={execution}
-          reason={reasons.approve}
+          reason={reasons.approve ?? fourEyes}
           busy={busy}
           onApprove={(acknowledgement) => approve.mutate({ id: execution.id, acknowledgement })}
         />

@@ -10,10 +10,10 @@ import { execution } from '@/features/remediation/remediation-test-data';
 
 const strict = { analystsMayApprove: false };
 
-function render(e: TExecution, role: TRole = 'admin') {
+function render(e: TExecution, role: TRole = 'admin', userId: string | null = null) {
   return renderToStaticMarkup(
     <QueryClientProvider client={new QueryClient()}>
-      <ExecutionDetail execution={e} reasons={remediationReasons(role, strict)} />
+      <ExecutionDetail execution={e} reasons={remediationReasons(role, strict)} userId={userId} />
     </QueryClientProvider>,
   );
 }
@@ -72,6 +72,16 @@ describe('ExecutionDetail', () => {
     expect(button(auditor, 'Cancel Execution')).toContain('aria-disabled="true"');
   });
 
+  it('keeps Approve off for the proposer when four eyes cover the action, not for another', () => {
+    const covered = execution({ needsSecondApprover: true, requestedBy: 'ana' });
+    const own = render(covered, 'admin', 'ana');
+    expect(button(own, 'Approve')).toContain('aria-disabled="true"');
+    expect(own).toContain('you proposed it, so another administrator or approver must approve');
+    expect(button(render(covered, 'admin', 'ben'), 'Approve')).not.toContain('aria-disabled');
+    const uncovered = render(execution({ requestedBy: 'ana' }), 'admin', 'ana');
+    expect(button(uncovered, 'Approve')).not.toContain('aria-disabled');
+  });
+
   it('shows the verification evidence and Roll back once verified', () => {
     const html = render(
       execution({
@@ -96,6 +106,26 @@ describe('ExecutionDetail', () => {
     const failed = render(execution({ status: 'failed', error: 'sshd -t failed: line 12' }));
     expect(failed).toContain('sshd -t failed: line 12');
     expect(failed).toContain('Roll back');
+  });
+
+  it('says a change that failed verification was rolled back automatically, or kept', () => {
+    const failedCheck = {
+      checkId: 'ssh-root-login',
+      fixed: false,
+      evidence: 'sshd -T: permitrootlogin yes',
+      at: '2026-11-27T10:05:00.000Z',
+    };
+    const failed = (status: TExecution['status'], action: 'roll_back' | 'keep') =>
+      render(execution({ status, verification: failedCheck, failedVerificationAction: action }));
+    const auto = failed('rolled_back', 'roll_back');
+    expect(auto).toContain('Failed verification: rolled back automatically');
+    expect(auto).toContain('sshd -T: permitrootlogin yes');
+    const kept = failed('failed_verification', 'keep');
+    expect(kept).toContain('kept applied');
+    expect(button(kept, 'Roll back')).not.toContain('aria-disabled');
+    expect(render(execution({ status: 'rolled_back' }))).not.toContain(
+      'failed-verification-outcome',
+    );
   });
 
   it('marks an execution that a batch created', () => {

@@ -10,16 +10,18 @@ import { StatusTimeline } from '@/features/remediation/components/StatusTimeline
 import { StepLog } from '@/features/remediation/components/StepLog';
 import { VerificationEvidence } from '@/features/remediation/components/VerificationEvidence';
 import { isWorking } from '@/features/remediation/execution-state';
+import { failedVerificationOutcome } from '@/features/remediation/remediation-labels';
 import type { TRemediationReasons } from '@/features/remediation/remediation-permissions';
 import { formatDateTime } from '@/lib/format';
 
-type Props = { execution: TExecution; reasons: TRemediationReasons };
+type Props = { execution: TExecution; reasons: TRemediationReasons; userId?: string | null };
 
 /**
  * One execution: its state and controls, the dry run's diffs and script, the timeline, the
  * verification evidence, the steps of the apply and rollback, and the error if any.
  */
-export function ExecutionDetail({ execution: e, reasons }: Props) {
+export function ExecutionDetail({ execution: e, reasons, userId }: Props) {
+  const outcome = failedVerificationOutcome(e);
   return (
     <article className="min-w-0 space-y-4" data-testid="execution-detail" data-id={e.id}>
       <div className="flex flex-wrap items-center gap-2">
@@ -57,6 +59,14 @@ export function ExecutionDetail({ execution: e, reasons }: Props) {
           </>
         )}
       </dl>
+      {outcome && (
+        <p
+          className="rounded-md bg-amber-50 p-2 text-sm break-words text-amber-900"
+          data-testid="failed-verification-outcome"
+        >
+          {outcome}
+        </p>
+      )}
       {e.error && (
         <p
           className="rounded-md bg-red-50 p-2 text-sm break-words text-red-800"
@@ -66,7 +76,7 @@ export function ExecutionDetail({ execution: e, reasons }: Props) {
           {e.error}
         </p>
       )}
-      <ExecutionControls execution={e} reasons={reasons} />
+      <ExecutionControls execution={e} reasons={reasons} userId={userId} />
       <DryRunView dryRun={e.dryRun} pending={isWorking(e)} />
       <VerificationEvidence
         title="Verification"

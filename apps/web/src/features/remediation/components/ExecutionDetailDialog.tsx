@@ -1,5 +1,6 @@
 import { ModalDialog } from '@/components/ModalDialog';
 import { Spinner } from '@/components/Spinner';
+import { useAuth } from '@/features/auth/auth-context';
 import { useExecution } from '@/features/remediation/api';
 import { ExecutionDetail } from '@/features/remediation/components/ExecutionDetail';
 import type { TRemediationReasons } from '@/features/remediation/remediation-permissions';
@@ -10,6 +11,7 @@ type Props = { id: string | null; reasons: TRemediationReasons; onClose: () => v
 /** The execution opened from a list, or the one just started; kept fresh while it runs. */
 export function ExecutionDetailDialog({ id, reasons, onClose }: Props) {
   const execution = useExecution(id);
+  const { user } = useAuth();
   const data = execution.data;
   return (
     <ModalDialog
@@ -20,7 +22,7 @@ export function ExecutionDetailDialog({ id, reasons, onClose }: Props) {
       wide
     >
       {data ? (
-        <ExecutionDetail execution={data} reasons={reasons} />
+        <ExecutionDetail execution={data} reasons={reasons} userId={user?.id ?? null} />
       ) : execution.error ? (
         <p className="text-sm text-destructive" role="alert">
           {errorMessage(execution.error)}

@@ -4,11 +4,13 @@ import { ConfirmDeleteButton } from '@/components/ConfirmDeleteButton';
 import { PermissionButton } from '@/components/PermissionButton';
 import { Spinner } from '@/components/Spinner';
 import {
+  useConfirmHostKey,
   useDeleteRemediationHost,
   useRemediationHosts,
   useTestRemediationHost,
 } from '@/features/remediation/admin-api';
 import { AddHostForm } from '@/features/remediation/components/AddHostForm';
+import { HostKeyStatus } from '@/features/remediation/components/HostKeyStatus';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 
@@ -18,11 +20,15 @@ type Props = {
   addingFirst?: boolean;
 };
 
-/** The SSH hosts remediation connects to: Add Host, Test, Delete (admins). */
+/**
+ * The SSH hosts remediation connects to: Add Host (which tests the new host at once, to show its
+ * key), Test, Confirm fingerprint, Delete (admins).
+ */
 export function HostsSection({ reason, addingFirst = false }: Props) {
   const hosts = useRemediationHosts();
   const test = useTestRemediationHost();
   const remove = useDeleteRemediationHost();
+  const confirmKey = useConfirmHostKey();
   const [adding, setAdding] = useState(addingFirst);
   const section = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -38,7 +44,15 @@ export function HostsSection({ reason, addingFirst = false }: Props) {
           Add Host
         </PermissionButton>
       </div>
-      {adding && !reason && <AddHostForm onDone={() => setAdding(false)} />}
+      {adding && !reason && (
+        <AddHostForm
+          onCancel={() => setAdding(false)}
+          onDone={(host) => {
+            setAdding(false);
+            test.mutate(host);
+          }}
+        />
+      )}
       {hosts.isPending ? (
         <Spinner className="size-5" label="Loading hosts" />
       ) : hosts.error ? (
@@ -60,9 +74,12 @@ export function HostsSection({ reason, addingFirst = false }: Props) {
                 <p className="font-mono text-xs break-all text-muted-foreground">
                   {host.username}@{host.address}:{host.port} · {host.authType} · {host.privilege}
                 </p>
-                <p className="font-mono text-xs break-all text-muted-foreground">
-                  {host.hostKeySha256 ?? 'Host key pinned at first connection'}
-                </p>
+                <HostKeyStatus
+                  host={host}
+                  reason={reason}
+                  busy={confirmKey.isPending}
+                  onConfirm={(hostKeySha256) => confirmKey.mutate({ host, hostKeySha256 })}
+                />
                 <p className="text-xs text-muted-foreground">
                   Last connected:{' '}
                   {host.lastConnectedAt ? formatDateTime(host.lastConnectedAt) : 'never'}

@@ -1,14 +1,26 @@
-import type { TRemediationPolicy } from '@netguard/contracts';
+import {
+  FAILED_VERIFICATION_POLICIES,
+  FOUR_EYES_LEVELS,
+  type TRemediationPolicy,
+} from '@netguard/contracts';
 import { useState } from 'react';
+import { LabeledSelect } from '@/components/LabeledSelect';
 import { PermissionButton } from '@/components/PermissionButton';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { FormField } from '@/features/auth/components/FormField';
 import { useUpdateRemediationPolicy } from '@/features/remediation/admin-api';
+import {
+  FAILED_VERIFICATION_LABELS,
+  FOUR_EYES_LABELS,
+} from '@/features/remediation/remediation-labels';
 
 type Props = { policy: TRemediationPolicy; reason: string | null };
 
-/** Who approves, whether autoApprove is honoured, and the blast radius of a batch. */
+/**
+ * Who approves (four eyes included), whether autoApprove is honoured, the blast radius of a batch, and what happens to
+ * a change that failed verification.
+ */
 export function PolicySection({ policy, reason }: Props) {
   const save = useUpdateRemediationPolicy();
   const [values, setValues] = useState(policy);
@@ -41,6 +53,24 @@ export function PolicySection({ policy, reason }: Props) {
           />
         </div>
       ))}
+      <LabeledSelect
+        id="policy-four-eyes"
+        label="Four eyes: the proposer may not approve"
+        value={values.fourEyes}
+        options={FOUR_EYES_LEVELS}
+        labels={FOUR_EYES_LABELS}
+        disabled={Boolean(reason)}
+        onChange={(fourEyes) => setValues((v) => ({ ...v, fourEyes }))}
+      />
+      <LabeledSelect
+        id="policy-on-failed-verification"
+        label="When a change fails verification"
+        value={values.onFailedVerification}
+        options={FAILED_VERIFICATION_POLICIES}
+        labels={FAILED_VERIFICATION_LABELS}
+        disabled={Boolean(reason)}
+        onChange={(onFailedVerification) => setValues((v) => ({ ...v, onFailedVerification }))}
+      />
       <FormField
         id="policy-max-hosts"
         label="Most hosts changed per run"

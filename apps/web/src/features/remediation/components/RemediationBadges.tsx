@@ -17,7 +17,7 @@ const RISK_CLASS: Record<TRiskLevel, string> = {
 
 const GOOD: TExecutionStatus[] = ['verified', 'rolled_back'];
 const BAD: TExecutionStatus[] = ['failed', 'failed_verification'];
-const QUIET: TExecutionStatus[] = ['cancelled', 'proposed'];
+const QUIET: TExecutionStatus[] = ['cancelled', 'proposed', 'dry_run_completed'];
 
 export function RiskBadge({ risk }: { risk: TRiskLevel }) {
   return (

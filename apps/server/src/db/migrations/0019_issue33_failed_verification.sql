@@ -1,0 +1,2 @@
+ALTER TABLE "remediation_executions" ADD COLUMN "failed_verification_action" text;--> statement-breakpoint
+ALTER TABLE "remediation_policies" ADD COLUMN "on_failed_verification" text DEFAULT 'roll_back' NOT NULL;

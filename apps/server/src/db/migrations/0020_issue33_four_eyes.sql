@@ -1,0 +1,1 @@
+ALTER TABLE "remediation_policies" ADD COLUMN "four_eyes" text DEFAULT 'off' NOT NULL;

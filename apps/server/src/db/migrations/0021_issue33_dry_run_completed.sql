@@ -1,0 +1,1 @@
+ALTER TYPE "public"."remediation_status" ADD VALUE 'dry_run_completed';
