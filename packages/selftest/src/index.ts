@@ -1,0 +1,4 @@
+// @netguard/selftest: the self-test model, the runner and the suites that need no database.
+export * from './model.ts';
+export * from './run.ts';
+export * from './totals.ts';
