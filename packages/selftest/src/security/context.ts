@@ -14,6 +14,8 @@ export type NetGuardRoutes = {
   identity: string;
   /** A protected POST { current_password, new_password } that changes the caller's password. */
   changePassword: string;
+  /** POST { organization_id } moving the session to another organization of the user. */
+  switchOrganization: string;
   openapi: string;
   metrics: string;
   refreshCookie: string;
@@ -27,6 +29,7 @@ export const NETGUARD_ROUTES: NetGuardRoutes = {
   signOut: '/api/auth/sign-out',
   identity: '/api/profile',
   changePassword: '/api/account/password',
+  switchOrganization: '/api/organizations/switch',
   openapi: '/api/openapi.json',
   metrics: '/metrics',
   refreshCookie: 'ng_refresh',

@@ -57,11 +57,33 @@ export async function signIn(
       `sign-in of the ${user.role} canary, after ${wait} s`,
     );
   }
-  const accessToken = accessTokenOf(answer);
+  let accessToken = accessTokenOf(answer);
   if (answer.status !== 200 || !accessToken)
     throw new PrerequisiteError(
       `the ${user.role} canary could not sign in (status ${answer.status})`,
     );
+  // A NetGuard session starts in the user's personal organization: move it to the canary's.
+  const landed = (jsonOf(answer) as { user?: { organization_id?: unknown } } | undefined)?.user
+    ?.organization_id;
+  if (typeof landed === 'string' && landed !== user.organizationId) {
+    const moved = log.exchange(
+      await context.http.request(
+        {
+          method: 'POST',
+          path: context.routes.switchOrganization,
+          headers: bearer(accessToken),
+          body: { organization_id: user.organizationId },
+        },
+        signal,
+      ),
+      `the ${user.role} canary's session moves to its canary organization`,
+    );
+    accessToken = accessTokenOf(moved);
+    if (moved.status !== 200 || !accessToken)
+      throw new PrerequisiteError(
+        `the ${user.role} canary's session could not move to its organization (status ${moved.status})`,
+      );
+  }
   return {
     accessToken,
     refreshToken: cookieValue(answer, context.routes.refreshCookie),

@@ -9,8 +9,15 @@ import type { CanaryProvider, CanarySet, CanaryUser } from '../security/canary.t
 import { type Claims, signHs256, verifyHs256 } from './jwt-hs256.ts';
 import { type Mode, STACK, sendJson } from './site.ts';
 
-type User = CanaryUser & { id: string };
-type Refresh = { userId: string; family: string; rotatedTo?: string; revoked: boolean };
+/** Like NetGuard, every user also owns a personal organization, where a session starts (as admin). */
+type User = CanaryUser & { id: string; personalOrg: string };
+type Refresh = {
+  userId: string;
+  family: string;
+  org: string;
+  rotatedTo?: string;
+  revoked: boolean;
+};
 
 const COMMON = new Set(['P@ssw0rd', 'Password1!', 'Welcome1!', 'Passw0rd!']);
 const LOCKOUT = 5;
@@ -31,17 +38,18 @@ export function createFakeNetGuard(mode: Mode, secure: boolean) {
       password: 'admin',
       role: 'admin',
       organizationId: randomUUID(),
+      personalOrg: randomUUID(),
     });
 
   const cookieAttrs = secure && !bad ? '; Path=/; Secure; HttpOnly; SameSite=Strict' : '; Path=/';
-  const issue = (user: User, family: string) => {
+  const issue = (user: User, family: string, org: string) => {
     const refresh = randomBytes(24).toString('base64url');
-    refreshTokens.set(refresh, { userId: user.id, family, revoked: false });
+    refreshTokens.set(refresh, { userId: user.id, family, org, revoked: false });
     liveSessions.add(family);
     const access = signHs256(
       {
         sub: user.id,
-        org: user.organizationId,
+        org,
         sid: family,
         iat: Math.floor(Date.now() / 1000),
         exp: Math.floor(Date.now() / 1000) + 900,
@@ -51,7 +59,7 @@ export function createFakeNetGuard(mode: Mode, secure: boolean) {
     return { access, refresh };
   };
   const findUser = (id: string) => [...users.values()].find((u) => u.id === id);
-  const caller = (req: IncomingMessage): (Claims & { user: User }) | null => {
+  const caller = (req: IncomingMessage): (Claims & { user: User; role: TRole }) | null => {
     const token = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
     const claims = token
       ? verifyHs256(token, key, { acceptAlgNone: bad, ignoreExpiry: bad })
@@ -59,7 +67,8 @@ export function createFakeNetGuard(mode: Mode, secure: boolean) {
     if (!claims) return null;
     if (!bad && !liveSessions.has(claims.sid)) return null;
     const user = findUser(claims.sub);
-    return user ? { ...claims, user } : null;
+    if (!user) return null;
+    return { ...claims, user, role: claims.org === user.organizationId ? user.role : 'admin' };
   };
   const cookies = (req: IncomingMessage) =>
     Object.fromEntries(
@@ -111,11 +120,11 @@ export function createFakeNetGuard(mode: Mode, secure: boolean) {
         return send(401, { error: 'invalid_credentials', message: 'Invalid email or password' });
       }
       failures.delete(email);
-      const { access, refresh } = issue(user, randomUUID());
+      const { access, refresh } = issue(user, randomUUID(), user.personalOrg);
       const csrf = randomBytes(12).toString('hex');
       return send(
         200,
-        { access_token: access, user: { email: user.email, role: user.role } },
+        { access_token: access, user: { email: user.email, organization_id: user.personalOrg } },
         {
           'set-cookie': [
             `${FAKE_COOKIES.refreshCookie}=${refresh}${cookieAttrs}`,
@@ -143,7 +152,7 @@ export function createFakeNetGuard(mode: Mode, secure: boolean) {
       const user = findUser(row.userId);
       if (!user || !liveSessions.has(row.family))
         return send(401, { error: 'unauthorized', message: 'Session expired' });
-      const next = issue(user, row.family);
+      const next = issue(user, row.family, row.org);
       row.revoked = true;
       row.rotatedTo = next.refresh;
       return send(
@@ -164,8 +173,16 @@ export function createFakeNetGuard(mode: Mode, secure: boolean) {
     if (route === 'GET /api/debug/users' && bad) return send(200, { items: [...users.keys()] });
     const who = caller(req);
     if (!who) return refuse(res);
-    if (route === 'GET /api/profile')
-      return send(200, { email: who.user.email, role: who.user.role });
+    if (route === 'GET /api/profile') return send(200, { email: who.user.email, role: who.role });
+    if (route === 'POST /api/organizations/switch') {
+      const { organization_id } = (await body(req)) as { organization_id?: string };
+      if (organization_id !== who.user.organizationId)
+        return send(404, { error: 'not_found', message: 'Not a member' });
+      const exp = Math.floor(Date.now() / 1000) + 900;
+      const token = signHs256({ sub: who.sub, org: organization_id, sid: who.sid, exp }, key);
+      for (const r of refreshTokens.values()) if (r.family === who.sid) r.org = organization_id;
+      return send(200, { access_token: token, user: { email: who.user.email, organization_id } });
+    }
     if (route === 'POST /api/account/password') {
       const { current_password, new_password } = (await body(req)) as Record<string, string>;
       if (current_password !== who.user.password)
@@ -176,7 +193,7 @@ export function createFakeNetGuard(mode: Mode, secure: boolean) {
       return send(200, { message: 'Password updated' });
     }
     if (route === 'PUT /api/settings/organization') {
-      if (!bad && who.user.role !== 'admin')
+      if (!bad && who.role !== 'admin')
         return send(403, { error: 'forbidden', message: 'Admins only' });
       return send(200, { id: who.org, updated: true });
     }
@@ -203,6 +220,7 @@ export function createFakeNetGuard(mode: Mode, secure: boolean) {
           password: `Canary-${randomBytes(8).toString('hex')}!1`,
           role,
           organizationId,
+          personalOrg: randomUUID(),
         };
         users.set(user.email, user);
         return user;
