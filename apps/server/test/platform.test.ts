@@ -15,7 +15,10 @@ beforeAll(async () => {
   await fs.mkdir(path.join(dist, 'assets'));
   await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root">SPA</div>');
   await fs.writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
-  [ctx, web] = await Promise.all([createTestApp(), createTestApp({ WEB_DIST_DIR: dist, PUBLIC_URL: 'https://netguard.example' })]);
+  [ctx, web] = await Promise.all([
+    createTestApp(),
+    createTestApp({ WEB_DIST_DIR: dist, PUBLIC_URL: 'https://netguard.example' }),
+  ]);
 });
 afterAll(async () => {
   await Promise.all([ctx.close(), web.close()]);
