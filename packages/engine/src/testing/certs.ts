@@ -20,6 +20,14 @@ copy_extensions = copy
 commonName = supplied
 `;
 
+/** Prepares `dir` for `openssl ca -config ca.cnf`: the config and its database and serial files. */
+export function prepareCaDir(dir: string) {
+  mkdirSync(join(dir, 'db'));
+  writeFileSync(join(dir, 'db/index.txt'), '');
+  writeFileSync(join(dir, 'db/serial'), '01\n');
+  writeFileSync(join(dir, 'ca.cnf'), CA_CONFIG);
+}
+
 const DATES: Record<Exclude<CertKind, 'valid' | 'mismatch'>, [string, string]> = {
   expired: ['20200101000000Z', '20210101000000Z'],
   future: ['20990101000000Z', '21000101000000Z'],
@@ -60,10 +68,7 @@ export function makeCert(kind: CertKind): KeyPair {
       '-out',
       'req.csr',
     );
-    mkdirSync(join(dir, 'db'));
-    writeFileSync(join(dir, 'db/index.txt'), '');
-    writeFileSync(join(dir, 'db/serial'), '01\n');
-    writeFileSync(join(dir, 'ca.cnf'), CA_CONFIG);
+    prepareCaDir(dir);
     const [start, end] = DATES[kind];
     run(
       'ca',
