@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { prepareCaDir } from '@netguard/engine/testing/certs';
+import { makeCaFiles, prepareCaDir } from '@netguard/engine/testing/certs';
 
 export type KeyPair = { key: string; cert: string };
 export type FixtureCerts = {
@@ -24,19 +24,7 @@ export function makeFixtureCerts(address: string): FixtureCerts {
   const read = (name: string) => readFileSync(join(dir, name), 'utf8');
   try {
     prepareCaDir(dir);
-    run('ecparam', '-name', 'prime256v1', '-genkey', '-noout', '-out', 'ca.key');
-    run(
-      'req',
-      '-x509',
-      '-key',
-      'ca.key',
-      '-out',
-      'ca.pem',
-      '-days',
-      '30',
-      '-subj',
-      '/CN=NetGuard Selftest CA',
-    );
+    makeCaFiles(dir, 'NetGuard Selftest CA');
     const leaf = (name: string, san: string, dates: [string, string], rsa = false): KeyPair => {
       if (rsa)
         run(
