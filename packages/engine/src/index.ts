@@ -39,6 +39,9 @@ export type { EngineOptions, Progress, RunHandlers, ScanSummary } from './port-e
 export { scanTcp } from './ports/scan-tcp.ts';
 export { createTcpPool, scanTcpParallel, type TcpPool } from './ports/tcp-pool.ts';
 export { detectService } from './services/detect.ts';
+export type { Endpoint } from './services/exchange.ts';
+export { negotiatedSuite, WEAK_SUITES } from './services/probes/client-hello.ts';
+export { type HandshakeResult, LEGACY_TLS, tlsHandshake } from './services/probes/tls.ts';
 export { countAddresses } from './targets/count.ts';
 export { planTargets } from './targets/plan.ts';
 export {
