@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './scripts/testing/sequencer.ts';
 
 // Test files run side by side: each has a loopback block, namespaces and temp folders of its own
 // (scripts/testing/resources.ts), and the bind guard (scripts/testing/bind-guard.ts) fails a file
@@ -10,6 +11,8 @@ export default defineConfig({
   test: {
     projects: ['packages/*', 'apps/server', 'apps/web', 'scripts'],
     maxWorkers: workers,
+    // The longest files start first (scripts/testing/durations.json): no slow file at the end.
+    sequence: { sequencer: LongestFirstSequencer },
     // The JSON report feeds `npm run test:slowest`.
     reporters: [
       'default',

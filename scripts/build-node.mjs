@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Compiles the server and the command-line packages to JavaScript with esbuild, so production and
 // the CLIs run on plain `node` (tsx stays a development tool). Usage:
-//   node scripts/build-node.mjs [server|engine|packets|risk|egress|cloud|remediation|evidence ...]   (all when none is named)
+//   node scripts/build-node.mjs [server|engine|packets|risk|selftest|egress|cloud|remediation|evidence ...]   (all when none is named)
 // The packages' bundles inline their workspace dependencies and zod, so a packed package
 // (scripts/pack.mjs) needs nothing else; the server's bundle inlines the workspace packages and
 // leaves node_modules to Node. Source maps are written next to each bundle.
@@ -50,6 +50,13 @@ export const TARGETS = {
   risk: {
     dir: 'packages/risk',
     entries: ['packages/risk/src/bin.ts', 'packages/risk/src/index.ts'],
+    assets: [],
+    external: false,
+  },
+  // Node's built-ins, the engine's TLS probes and contracts: one bundle.
+  selftest: {
+    dir: 'packages/selftest',
+    entries: ['packages/selftest/src/bin.ts', 'packages/selftest/src/index.ts'],
     assets: [],
     external: false,
   },

@@ -1,10 +1,14 @@
 // Prints the slowest test files of the last Vitest run (its JSON report, artifacts/vitest-report.json
-// unless a path is given): `npm run test:slowest`, and the last lines of `.ci/run`.
-import { readFileSync } from 'node:fs';
+// unless a path is given): `npm run test:slowest`, and the last lines of `.ci/run`. With --save it
+// also writes the files' durations to scripts/testing/durations.json, which the test sequencer
+// reads to start the longest files first (scripts/testing/sequencer.ts).
+import { readFileSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 
-const path = process.argv[2] ?? 'artifacts/vitest-report.json';
-const count = Number(process.argv[3] ?? 20);
+const args = process.argv.slice(2).filter((a) => a !== '--save');
+const save = args.length !== process.argv.length - 2;
+const path = args[0] ?? 'artifacts/vitest-report.json';
+const count = Number(args[1] ?? 20);
 let report;
 try {
   report = JSON.parse(readFileSync(path, 'utf8'));
@@ -29,3 +33,16 @@ for (const f of files.slice(0, count))
   console.log(
     `${f.seconds.toFixed(1).padStart(7)} s  ${String(f.tests).padStart(4)} tests  ${f.name}`,
   );
+if (save) {
+  // Files of a second or more, in whole seconds: the rest run in any order at the end.
+  const durations = Object.fromEntries(
+    files
+      .filter((f) => f.seconds >= 1)
+      .map((f) => [f.name, Math.round(f.seconds)])
+      .sort(([a], [b]) => (a < b ? -1 : 1)),
+  );
+  writeFileSync('scripts/testing/durations.json', `${JSON.stringify(durations, null, 2)}\n`);
+  console.log(
+    `test:slowest: saved ${Object.keys(durations).length} durations to scripts/testing/durations.json`,
+  );
+}

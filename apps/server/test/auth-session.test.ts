@@ -1,7 +1,10 @@
 import {
   AUTH_MESSAGES,
   CSRF_COOKIE_NAME,
+  CSRF_HEADER_NAME,
   REFRESH_COOKIE_NAME,
+  SECURE_CSRF_COOKIE_NAME,
+  SECURE_REFRESH_COOKIE_NAME,
   ZSession,
 } from '@netguard/contracts';
 import { asc, desc, eq } from 'drizzle-orm';
@@ -282,18 +285,46 @@ describe('sign-up, confirmation, sign-in and the refresh cycle', () => {
     expect((await refresh(ctx, account.refresh, account.csrf)).statusCode).toBe(401);
   });
 
-  it('marks cookies Secure when PUBLIC_URL is https, and mails links to it', async () => {
+  it('marks cookies Secure and prefixed when PUBLIC_URL is https, reads only those, and mails links to it', async () => {
     const secure = await createTestApp({ PUBLIC_URL: 'https://netguard.example.com' });
     try {
       const account = await createAccount(secure, 'secure@example.com');
       const res = await signIn(secure, account.email);
-      const cookies = res.cookies as { name: string; secure?: boolean }[];
-      expect(cookies.map((c) => [c.name, c.secure])).toEqual([
-        [REFRESH_COOKIE_NAME, true],
-        [CSRF_COOKIE_NAME, true],
+      const cookies = res.cookies as {
+        name: string;
+        secure?: boolean;
+        path?: string;
+        domain?: string;
+      }[];
+      // The prefixes browsers enforce: __Secure- (Secure), __Host- (Secure, Path=/, no Domain).
+      expect(cookies.map((c) => [c.name, c.secure, c.path, c.domain])).toEqual([
+        [SECURE_REFRESH_COOKIE_NAME, true, '/api/auth', undefined],
+        [SECURE_CSRF_COOKIE_NAME, true, '/', undefined],
       ]);
       // A new sign-in gets a new CSRF value.
-      expect(cookieValue(res, CSRF_COOKIE_NAME)).not.toBe(account.csrf);
+      const csrf = cookieValue(res, SECURE_CSRF_COOKIE_NAME)!;
+      expect(csrf).not.toBe(account.csrf);
+      const token = cookieValue(res, SECURE_REFRESH_COOKIE_NAME)!;
+      const refreshWith = (cookies: Record<string, string>) =>
+        secure.app.inject({
+          method: 'POST',
+          url: '/api/auth/refresh',
+          cookies,
+          headers: { [CSRF_HEADER_NAME]: csrf },
+        });
+      // Unprefixed names, which plain HTTP or another host could have set, open nothing.
+      expect(
+        (await refreshWith({ [REFRESH_COOKIE_NAME]: token, [CSRF_COOKIE_NAME]: csrf })).statusCode,
+      ).toBe(401);
+      expect(
+        (await refreshWith({ [SECURE_REFRESH_COOKIE_NAME]: token, [CSRF_COOKIE_NAME]: csrf }))
+          .statusCode,
+      ).toBe(403);
+      const ok = await refreshWith({
+        [SECURE_REFRESH_COOKIE_NAME]: token,
+        [SECURE_CSRF_COOKIE_NAME]: csrf,
+      });
+      expect(ok.statusCode).toBe(200);
       const [mail] = await secure.db.select().from(mailOutbox);
       expect(mail?.link).toMatch(/^https:\/\/netguard\.example\.com\/auth\?confirm=/);
     } finally {

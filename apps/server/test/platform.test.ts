@@ -15,7 +15,10 @@ beforeAll(async () => {
   await fs.mkdir(path.join(dist, 'assets'));
   await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root">SPA</div>');
   await fs.writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
-  [ctx, web] = await Promise.all([createTestApp(), createTestApp({ WEB_DIST_DIR: dist })]);
+  [ctx, web] = await Promise.all([
+    createTestApp(),
+    createTestApp({ WEB_DIST_DIR: dist, PUBLIC_URL: 'https://netguard.example' }),
+  ]);
 });
 afterAll(async () => {
   await Promise.all([ctx.close(), web.close()]);
@@ -78,6 +81,11 @@ describe('platform', () => {
       expect(csp).toContain(directive);
     }
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['permissions-policy']).toContain('camera=()');
+    // HSTS only where the deployment is reached over https (PUBLIC_URL), for a year.
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    const secure = await web.app.inject({ method: 'GET', url: '/api/health' });
+    expect(secure.headers['strict-transport-security']).toBe('max-age=31536000');
   });
 
   it('serves the SPA for client routes and files as files', async () => {

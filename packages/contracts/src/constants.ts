@@ -26,6 +26,13 @@ export const REFRESH_TOKEN_TTL_S = 30 * 24 * 60 * 60;
 export const REFRESH_COOKIE_NAME = 'ng_refresh';
 export const CSRF_HEADER_NAME = 'x-netguard-csrf';
 export const CSRF_COOKIE_NAME = 'ng_csrf';
+/**
+ * The session cookies' names on a deployment reached over https: prefixes browsers enforce, so
+ * that a cookie set over plain HTTP or by another host cannot pose as them (__Host-: Secure,
+ * Path=/, no Domain; __Secure-: Secure, for the refresh cookie kept to /api/auth).
+ */
+export const SECURE_REFRESH_COOKIE_NAME = `__Secure-${REFRESH_COOKIE_NAME}`;
+export const SECURE_CSRF_COOKIE_NAME = `__Host-${CSRF_COOKIE_NAME}`;
 /** Wrong passwords from one address before that address is locked out of the account, and for how long. */
 export const LOCKOUT_THRESHOLD = 5;
 export const LOCKOUT_MINUTES = 15;

@@ -4,6 +4,7 @@ export * from './cloud.ts';
 export * from './cloud-frameworks.ts';
 export * from './cloud-mute-rules.ts';
 export * from './cloud-scans.ts';
+export * from './common-passwords.ts';
 export * from './constants.ts';
 export * from './dashboard.ts';
 export * from './detection.ts';

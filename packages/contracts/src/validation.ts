@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.ts';
 import { isIPv4 } from './ipv4.ts';
 import { textField } from './text-field.ts';
 
@@ -57,19 +58,23 @@ export const PASSWORD_CLASS_COUNT = PASSWORD_CLASSES.length;
 export const countPasswordClasses = (password: string) =>
   PASSWORD_CLASSES.filter((c) => c.pattern.test(password)).length;
 
-/**
- * A new password of an existing account (change, reset): length only, because the character
- * classes it needs come from the user's organizations' password policies (server side).
- */
-export const ZNewPassword = textField({ error: M.passwordTooShort })
+const ZPasswordLength = textField({ error: M.passwordTooShort })
   .min(8, M.passwordTooShort)
   .max(128, M.passwordTooLong);
+const notCommon = (p: string) => !isCommonPassword(p);
 
-/** Password strength rule for a new account (sign-up): every character class. */
-export const ZPassword = ZNewPassword.refine(
+/**
+ * A new password of an existing account (change, reset): its length, and not a common word in
+ * disguise (common-passwords.ts); the character classes it needs come from the user's
+ * organizations' password policies (server side).
+ */
+export const ZNewPassword = ZPasswordLength.refine(notCommon, COMMON_PASSWORD_MESSAGE);
+
+/** Password strength rule for a new account (sign-up): every character class, and not common. */
+export const ZPassword = ZPasswordLength.refine(
   (p) => countPasswordClasses(p) === PASSWORD_CLASS_COUNT,
   M.passwordComplexity,
-);
+).refine(notCommon, COMMON_PASSWORD_MESSAGE);
 
 /** The second password check: one message per unmet requirement, for a checklist in forms. */
 export function listPasswordProblems(password: string): string[] {

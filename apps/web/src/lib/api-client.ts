@@ -1,6 +1,6 @@
-import { CSRF_COOKIE_NAME, CSRF_HEADER_NAME, ZApiError } from '@netguard/contracts';
+import { CSRF_HEADER_NAME, ZApiError } from '@netguard/contracts';
 import type { z } from 'zod';
-import { readCookie } from '@/lib/cookies';
+import { readCsrfCookie } from '@/lib/cookies';
 
 /** An API failure carrying the server's message, HTTP status and error code. */
 export class ApiError extends Error {
@@ -38,7 +38,7 @@ export type ApiRequestOptions<T> = {
   schema?: z.ZodType<T>;
   /** Send the bearer token and retry once after a refresh on 401 (default true). */
   auth?: boolean;
-  /** Send the double-submit CSRF header read from the ng_csrf cookie. */
+  /** Send the double-submit CSRF header read from the CSRF cookie. */
   csrf?: boolean;
   signal?: AbortSignal;
 };
@@ -53,7 +53,7 @@ async function send(path: string, options: ApiRequestOptions<unknown>): Promise<
     headers['Content-Type'] = raw ? 'application/octet-stream' : 'application/json';
   const token = options.auth === false ? null : authHooks?.getAccessToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  const csrf = options.csrf ? readCookie(CSRF_COOKIE_NAME) : null;
+  const csrf = options.csrf ? readCsrfCookie() : null;
   if (csrf) headers[CSRF_HEADER_NAME] = csrf;
   try {
     return await fetch(path, {

@@ -20,6 +20,14 @@ copy_extensions = copy
 commonName = supplied
 `;
 
+/** Prepares `dir` for `openssl ca -config ca.cnf`: the config and its database and serial files. */
+export function prepareCaDir(dir: string) {
+  mkdirSync(join(dir, 'db'));
+  writeFileSync(join(dir, 'db/index.txt'), '');
+  writeFileSync(join(dir, 'db/serial'), '01\n');
+  writeFileSync(join(dir, 'ca.cnf'), CA_CONFIG);
+}
+
 const DATES: Record<Exclude<CertKind, 'valid' | 'mismatch'>, [string, string]> = {
   expired: ['20200101000000Z', '20210101000000Z'],
   future: ['20990101000000Z', '21000101000000Z'],
@@ -60,10 +68,7 @@ export function makeCert(kind: CertKind): KeyPair {
       '-out',
       'req.csr',
     );
-    mkdirSync(join(dir, 'db'));
-    writeFileSync(join(dir, 'db/index.txt'), '');
-    writeFileSync(join(dir, 'db/serial'), '01\n');
-    writeFileSync(join(dir, 'ca.cnf'), CA_CONFIG);
+    prepareCaDir(dir);
     const [start, end] = DATES[kind];
     run(
       'ca',
@@ -93,6 +98,24 @@ export function makeCert(kind: CertKind): KeyPair {
   }
 }
 
+/** Writes a throwaway P-256 CA (ca.key, ca.pem, valid 30 days) into `dir` with the openssl CLI. */
+export function makeCaFiles(dir: string, commonName: string) {
+  const run = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
+  run('ecparam', '-name', 'prime256v1', '-genkey', '-noout', '-out', 'ca.key');
+  run(
+    'req',
+    '-x509',
+    '-key',
+    'ca.key',
+    '-out',
+    'ca.pem',
+    '-days',
+    '30',
+    '-subj',
+    `/CN=${commonName}`,
+  );
+}
+
 /** A leaf certificate for 127.0.0.1 and the separate CA certificate that issued it. */
 export type CaSignedPair = KeyPair & { ca: string };
 
@@ -101,19 +124,7 @@ export function makeCaSignedCert(): CaSignedPair {
   const dir = mkdtempSync(join(tmpdir(), 'netguard-ca-'));
   const run = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
   try {
-    run('ecparam', '-name', 'prime256v1', '-genkey', '-noout', '-out', 'ca.key');
-    run(
-      'req',
-      '-x509',
-      '-key',
-      'ca.key',
-      '-out',
-      'ca.pem',
-      '-days',
-      '30',
-      '-subj',
-      '/CN=NetGuard Test CA',
-    );
+    makeCaFiles(dir, 'NetGuard Test CA');
     run('ecparam', '-name', 'prime256v1', '-genkey', '-noout', '-out', 'key.pem');
     run('req', '-new', '-key', 'key.pem', '-subj', '/CN=127.0.0.1', '-out', 'req.csr');
     writeFileSync(join(dir, 'ext.cnf'), 'subjectAltName=IP:127.0.0.1\n');

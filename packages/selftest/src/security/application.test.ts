@@ -1,3 +1,4 @@
+import { ROLES } from '@netguard/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testResources } from '../../../../scripts/testing/current.ts';
 import type { TestDefinition } from '../model.ts';
@@ -77,6 +78,7 @@ describe('application-logic tests against the fake NetGuard', () => {
     expect(failed.verdict, failed.reason).toBe('failed');
     for (const words of [
       'alg none was accepted',
+      'a genuine expired token was accepted',
       'after sign-out',
       'rotated twice still gave a session',
     ])
@@ -105,6 +107,32 @@ describe('application-logic tests against the fake NetGuard', () => {
     await dispose();
     expect(outcome.verdict).toBe('inconclusive');
     expect(outcome.reason).toContain('could not sign in');
+  });
+
+  it('is inconclusive, not failed or passed, when the sessions are lost mid-test', async () => {
+    // The first probe signs every canary out, so each later request meets a 401.
+    const losing = {
+      ...good.canary,
+      async create(signal?: AbortSignal) {
+        const set = await good.canary.create(signal);
+        const signOut = {
+          method: 'POST' as const,
+          path: '/api/auth/sign-out',
+          allowed: ROLES,
+          permission: 'self',
+        };
+        return { ...set, roleProbes: [signOut, ...set.roleProbes] };
+      },
+    };
+    const { context, dispose } = createSecurityContext({
+      baseUrl: good.url,
+      routes: FAKE_COOKIES,
+      canary: losing,
+    });
+    const outcome = await authorization.run(context, AbortSignal.timeout(15_000));
+    await dispose();
+    expect(outcome.verdict, outcome.reason).toBe('inconclusive');
+    expect(outcome.reason).toContain('were refused (401) during the test');
   });
 
   it('removes every canary it made', async () => {

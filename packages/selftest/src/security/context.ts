@@ -73,6 +73,8 @@ export const NETGUARD_PUBLIC_OPERATIONS: readonly string[] = [
   'POST /api/auth/refresh',
   'POST /api/auth/sign-out',
   'GET /api/auth/session',
+  // The web's session check answers an ended session with its reason, not a 401, by design.
+  'GET /api/auth/session-check',
   'GET /api/health',
   'GET /api/sso/*',
   'POST /api/sso/*',

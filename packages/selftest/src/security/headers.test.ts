@@ -78,6 +78,13 @@ describe('header, cookie, CORS, leakage and exposure tests', () => {
     expect(JSON.stringify(r.good.evidence)).not.toMatch(/ng_refresh=[^(]/);
   });
 
+  it('cookie flags: without canaries the session cookies are unseen, so well-set page cookies are not a pass', async () => {
+    const { context } = createSecurityContext({ baseUrl: good.url, ca, routes: FAKE_COOKIES });
+    const outcome = await cookieFlags.run(context, AbortSignal.timeout(15_000));
+    expect(outcome.verdict, outcome.reason).toBe('inconclusive');
+    expect(outcome.reason).toContain('session cookies were not seen');
+  });
+
   it('CORS: passes no CORS, fails an origin reflected with credentials', async () => {
     const r = await both(cors);
     expect(r.good.verdict, r.good.reason).toBe('passed');

@@ -13,6 +13,8 @@ export type HttpRequest = {
   headers?: Record<string, string>;
   /** JSON-encoded when an object. */
   body?: unknown;
+  /** The most of the body kept (MAX_BODY by default; the OpenAPI document needs more). */
+  maxBytes?: number;
 };
 
 export type HttpAnswer = {
@@ -22,7 +24,7 @@ export type HttpAnswer = {
   headers: Record<string, string>;
   /** Each Set-Cookie line on its own. */
   setCookies: string[];
-  /** The body as text, at most MAX_BODY bytes. */
+  /** The body as text, at most the request's maxBytes (MAX_BODY by default). */
   body: string;
 };
 
@@ -49,7 +51,7 @@ export function createBudget(limit: number): RequestBudget {
   };
 }
 
-const MAX_BODY = 256 * 1024;
+export const MAX_BODY = 256 * 1024;
 const TIMEOUT_MS = 10_000;
 
 export class OutOfScopeError extends Error {}
@@ -88,6 +90,7 @@ function send(
   if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type'))
     headers['content-type'] = 'application/json';
   const transport = url.protocol === 'https:' ? https : http;
+  const limit = request.maxBytes ?? MAX_BODY;
   return new Promise<HttpAnswer>((resolve, reject) => {
     const req = transport.request(
       url,
@@ -105,7 +108,7 @@ function send(
         const chunks: Buffer[] = [];
         let size = 0;
         res.on('data', (chunk: Buffer) => {
-          if (size < MAX_BODY) chunks.push(chunk);
+          if (size < limit) chunks.push(chunk);
           size += chunk.length;
         });
         res.on('end', () => {
@@ -119,7 +122,7 @@ function send(
             status: res.statusCode ?? 0,
             headers: flat,
             setCookies: res.headers['set-cookie'] ?? [],
-            body: Buffer.concat(chunks).subarray(0, MAX_BODY).toString('utf8'),
+            body: Buffer.concat(chunks).subarray(0, limit).toString('utf8'),
           });
         });
         res.on('error', reject);

@@ -81,7 +81,8 @@ export async function guarded(
   try {
     return await body();
   } catch (error) {
-    if (error instanceof Error && error.name === 'AbortError') throw error;
+    if (error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError'))
+      throw error;
     const message = error instanceof Error ? error.message : String(error);
     return inconclusive(`A prerequisite did not hold, so nothing is concluded: ${message}.`, log);
   }

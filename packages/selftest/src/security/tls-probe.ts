@@ -148,9 +148,15 @@ export function createTlsProber(
           minVersion: version,
           maxVersion: version,
         });
-        results.push(
-          r.ok ? { version, accepted: true } : { version, accepted: false, error: r.error },
-        );
+        // Accepted: the handshake completed AND the session reports the version offered.
+        if (!r.ok) results.push({ version, accepted: false, error: r.error });
+        else if (r.info?.protocol === version) results.push({ version, accepted: true });
+        else
+          results.push({
+            version,
+            accepted: false,
+            error: `negotiated ${r.info?.protocol ?? 'unknown'}`,
+          });
       }
       return results;
     },

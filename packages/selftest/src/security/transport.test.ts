@@ -69,6 +69,13 @@ describe('TLS protocol versions', () => {
     expect(http.reason).toContain('plain HTTP');
   });
 
+  it('fails a server that refuses TLS 1.3', async () => {
+    const tls12 = await tlsServer({ ...modern(), maxVersion: 'TLSv1.2' });
+    const outcome = await verdict(tlsProtocols, { baseUrl: tls12.url });
+    expect(outcome.verdict, outcome.reason).toBe('failed');
+    expect(outcome.reason).toContain('TLS 1.3 was refused');
+  });
+
   it('is inconclusive when nothing speaks TLS there', async () => {
     const plain = await startRedirector(host());
     servers.push(plain);

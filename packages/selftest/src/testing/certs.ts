@@ -2,9 +2,10 @@
 // leaves for one address, valid, expired, for another name, self-signed, and an RSA one (for a
 // server that can offer suites without forward secrecy).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { makeCaFiles, prepareCaDir } from '@netguard/engine/testing/certs';
 
 export type KeyPair = { key: string; cert: string };
 export type FixtureCerts = {
@@ -16,43 +17,14 @@ export type FixtureCerts = {
   rsa: KeyPair;
 };
 
-const CA_CONFIG = `[ca]
-default_ca = d
-[d]
-database = db/index.txt
-new_certs_dir = db
-serial = db/serial
-default_md = sha256
-policy = p
-unique_subject = no
-copy_extensions = copy
-[p]
-commonName = supplied
-`;
-
 /** Makes the fixture certificates for `address` (an IPv4 of the test file's block). */
 export function makeFixtureCerts(address: string): FixtureCerts {
   const dir = mkdtempSync(join(tmpdir(), 'netguard-selftest-certs-'));
   const run = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
   const read = (name: string) => readFileSync(join(dir, name), 'utf8');
   try {
-    mkdirSync(join(dir, 'db'));
-    writeFileSync(join(dir, 'db/index.txt'), '');
-    writeFileSync(join(dir, 'db/serial'), '01\n');
-    writeFileSync(join(dir, 'ca.cnf'), CA_CONFIG);
-    run('ecparam', '-name', 'prime256v1', '-genkey', '-noout', '-out', 'ca.key');
-    run(
-      'req',
-      '-x509',
-      '-key',
-      'ca.key',
-      '-out',
-      'ca.pem',
-      '-days',
-      '30',
-      '-subj',
-      '/CN=NetGuard Selftest CA',
-    );
+    prepareCaDir(dir);
+    makeCaFiles(dir, 'NetGuard Selftest CA');
     const leaf = (name: string, san: string, dates: [string, string], rsa = false): KeyPair => {
       if (rsa)
         run(

@@ -228,6 +228,9 @@ export function createFakeNetGuard(mode: Mode, secure: boolean) {
       const scanId = randomUUID();
       const marker = `canary-scan-${randomBytes(4).toString('hex')}`;
       scans.set(scanId, { org: other, name: marker });
+      const sessionUser = make('viewer', org, 'session');
+      const sessionUserId = users.get(sessionUser.email)?.id ?? '';
+      const expiredAt = Math.floor(Date.now() / 1000) - 60;
       const set: CanarySet = {
         organization: {
           id: org,
@@ -242,7 +245,12 @@ export function createFakeNetGuard(mode: Mode, secure: boolean) {
           resources: [{ path: `/api/scans/${scanId}`, marker }],
         },
         signInUser: make('viewer', org, 'sign-in'),
-        sessionUser: make('viewer', org, 'session'),
+        sessionUser,
+        // As the server would mint it: genuine, but a minute past its expiry.
+        expiredAccessToken: signHs256(
+          { sub: sessionUserId, org, sid: randomUUID(), exp: expiredAt },
+          key,
+        ),
         roleProbes: [
           {
             method: 'PUT',

@@ -4,12 +4,20 @@ import {
   CSRF_HEADER_NAME,
   REFRESH_COOKIE_NAME,
   REFRESH_TOKEN_TTL_S,
+  SECURE_CSRF_COOKIE_NAME,
+  SECURE_REFRESH_COOKIE_NAME,
 } from '@netguard/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomToken, safeEqual } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 
 const REFRESH_PATH = '/api/auth';
+
+/** The cookies' names: prefixed over https, where only those are read (see the constants). */
+export const sessionCookieNames = (secure: boolean) =>
+  secure
+    ? { refresh: SECURE_REFRESH_COOKIE_NAME, csrf: SECURE_CSRF_COOKIE_NAME }
+    : { refresh: REFRESH_COOKIE_NAME, csrf: CSRF_COOKIE_NAME };
 
 /**
  * Sets the httpOnly refresh cookie (sent only to /api/auth) and the readable CSRF cookie whose
@@ -23,35 +31,37 @@ export function setSessionCookies(
   options: { secure: boolean; newCsrf: boolean },
 ) {
   const { secure } = options;
+  const names = sessionCookieNames(secure);
   const common = { sameSite: 'strict' as const, secure, maxAge: REFRESH_TOKEN_TTL_S };
-  reply.setCookie(REFRESH_COOKIE_NAME, refreshToken, {
+  reply.setCookie(names.refresh, refreshToken, {
     ...common,
     httpOnly: true,
     path: REFRESH_PATH,
   });
-  const current = options.newCsrf ? undefined : request.cookies[CSRF_COOKIE_NAME];
+  const current = options.newCsrf ? undefined : request.cookies[names.csrf];
   const csrf = current || randomToken();
-  reply.setCookie(CSRF_COOKIE_NAME, csrf, { ...common, httpOnly: false, path: '/' });
+  reply.setCookie(names.csrf, csrf, { ...common, httpOnly: false, path: '/' });
 }
 
 export function clearSessionCookies(reply: FastifyReply, secure: boolean) {
-  reply.clearCookie(REFRESH_COOKIE_NAME, {
+  const names = sessionCookieNames(secure);
+  reply.clearCookie(names.refresh, {
     path: REFRESH_PATH,
     sameSite: 'strict',
     secure,
     httpOnly: true,
   });
-  reply.clearCookie(CSRF_COOKIE_NAME, { path: '/', sameSite: 'strict', secure });
+  reply.clearCookie(names.csrf, { path: '/', sameSite: 'strict', secure });
 }
 
-export function readRefreshCookie(request: FastifyRequest): string | undefined {
-  const value = request.cookies[REFRESH_COOKIE_NAME];
+export function readRefreshCookie(request: FastifyRequest, secure: boolean): string | undefined {
+  const value = request.cookies[sessionCookieNames(secure).refresh];
   return value && value.length <= 200 ? value : undefined;
 }
 
 /** Calls authenticated by cookie must echo the CSRF cookie in the x-netguard-csrf header. */
-export function assertCsrf(request: FastifyRequest) {
-  const cookie = request.cookies[CSRF_COOKIE_NAME];
+export function assertCsrf(request: FastifyRequest, secure: boolean) {
+  const cookie = request.cookies[sessionCookieNames(secure).csrf];
   const header = request.headers[CSRF_HEADER_NAME];
   if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) {
     throw new AppError('csrf_invalid', 403, AUTH_MESSAGES.csrfInvalid);

@@ -110,9 +110,9 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
     '/refresh',
     { schema: { ...doc, response: { 200: ZSession } } },
     async (request, reply) => {
-      const presented = readRefreshCookie(request);
+      const presented = readRefreshCookie(request, secureCookies);
       if (!presented) throw new AppError('unauthorized', 401, AUTH_MESSAGES.sessionExpired);
-      assertCsrf(request);
+      assertCsrf(request, secureCookies);
       try {
         const issued = await sessions.refresh(presented, requestMeta(request));
         setSessionCookies(request, reply, issued.refreshToken, {
@@ -133,9 +133,9 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
     { schema: { ...doc, response: { 200: ZMessage } } },
     async (request, reply) => {
       const caller = await sessions.authenticate(readBearer(request));
-      const refreshToken = readRefreshCookie(request);
+      const refreshToken = readRefreshCookie(request, secureCookies);
       // Without a valid bearer token the cookie authenticates the call, so it needs the CSRF header.
-      if (!caller && refreshToken) assertCsrf(request);
+      if (!caller && refreshToken) assertCsrf(request, secureCookies);
       await sessions.signOut(caller ? { sessionId: caller.sessionId } : { refreshToken });
       clearSessionCookies(reply, secureCookies);
       return { message: 'Signed out' };

@@ -1,5 +1,4 @@
 import {
-  CSRF_COOKIE_NAME,
   SESSION_REFRESH_THRESHOLD_TICKS,
   SESSION_REFRESH_TICK_MS,
   type TSession,
@@ -7,7 +6,7 @@ import {
 import { requestRefresh } from '@/features/auth/api';
 import { getAuthState, markSignedOut, setSession } from '@/features/auth/session-store';
 import { ApiError, configureApiAuth } from '@/lib/api-client';
-import { readCookie } from '@/lib/cookies';
+import { readCsrfCookie } from '@/lib/cookies';
 
 const REFRESH_LOCK = 'netguard-session-refresh';
 let inFlight: Promise<boolean> | null = null;
@@ -22,7 +21,7 @@ async function runExclusive(task: () => Promise<boolean>): Promise<boolean> {
 
 async function doRefresh(): Promise<boolean> {
   // The server requires the double-submit header; without the cookie there is no session.
-  if (!readCookie(CSRF_COOKIE_NAME)) {
+  if (!readCsrfCookie()) {
     markSignedOut();
     return false;
   }

@@ -32,6 +32,8 @@ export const authorization: TestDefinition<SecurityContext> = {
         sessions.set(role, await signIn(context, set.organization.users[role], log, signal));
       const other = await signIn(context, set.otherOrganization.admin, log, signal);
       const problems: string[] = [];
+      // A 401 to a token that signed in is a lost session, not an authorization verdict.
+      const lost = new Set<string>();
       let checks = 0;
       for (const probe of set.roleProbes)
         for (const role of ROLES) {
@@ -46,7 +48,10 @@ export const authorization: TestDefinition<SecurityContext> = {
           );
           checks += 1;
           const allowed = probe.allowed.includes(role);
-          if (allowed && (a.status === 401 || a.status === 403)) {
+          if (a.status === 401) {
+            log.exchange(a, `the ${role} canary's session was refused: lost`);
+            lost.add(role);
+          } else if (allowed && a.status === 403) {
             log.exchange(a, `${role} refused ${probe.permission}, which the matrix grants`);
             problems.push(`${role} is refused ${probe.method} ${probe.path} (${probe.permission})`);
           } else if (!allowed && !(a.status === 403 && !/"items"\s*:|"id"\s*:/.test(a.body))) {
@@ -80,7 +85,10 @@ export const authorization: TestDefinition<SecurityContext> = {
             signal,
           );
           checks += 1;
-          if (!denied(a) || a.body.includes(resource.marker)) {
+          if (a.status === 401) {
+            log.exchange(a, `the ${role} canary's session was refused: lost`);
+            lost.add(role);
+          } else if (!denied(a) || a.body.includes(resource.marker)) {
             log.exchange(a, `${role} of the first organization read the second organization's row`);
             problems.push(
               `${role} of another organization got ${a.status}${a.body.includes(resource.marker) ? ' with the row' : ''} for ${resource.path}`,
@@ -93,6 +101,11 @@ export const authorization: TestDefinition<SecurityContext> = {
         roleProbes: set.roleProbes.length,
         resources: set.otherOrganization.resources.length,
       });
+      if (problems.length === 0 && lost.size > 0)
+        return inconclusive(
+          `The sessions of ${[...lost].join(', ')} were refused (401) during the test, so their permissions were not all checked.`,
+          log,
+        );
       if (problems.length)
         return failed(
           `${problems.length} of ${checks} checks broke the permission matrix or tenant isolation: ${problems.slice(0, 10).join('; ')}.`,
