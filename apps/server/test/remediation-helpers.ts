@@ -190,3 +190,6 @@ export const siemStatusesOf = async (ctx: TestContext, executionId: string) =>
           order by seq`,
     )
   ).rows.map((r) => r.status);
+
+/** An approved execution's path up to its verification. */
+export const THROUGH_VERIFYING = ['approved', 'dry_run', 'executing', 'applied', 'verifying'];
