@@ -4,10 +4,12 @@ import {
   EC2Client,
   RevokeSecurityGroupIngressCommand,
 } from '@aws-sdk/client-ec2';
+import { CreateBucketCommand, ListBucketsCommand, S3Client } from '@aws-sdk/client-s3';
+import { AWS_CHECKS } from '@netguard/cloud';
 import { CLOUD_TEXT, type TCloudFinding } from '@netguard/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MotoServer } from '../../../packages/cloud/src/testing/moto.ts';
-import { configuredScanners } from '../src/modules/cloud/cloud.scanners.ts';
+import { checksOf, configuredScanners } from '../src/modules/cloud/cloud.scanners.ts';
 import type { Workers } from '../src/workers.ts';
 import { scanAndWait, startCloudWorkers, startMotoWithUser } from './cloud-helpers.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
@@ -26,6 +28,7 @@ let workers: Workers;
 let admin: Account;
 let keys: { accessKeyId: string; secretAccessKey: string };
 let ec2: EC2Client;
+let s3: S3Client;
 let groupArn: string;
 
 const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
@@ -37,6 +40,7 @@ beforeAll(async () => {
   moto = started.moto;
   keys = started.keys;
   ec2 = new EC2Client(started.aws);
+  s3 = new S3Client({ ...started.aws, forcePathStyle: true });
   const group = await ec2.send(
     new CreateSecurityGroupCommand({ GroupName: 'web-admin', Description: 'SSH for admins' }),
   );
@@ -51,6 +55,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   ec2?.destroy();
+  s3?.destroy();
   await workers?.stop();
   await ctx?.close();
   await moto?.stop();
@@ -109,12 +114,21 @@ describe('AWS through moto_server', () => {
     expect(fixed.map((f: TCloudFinding) => [f.checkId, f.status])).toEqual([[SSH, 'fixed']]);
   });
 
-  it("runs the spec's aws-security-scan on one service", async () => {
+  it("runs the spec's aws-security-scan on one service, its progress in resources", async () => {
+    for (const Bucket of ['moto-logs', 'moto-assets'])
+      await s3.send(new CreateBucketCommand({ Bucket }));
     const scan = await scanAndWait(ctx, admin, {
       serviceScan: { provider: 'aws', service: 's3', scanType: 'bucket_permissions' },
     });
     const detail = (await call('GET', `/api/cloud/scans/${scan.id}`)).json();
     expect(detail.findings.length).toBeGreaterThan(0);
     expect(detail.findings.every((f: TCloudFinding) => f.checkId.startsWith('aws_s3_'))).toBe(true);
+    // Every bucket, and the account when a selected check is about the account's settings.
+    const checks = new Set(checksOf(AWS_CHECKS, 'aws', 's3'));
+    const types = new Set(AWS_CHECKS.filter((c) => checks.has(c.id)).map((c) => c.resourceType));
+    const buckets = (await s3.send(new ListBucketsCommand({}))).Buckets ?? [];
+    const resources = buckets.length + (types.has('aws_account') ? 1 : 0);
+    expect(buckets.length).toBe(2);
+    expect(detail.progress).toEqual({ done: resources, total: resources, phase: 'done' });
   });
 });

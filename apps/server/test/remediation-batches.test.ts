@@ -1,11 +1,13 @@
 // Batches (schedule-batch-remediation) against two namespace hosts, vsftpd on one and Redis on
 // the other: executions created approved and held until the window opens, released in waves of
 // maxHostsPerRun hosts, stopped at the first failure, cancelled when the window ends; the typed
-// acknowledgement of a high-risk action and who may schedule.
+// acknowledgement of a high-risk action and who may schedule; four eyes: a covered action waits
+// in the batch for a second person while the others run.
 import type { TBatch, TExecution, TVulnerability } from '@netguard/contracts';
 import { startTestHost, type TestHost } from '@netguard/remediation/testing/netns-host';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testResources } from '../../../scripts/testing/current.ts';
+import { fourEyesNote } from '../src/modules/remediation/remediation.batches.ts';
 import type { Workers } from '../src/workers.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
 import {
@@ -19,6 +21,7 @@ import {
   scanHosts,
   startRemediationWorkers,
   TEST_RANGES,
+  THROUGH_VERIFYING,
 } from './remediation-helpers.ts';
 import { waitFor } from './scan-helpers.ts';
 import { memberOf } from './tenant-matrix-fixtures.ts';
@@ -84,6 +87,104 @@ const batchOf = async (who: Account, id: string): Promise<TBatch | undefined> =>
     .batches.find((b: TBatch) => b.id === id);
 const membersOf = (who: Account, id: string) => listExecutions(ctx, who, (e) => e.batchId === id);
 const statuses = (e: TExecution) => e.transitions.map((t) => t.status);
+
+// Runs first: it rolls its changes back, so the hosts are as scanned for the batches after it.
+describe('four eyes in a batch', () => {
+  const setFourEyes = async (fourEyes: string) => {
+    const res = await call(ctx, admin, 'PUT', '/api/remediation/policy', { fourEyes });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  const ftpOf = (members: TExecution[]) => members.find((e) => e.target.includes(ftp.address));
+  const redisOf = (members: TExecution[]) => members.find((e) => e.target.includes(redis.address));
+
+  it('runs the low-risk action at once; the covered one waits for a second person, then runs in the batch', async () => {
+    const second = await memberOf(ctx, admin.organizationId, 'admin', 'batch-second');
+    await setFourEyes('medium');
+    try {
+      // Scheduling approves the low-risk vsftpd fix; redis-bind-localhost is medium-risk.
+      const batch = await schedule(admin, {
+        vulnerabilities: both(mine),
+        scheduleTime: new Date().toISOString(),
+        maxHostsPerRun: 2,
+      });
+      expect(batch).toMatchObject({ executions: 2, awaitingApproval: 1, skipped: [] });
+      const ftpDone = await waitFor(async () => {
+        const e = ftpOf(await membersOf(admin, batch.id));
+        return e && ENDED.includes(e.status) && e;
+      }, 60_000);
+      expect(ftpDone.status, ftpDone.error ?? '').toBe('verified');
+      const waiting = await waitFor(async () => {
+        const e = redisOf(await membersOf(admin, batch.id));
+        return e?.dryRun && e;
+      }, 30_000);
+      expect(waiting).toMatchObject({ status: 'proposed', needsSecondApprover: true });
+      expect(waiting.transitions.map((t) => [t.status, t.note])).toEqual([
+        ['proposed', fourEyesNote(batch.id)],
+      ]);
+      // The batch stays open for it.
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      expect(await batchOf(admin, batch.id)).toMatchObject({
+        status: 'running',
+        verified: 1,
+        awaitingApproval: 1,
+      });
+
+      const approve = (who: Account) =>
+        call(ctx, who, 'POST', `/api/remediation/executions/${waiting.id}/approve`, {});
+      const own = await approve(admin);
+      expect(own.statusCode).toBe(403);
+      expect(own.json().error.message).toMatch(/^Four eyes: .* medium-risk action/);
+      expect((await approve(other)).statusCode).toBe(404);
+      const approved = await approve(second);
+      expect(approved.statusCode, approved.body).toBe(200);
+      expect(approved.json()).toMatchObject({ approvedBy: second.userId, batchId: batch.id });
+
+      const ended = await waitFor(async () => {
+        const b = await batchOf(admin, batch.id);
+        return b?.status === 'completed' && b;
+      }, 60_000);
+      expect(ended).toMatchObject({ verified: 2, failed: 0, awaitingApproval: 0 });
+      const ran = redisOf(await membersOf(admin, batch.id));
+      expect(ran && statuses(ran)).toEqual(['proposed', ...THROUGH_VERIFYING, 'verified']);
+      for (const e of await membersOf(admin, batch.id)) {
+        const res = await call(ctx, admin, 'POST', `/api/remediation/executions/${e.id}/rollback`);
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      await waitFor(async () => {
+        const now = await membersOf(admin, batch.id);
+        return now.every((e) => e.status === 'rolled_back') && now;
+      }, 60_000);
+    } finally {
+      await setFourEyes('off');
+    }
+  }, 180_000);
+
+  it('cancels a covered action still unapproved when the window ends', async () => {
+    await setFourEyes('medium');
+    try {
+      const batch = await schedule(admin, {
+        vulnerabilities: [findingOf(mine, redis.address, 'redis-no-auth').id],
+        scheduleTime: new Date(Date.now() - 6 * 60_000).toISOString(),
+        windowMinutes: 5,
+      });
+      const [cancelled] = await waitFor(async () => {
+        const now = await membersOf(admin, batch.id);
+        return now.every((e) => e.status === 'cancelled') && now;
+      }, 15_000);
+      expect(cancelled?.transitions.map((t) => [t.status, t.note])).toEqual([
+        ['proposed', fourEyesNote(batch.id)],
+        ['cancelled', 'The batch window ended before a second person approved it'],
+      ]);
+      const ended = await waitFor(async () => {
+        const b = await batchOf(admin, batch.id);
+        return b?.status === 'cancelled' && b;
+      }, 10_000);
+      expect(ended).toMatchObject({ verified: 0, awaitingApproval: 0 });
+    } finally {
+      await setFourEyes('off');
+    }
+  });
+});
 
 describe('a batch of two hosts, one host per wave', () => {
   let batch: TBatch;

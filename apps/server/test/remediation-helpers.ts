@@ -1,4 +1,5 @@
 import type { TExecution, TVulnerability } from '@netguard/contracts';
+import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.ts';
 import { createLogger } from '../src/lib/logger.ts';
 import { startWorkers } from '../src/workers.ts';
@@ -179,3 +180,16 @@ export async function addHost(ctx: TestContext, who: Account, body: Record<strin
   if (res.statusCode !== 201) throw new Error(`add host: ${res.statusCode} ${res.body}`);
   return res.json() as { id: string; hostKeySha256: string | null };
 }
+
+/** The statuses of the SIEM events (remediation_applied) of an execution, oldest first. */
+export const siemStatusesOf = async (ctx: TestContext, executionId: string) =>
+  (
+    await ctx.db.execute(
+      sql`select event->'fields'->>'status' as status from siem_events
+          where type = 'remediation_applied' and event->'fields'->>'executionId' = ${executionId}
+          order by seq`,
+    )
+  ).rows.map((r) => r.status);
+
+/** An approved execution's path up to its verification. */
+export const THROUGH_VERIFYING = ['approved', 'dry_run', 'executing', 'applied', 'verifying'];

@@ -13,6 +13,7 @@ import {
   call,
   getExecution,
   scanHost,
+  siemStatusesOf,
   startRemediationWorkers,
   TEST_RANGES,
   waitExecution,
@@ -54,15 +55,7 @@ const vulnState = async (id: string) =>
       sql`select state::text, reopen_count from vulnerabilities where id = ${id}`,
     )
   ).rows[0];
-/** The statuses of the SIEM events (remediation_applied) of an execution, oldest first. */
-const siemStatuses = async (executionId: string) =>
-  (
-    await ctx.db.execute(
-      sql`select event->'fields'->>'status' as status from siem_events
-          where type = 'remediation_applied' and event->'fields'->>'executionId' = ${executionId}
-          order by seq`,
-    )
-  ).rows.map((r) => r.status);
+const siemStatuses = (executionId: string) => siemStatusesOf(ctx, executionId);
 const changed = (diff: string) =>
   diff.split('\n').filter((l) => /^[-+]/.test(l) && !/^(---|\+\+\+) /.test(l));
 

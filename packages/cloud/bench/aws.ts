@@ -1,6 +1,6 @@
 // End-to-end AWS scan benchmark on moto (127.0.0.1 only): an account with 2,000 security groups,
 // 500 buckets and 500 IAM users, scanned with every AWS check. Prints wall time, API calls per
-// second and peak RSS of this process. Usage: npm run bench:cloud
+// second, the progress in resources and peak RSS of this process. Usage: npm run bench:cloud
 import { EC2Client } from '@aws-sdk/client-ec2';
 import { CreateLoginProfileCommand, CreateUserCommand, IAMClient } from '@aws-sdk/client-iam';
 import { CreateBucketCommand, PutBucketAclCommand, S3Client } from '@aws-sdk/client-s3';
@@ -8,6 +8,7 @@ import { mapLimit } from '../src/aws/calling.ts';
 import { awsScanner } from '../src/aws/scanner.ts';
 import { createGroup, tcpRule } from '../src/testing/aws-account.ts';
 import { MOTO_CREDENTIALS, startMotoServer } from '../src/testing/moto.ts';
+import type { ScanProgress } from '../src/types.ts';
 
 const GROUPS = 2_000;
 const BUCKETS = 500;
@@ -47,11 +48,17 @@ try {
   for (const client of [ec2, s3, iam]) client.destroy();
 
   const started = performance.now();
-  const [result] = await awsScanner.scan({
-    ...MOTO_CREDENTIALS,
-    region: REGION,
-    endpoint: moto.endpoint,
-  });
+  let progress: ScanProgress = { done: 0, total: 0, phase: '' };
+  let reports = 0;
+  const [result] = await awsScanner.scan(
+    { ...MOTO_CREDENTIALS, region: REGION, endpoint: moto.endpoint },
+    {
+      onProgress: (p) => {
+        progress = p;
+        reports += 1;
+      },
+    },
+  );
   const seconds = (performance.now() - started) / 1000;
   if (!result) throw new Error('the scan returned no result');
   const byCheck = new Map<string, number>();
@@ -72,6 +79,8 @@ try {
           callsPerSecond: Math.round(result.calls.length / seconds),
           gaps: result.gaps.length,
           findings: result.findings.length,
+          // Resources examined (every one a selected check reads), and how often it was reported.
+          progress: { done: progress.done, total: progress.total, reports },
           peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
         },
         findingsByCheck: Object.fromEntries([...byCheck].sort()),

@@ -140,6 +140,8 @@ export const ZBatch = z.object({
   executions: z.number().int(),
   verified: z.number().int(),
   failed: z.number().int(),
+  /** Executions waiting for a second person's approval (four eyes) before the batch runs them. */
+  awaitingApproval: z.number().int(),
   /** Findings left out, each with why (no action, no host connection). */
   skipped: z.array(z.object({ vulnerabilityId: z.string(), reason: z.string() })),
   error: z.string().nullable(),

@@ -2,7 +2,12 @@
 // from the host. The dry run shows the difference; the apply writes it.
 import type { Operation } from './types.ts';
 
-type FileOperation = Extract<Operation, { kind: 'set-option' | 'set-directive' | 'ensure-line' }>;
+const FILE_KINDS = ['set-option', 'set-directive', 'ensure-line', 'insert-line'] as const;
+type FileOperation = Extract<Operation, { kind: (typeof FILE_KINDS)[number] }>;
+
+/** Whether the operation edits a file's text. */
+export const editsFile = (op: Operation): op is FileOperation =>
+  (FILE_KINDS as readonly string[]).includes(op.kind);
 
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -10,8 +15,7 @@ const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'
 export function fileOperations(operations: Operation[]): Map<string, FileOperation[]> {
   const byFile = new Map<string, FileOperation[]>();
   for (const op of operations)
-    if (op.kind === 'set-option' || op.kind === 'set-directive' || op.kind === 'ensure-line')
-      byFile.set(op.file, [...(byFile.get(op.file) ?? []), op]);
+    if (editsFile(op)) byFile.set(op.file, [...(byFile.get(op.file) ?? []), op]);
   return byFile;
 }
 
@@ -31,11 +35,17 @@ function setDirective(line: string | undefined, op: Extract<Operation, { kind: '
  * `text` with the operations applied. set-option: the first active line of the key is replaced
  * (keeping its indentation) and later active ones are commented out (sshd and others take the first); with none, the line
  * goes after a commented-out one of the key, else at the end. ensure-line: added at the end
- * unless the same line (ignoring surrounding spaces) is there.
+ * unless the same line (ignoring surrounding spaces) is there. insert-line: last, so that every
+ * line number stays the one read (the lower anchors first, each anchor's lines in order).
  */
 export function applyToText(text: string, operations: FileOperation[]): string {
   const lines = text === '' ? [] : text.replace(/\n$/, '').split('\n');
+  const inserts = new Map<number, string[]>();
   for (const op of operations) {
+    if (op.kind === 'insert-line') {
+      inserts.set(op.after, [...(inserts.get(op.after) ?? []), op.line]);
+      continue;
+    }
     if (op.kind === 'ensure-line') {
       if (!lines.some((l) => l.trim() === op.line.trim())) lines.push(op.line);
       continue;
@@ -59,6 +69,12 @@ export function applyToText(text: string, operations: FileOperation[]): string {
     const hint = lines.findIndex((l) => commented.test(l));
     if (hint >= 0) lines.splice(hint + 1, 0, wanted);
     else lines.push(wanted);
+  }
+  for (const [after, added] of [...inserts].sort(([a], [b]) => b - a)) {
+    const anchor = lines[after];
+    if (anchor === undefined) throw new Error(`the file has no line ${after + 1} to insert after`);
+    const indent = anchor.match(/^\s*/)?.[0] ?? '';
+    lines.splice(after + 1, 0, ...added.map((l) => `${indent}${l}`));
   }
   return lines.length ? `${lines.join('\n')}\n` : '';
 }

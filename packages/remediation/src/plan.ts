@@ -1,6 +1,6 @@
 // A host plan: an action's operations with the files as read from the host and as they will be
 // written. The dry run shows its diffs; the renderers write it as a shell script and a playbook.
-import { applyToText, fileOperations } from './apply.ts';
+import { applyToText, editsFile, fileOperations } from './apply.ts';
 import { unifiedDiff } from './diff.ts';
 import type { ActionParams, HostFacts, Operation, RemediationAction } from './types.ts';
 
@@ -32,9 +32,7 @@ export async function planHostAction(
     const after = applyToText(before, ops);
     files.push({ path, before, after, diff: unifiedDiff(path, before, after) });
   }
-  const acts = operations.some(
-    (op) => !['set-option', 'set-directive', 'ensure-line', 'reload-service'].includes(op.kind),
-  );
+  const acts = operations.some((op) => !editsFile(op) && op.kind !== 'reload-service');
   return {
     actionId: action.id,
     operations,

@@ -25,6 +25,11 @@ export type Operation =
    * server block's own `server_tokens on;`: only that directive of the line changes.
    */
   | { kind: 'set-directive'; file: string; line: number; key: string; value: string }
+  /**
+   * A line inserted after line `after` (from 0, as read) with that line's indentation, e.g. an
+   * add_header beside a server block's own add_header lines.
+   */
+  | { kind: 'insert-line'; file: string; after: number; line: string }
   /** A line present in a file (added at the end when missing), e.g. an nginx directive. */
   | { kind: 'ensure-line'; file: string; line: string; after?: string }
   /** A path removed from a web root (`/.git`, `/.env`). */

@@ -37,15 +37,30 @@ export const AWS_CHECK_CODE: ReadonlyMap<string, AwsCheck> = new Map(
   ].map((c) => [c.id, c]),
 );
 
-/** Runs the selected checks on collected data. */
-export function runChecks(inventory: AwsInventory, selected: readonly string[]): Finding[] {
-  return AWS_CHECKS.filter((meta) => selected.includes(meta.id)).flatMap((meta) =>
-    (AWS_CHECK_CODE.get(meta.id)?.evaluate(inventory) ?? []).map((hit) => ({
-      checkId: meta.id,
-      provider: 'aws' as const,
-      account: inventory.account,
-      resourceType: meta.resourceType,
-      ...hit,
-    })),
-  );
+/**
+ * Runs the selected checks on collected data, one resource type at a time; `onTypeDone` hears
+ * each type once all of its selected checks have run.
+ */
+export function runChecks(
+  inventory: AwsInventory,
+  selected: readonly string[],
+  onTypeDone?: (resourceType: string) => void,
+): Finding[] {
+  const metas = AWS_CHECKS.filter((meta) => selected.includes(meta.id));
+  const types = [...new Set(metas.map((meta) => meta.resourceType))];
+  return types.flatMap((type) => {
+    const findings = metas
+      .filter((meta) => meta.resourceType === type)
+      .flatMap((meta) =>
+        (AWS_CHECK_CODE.get(meta.id)?.evaluate(inventory) ?? []).map((hit) => ({
+          checkId: meta.id,
+          provider: 'aws' as const,
+          account: inventory.account,
+          resourceType: meta.resourceType,
+          ...hit,
+        })),
+      );
+    onTypeDone?.(type);
+    return findings;
+  });
 }

@@ -3,6 +3,7 @@
 // (S3, IAM, in the home region) through the call recorder, then runs the checks on what came back.
 import type { CallRecorder } from '../calls.ts';
 import { sleep } from '../calls.ts';
+import { AWS_CHECKS } from '../catalog/aws.ts';
 import { type ScanOptions, type ScanResult, scanStatus } from '../types.ts';
 import type { CollectContext } from './calling.ts';
 import { runChecks } from './checks.ts';
@@ -20,6 +21,7 @@ import { collectMessaging } from './collect-messaging.ts';
 import { collectRds } from './collect-rds.ts';
 import { collectS3 } from './collect-s3.ts';
 import type { AwsInventory, GlobalInventory, RegionInventory } from './inventory.ts';
+import { addCounts, globalResources, regionResources } from './resources.ts';
 
 const CONCURRENCY = 8;
 
@@ -49,7 +51,19 @@ export type AccountScan = {
   checks: string[];
   options: ScanOptions;
   startedAt: Date;
+  /** The progress of the whole scan (every account), in resources. */
+  progress: ResourceProgress;
 };
+
+/**
+ * Progress in resources across the accounts of a scan: `total` grows as collectors bring resources
+ * back, `done` as the checks of a resource type have run over them.
+ */
+export type ResourceProgress = { done: number; total: number };
+
+/** The catalog resource types the selected checks examine. */
+const typesOf = (checks: string[]) =>
+  new Set(AWS_CHECKS.filter((c) => checks.includes(c.id)).map((c) => c.resourceType));
 
 export async function scanAccount(scan: AccountScan): Promise<ScanResult> {
   const { options, regions } = scan;
@@ -61,30 +75,50 @@ export async function scanAccount(scan: AccountScan): Promise<ScanResult> {
     concurrency: CONCURRENCY,
   };
   const wait = (ms: number) => (options.sleep ?? sleep)(ms, options.signal);
-  const total = regions.length * REGION_COLLECTORS.length + 2;
-  let done = 0;
-  const step = async <T>(phase: string, work: Promise<T>): Promise<T> => {
+  const { progress } = scan;
+  const types = typesOf(scan.checks);
+  const counts: Record<string, number> = {};
+  const report = (phase: string) =>
+    options.onProgress?.({ ...progress, phase: `${scan.account} ${phase}` });
+  // Only resources that a selected check examines count, so that done reaches total.
+  const found = (more: Record<string, number>) => {
+    const kept = Object.entries(more).filter(([type]) => types.has(type));
+    addCounts(counts, Object.fromEntries(kept));
+    progress.total += kept.reduce((sum, [, n]) => sum + n, 0);
+  };
+  found({ aws_account: 1, aws_region: regions.length });
+  report('collect');
+  const step = async <T extends object>(
+    phase: string,
+    work: Promise<T>,
+    resources: (part: T) => Record<string, number>,
+  ): Promise<T> => {
     const value = await work;
-    done += 1;
-    options.onProgress?.({ done, total, phase: `${scan.account} ${phase}` });
+    found(resources(value));
+    report(phase);
     return value;
   };
   const [perRegion, s3, iam] = await Promise.all([
     Promise.all(
       regions.map(async (region): Promise<RegionInventory> => {
         const parts = await Promise.all(
-          REGION_COLLECTORS.map(([phase, run]) => step(`${phase} ${region}`, run(ctx, region))),
+          REGION_COLLECTORS.map(([phase, run]) =>
+            step(`${phase} ${region}`, run(ctx, region), regionResources),
+          ),
         );
         return Object.assign({ region }, ...parts);
       }),
     ),
-    step('s3', collectS3(ctx, scan.homeRegion)),
-    step('iam', collectIam(ctx, scan.homeRegion, wait)),
+    step('s3', collectS3(ctx, scan.homeRegion), globalResources),
+    step('iam', collectIam(ctx, scan.homeRegion, wait), globalResources),
   ]);
   const now = options.now?.() ?? new Date();
   const global: GlobalInventory = { ...s3, ...iam };
   const inventory: AwsInventory = { account: scan.account, now, regions: perRegion, global };
-  const findings = runChecks(inventory, scan.checks);
+  const findings = runChecks(inventory, scan.checks, (type) => {
+    progress.done += counts[type] ?? 0;
+    report(`evaluate ${type}`);
+  });
   const gaps = scan.recorder.gaps();
   return {
     provider: 'aws',

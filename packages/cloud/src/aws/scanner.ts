@@ -33,6 +33,7 @@ async function scanAws(
     regions: options.regions?.length ? options.regions : [region],
     checks,
     options,
+    progress: { done: 0, total: 0 },
   };
   const target = await targetOf(credentials, options.signal);
   const recorder = new CallRecorder(classifyAws, options);

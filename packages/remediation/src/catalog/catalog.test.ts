@@ -44,6 +44,24 @@ describe('the remediation catalogue', () => {
       expect(actionsForCheck(check).length, check).toBeGreaterThan(0);
   });
 
+  it('has an action for every AWS security group port check and network ACL port check', () => {
+    const ports = AWS_CHECKS.filter(
+      (c) =>
+        /^aws_(ec2_sg|vpc_nacl)_open_/.test(c.id) &&
+        (c.exposedPorts?.length || c.id.endsWith('sg_open_all')),
+    );
+    expect(ports.length).toBeGreaterThanOrEqual(19);
+    for (const check of ports)
+      expect(
+        actionsForCheck(check.id).map((a) => a.id),
+        check.id,
+      ).toEqual([
+        check.resourceType === 'network_acl'
+          ? 'aws-nacl-deny-admin-port'
+          : 'aws-revoke-open-ingress',
+      ]);
+  });
+
   it('offers the fully automated fix first, and host actions have operations, cloud ones API calls', () => {
     expect(actionsForCheck('redis-no-auth').map((a) => a.id)).toEqual([
       'redis-bind-localhost',

@@ -27,6 +27,7 @@ describe('the cloud permissions table', () => {
   it('names the permission of each API call an action makes', () => {
     const permission: Record<string, string> = {
       'ec2:RevokeSecurityGroupIngress': 'ec2:RevokeSecurityGroupIngress',
+      'ec2:CreateNetworkAclEntry': 'ec2:CreateNetworkAclEntry',
       'iam:UpdateAccessKey (Status=Inactive)': 'iam:UpdateAccessKey',
       'Microsoft.Network/networkSecurityGroups/securityRules/delete':
         'Microsoft.Network/networkSecurityGroups/securityRules/delete',

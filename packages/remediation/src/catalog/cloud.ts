@@ -1,5 +1,6 @@
 // Cloud actions: the provider API calls that fix a cloud finding (run through the cloud
 // connections of issue 19; no host operations).
+import { AWS_CHECKS } from '@netguard/cloud';
 import type { RemediationAction } from '../types.ts';
 
 const cloud = (
@@ -30,14 +31,28 @@ const cloud = (
 const exposure = (prefix: string, services: string[]) => services.map((s) => `${prefix}_${s}`);
 const SERVICES = ['ssh', 'rdp', 'mssql', 'mysql', 'postgres', 'redis', 'mongodb'];
 
+/** AWS's checks of one family, as the cloud catalogue has them (new ports join on their own). */
+const awsFamily = (prefix: string, withPort: boolean) =>
+  AWS_CHECKS.filter(
+    (c) => c.id.startsWith(prefix) && (c.exposedPorts?.length ?? 0) > 0 === withPort,
+  ).map((c) => c.id);
+
 export const CLOUD_ACTIONS: RemediationAction[] = [
   cloud(
     'aws-revoke-open-ingress',
     'Revoke security group rules open to the internet',
-    exposure('aws_ec2_sg_open', [...SERVICES, 'oracle', 'elasticsearch', 'memcached', 'all']),
+    [...awsFamily('aws_ec2_sg_open_', true), 'aws_ec2_sg_open_all'],
     ['ec2:RevokeSecurityGroupIngress'],
     'high',
     ['ec2:AuthorizeSecurityGroupIngress with the captured rule'],
+  ),
+  cloud(
+    'aws-nacl-deny-admin-port',
+    'Deny SSH or RDP from the internet ahead of the network ACL entry that allows it',
+    awsFamily('aws_vpc_nacl_open_', true),
+    ['ec2:CreateNetworkAclEntry'],
+    'medium',
+    ['ec2:DeleteNetworkAclEntry for each entry it added'],
   ),
   cloud(
     'aws-s3-public-access-block',

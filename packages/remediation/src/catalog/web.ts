@@ -1,5 +1,5 @@
 // Host actions on web servers (nginx and Apache as Debian installs them) and packages.
-import { directivesNamed, setAtHttpLevel } from '../host/nginx-config.ts';
+import { blocksSetting, directivesNamed, setAtHttpLevel } from '../host/nginx-config.ts';
 import { type HostFacts, need, type Operation, type RemediationAction } from '../types.ts';
 
 const NGINX_HARDENING = '/etc/nginx/conf.d/netguard-hardening.conf';
@@ -33,6 +33,26 @@ function nginxDirective(key: string, value: string, atHttp: Operation, host?: Ho
   return setAtHttpLevel(host.nginx, key) ? inPlace : [...inPlace, atHttp];
 }
 
+/** The header an `add_header Name "value" always;` line sets, in lower case. */
+const headerOf = (line: string) => (/^add_header\s+(\S+)/.exec(line)?.[1] ?? '').toLowerCase();
+
+/**
+ * The headers wherever nginx sends them from. A block with add_header lines of its own inherits
+ * none from the level above, so each such block (server, location, if) gets the headers it lacks
+ * after its last add_header line; the http level gets them in `atHttp` for every other block.
+ */
+function nginxHeaders(lines: string[], atHttp: (line: string) => Operation, host?: HostFacts) {
+  const blocks = host?.nginx ? blocksSetting(host.nginx, 'add_header') : [];
+  const inBlocks = blocks.flatMap((own) => {
+    const has = new Set(own.map((d) => headerOf(`add_header ${d.args}`)));
+    const last = own.at(-1) as NonNullable<(typeof own)[number]>;
+    return lines
+      .filter((line) => !has.has(headerOf(line)))
+      .map((line): Operation => ({ kind: 'insert-line', file: last.file, after: last.line, line }));
+  });
+  return [...inBlocks, ...lines.map(atHttp)];
+}
+
 /** The key and value of a one-directive line: `server_tokens off;` → ['server_tokens', 'off']. */
 const keyValue = (line: string) => {
   const [key = '', ...rest] = line.replace(/;$/, '').split(' ');
@@ -49,7 +69,7 @@ const nginx = (
   id,
   name,
   description: lines.every((l) => l.startsWith('add_header'))
-    ? `Adds to ${NGINX_HARDENING} (included in the http block): ${lines.join(' ')}`
+    ? `Adds to ${NGINX_HARDENING} (included in the http block), and to every server or location block with add_header lines of its own (nginx gives such a block none of the http level's), as nginx -T shows them: ${lines.join(' ')}`
     : `Sets ${lines.join(' ')} in every block that sets it (server blocks included, as nginx -T shows them) and at the http level (${NGINX_HARDENING}, unless the http block sets it already).`,
   type: 'configuration',
   automationLevel: 'fully_automated',
@@ -66,14 +86,16 @@ const nginx = (
   validationChecks: fixes,
   coversEveryPort: true,
   reads: ['nginx-config'],
-  operations: (_params, host) => [
-    ...lines.flatMap((line) => {
-      const add: Operation = { kind: 'ensure-line', file: NGINX_HARDENING, line };
-      // add_header repeats by design: only single-valued directives are set where they act.
-      return line.startsWith('add_header') ? [add] : nginxDirective(...keyValue(line), add, host);
-    }),
-    nginxReload,
-  ],
+  operations: (_params, host) => {
+    const add = (line: string): Operation => ({ kind: 'ensure-line', file: NGINX_HARDENING, line });
+    const headers = lines.filter((l) => l.startsWith('add_header'));
+    const directives = lines.filter((l) => !l.startsWith('add_header'));
+    return [
+      ...(headers.length ? nginxHeaders(headers, add, host) : []),
+      ...directives.flatMap((line) => nginxDirective(...keyValue(line), add(line), host)),
+      nginxReload,
+    ];
+  },
 });
 
 export const WEB_ACTIONS: RemediationAction[] = [

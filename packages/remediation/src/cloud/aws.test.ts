@@ -2,7 +2,12 @@
 // refused call): seen, dry run, applied, verified, rolled back, seen again.
 import {
   AuthorizeSecurityGroupIngressCommand,
+  CreateNetworkAclCommand,
+  CreateNetworkAclEntryCommand,
+  type CreateNetworkAclEntryCommandInput,
+  DescribeNetworkAclsCommand,
   DescribeSecurityGroupsCommand,
+  DescribeVpcsCommand,
 } from '@aws-sdk/client-ec2';
 import {
   CreateAccessKeyCommand,
@@ -142,6 +147,127 @@ describe('aws-revoke-open-ingress', () => {
     } finally {
       await proxy.close();
     }
+  });
+});
+
+describe('aws-revoke-open-ingress on the newer port checks', () => {
+  it('revokes an internet Kafka rule (port 9092) and authorizes it again on rollback', async () => {
+    const GroupId = await createGroup(aws.ec2, 'kafka', tcpRule(9092, '::/0'));
+    const resourceId = `arn:aws:ec2:us-east-1:${ACCOUNT}:security-group/${GroupId}`;
+    const { dry } = await roundTrip({
+      provider: 'aws',
+      credentials: aws.credentials,
+      actionId: 'aws-revoke-open-ingress',
+      finding: await findingOf('aws_ec2_sg_open_kafka', resourceId),
+      read: () => rulesOf(GroupId),
+    });
+    expect(dry.apiCalls).toEqual([
+      {
+        call: 'ec2:RevokeSecurityGroupIngress',
+        params: {
+          GroupId,
+          IpPermissions: [
+            { IpProtocol: 'tcp', FromPort: 9092, ToPort: 9092, Ipv6Ranges: [{ CidrIpv6: '::/0' }] },
+          ],
+        },
+      },
+    ]);
+  });
+});
+
+describe('aws-nacl-deny-admin-port', () => {
+  /** A network ACL of the default VPC with these inbound entries (and the default deny). */
+  async function aclWith(entries: Omit<CreateNetworkAclEntryCommandInput, 'NetworkAclId'>[]) {
+    const vpcs = await aws.ec2.send(new DescribeVpcsCommand({}));
+    const VpcId = vpcs.Vpcs?.find((v) => v.IsDefault)?.VpcId;
+    const created = await aws.ec2.send(new CreateNetworkAclCommand({ VpcId }));
+    const NetworkAclId = created.NetworkAcl?.NetworkAclId as string;
+    for (const entry of entries)
+      await aws.ec2.send(new CreateNetworkAclEntryCommand({ NetworkAclId, ...entry }));
+    return NetworkAclId;
+  }
+  const inboundOf = async (NetworkAclId: string) =>
+    (
+      await aws.ec2.send(new DescribeNetworkAclsCommand({ NetworkAclIds: [NetworkAclId] }))
+    ).NetworkAcls?.[0]?.Entries?.filter((e) => !e.Egress).sort(
+      (a, b) => (a.RuleNumber ?? 0) - (b.RuleNumber ?? 0),
+    );
+  const allow = (RuleNumber: number, from: number, to: number, cidr: string) => ({
+    RuleNumber,
+    Egress: false,
+    Protocol: '6',
+    RuleAction: 'allow' as const,
+    PortRange: { From: from, To: to },
+    ...(cidr.includes(':') ? { Ipv6CidrBlock: cidr } : { CidrBlock: cidr }),
+  });
+
+  it('adds a deny for SSH ahead of each family’s allow, keeps HTTPS open, and deletes the denies on rollback', async () => {
+    const NetworkAclId = await aclWith([
+      allow(100, 22, 22, '0.0.0.0/0'),
+      allow(110, 443, 443, '0.0.0.0/0'),
+      allow(120, 0, 65535, '::/0'),
+      allow(90, 22, 22, '10.0.0.0/8'),
+    ]);
+    const resourceId = `arn:aws:ec2:us-east-1:${ACCOUNT}:network-acl/${NetworkAclId}`;
+    const { dry, applied } = await roundTrip({
+      provider: 'aws',
+      credentials: aws.credentials,
+      actionId: 'aws-nacl-deny-admin-port',
+      finding: await findingOf('aws_vpc_nacl_open_ssh', resourceId),
+      read: () => inboundOf(NetworkAclId),
+    });
+    const deny = { NetworkAclId, Egress: false, Protocol: '6', RuleAction: 'deny' };
+    const port = { PortRange: { From: 22, To: 22 } };
+    expect(dry.apiCalls).toEqual([
+      {
+        call: 'ec2:CreateNetworkAclEntry',
+        params: { ...deny, RuleNumber: 99, ...port, CidrBlock: '0.0.0.0/0' },
+      },
+      {
+        call: 'ec2:CreateNetworkAclEntry',
+        params: { ...deny, RuleNumber: 119, ...port, Ipv6CidrBlock: '::/0' },
+      },
+    ]);
+    expect(dry.diffs[0]?.target).toBe(resourceId);
+    expect(dry.log.map((s) => s.step)).toEqual(['ec2:DescribeNetworkAcls']);
+    expect(applied.captured.data).toMatchObject({
+      region: 'us-east-1',
+      networkAclId: NetworkAclId,
+      ruleNumbers: [99, 119],
+    });
+  });
+
+  it('while applied: RDP is still found on the same ACL, SSH no longer', async () => {
+    const NetworkAclId = await aclWith([allow(100, 0, 65535, '0.0.0.0/0')]);
+    const resourceId = `arn:aws:ec2:us-east-1:${ACCOUNT}:network-acl/${NetworkAclId}`;
+    const action = REMEDIATION_ACTIONS.find((a) => a.id === 'aws-nacl-deny-admin-port');
+    await applyCloud(
+      'aws',
+      aws.credentials,
+      action as NonNullable<typeof action>,
+      await findingOf('aws_vpc_nacl_open_ssh', resourceId),
+    );
+    const after = await aws.scan(['aws_vpc_nacl_open_ssh', 'aws_vpc_nacl_open_rdp']);
+    const on = after.findings.filter((f) => f.resourceId === resourceId).map((f) => f.checkId);
+    expect(on).toEqual(['aws_vpc_nacl_open_rdp']);
+  });
+
+  it('refuses an ACL whose allow is rule 1: no rule number is free ahead of it', async () => {
+    const NetworkAclId = await aclWith([allow(1, 3389, 3389, '0.0.0.0/0')]);
+    const resourceId = `arn:aws:ec2:us-east-1:${ACCOUNT}:network-acl/${NetworkAclId}`;
+    const action = REMEDIATION_ACTIONS.find((a) => a.id === 'aws-nacl-deny-admin-port');
+    const before = await inboundOf(NetworkAclId);
+    const error = await applyCloud(
+      'aws',
+      aws.credentials,
+      action as NonNullable<typeof action>,
+      await findingOf('aws_vpc_nacl_open_rdp', resourceId),
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RemediationError);
+    expect((error as Error).message).toBe(
+      `${NetworkAclId} has no free rule number ahead of rule 1: renumber its entries first`,
+    );
+    expect(await inboundOf(NetworkAclId)).toEqual(before);
   });
 });
 

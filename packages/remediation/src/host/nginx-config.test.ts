@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { applyToText } from '../apply.ts';
-import { directivesNamed, parseNginxDump, setAtHttpLevel } from './nginx-config.ts';
+import { REMEDIATION_ACTIONS } from '../catalog/index.ts';
+import { planHostAction } from '../plan.ts';
+import { changedLines } from '../testing/remediation-cycle.ts';
+import type { RemediationAction } from '../types.ts';
+import { blocksSetting, directivesNamed, parseNginxDump, setAtHttpLevel } from './nginx-config.ts';
+
+const HEADER_LINES = [
+  'add_header Strict-Transport-Security "max-age=31536000" always;',
+  'add_header X-Content-Type-Options "nosniff" always;',
+  'add_header X-Frame-Options "DENY" always;',
+  'add_header Content-Security-Policy "frame-ancestors \'none\'" always;',
+  'add_header Referrer-Policy "no-referrer" always;',
+];
 
 // The shape of `nginx -T` on Debian: the main file, then each file in the order nginx read it.
 const DUMP = `# configuration file /etc/nginx/nginx.conf:
@@ -100,5 +112,66 @@ describe('set-directive', () => {
         { kind: 'set-directive', file: 'f', line: 1, key: 'server_tokens', value: 'off' },
       ]),
     ).toThrow('line 2 of f no longer sets server_tokens');
+  });
+});
+
+describe('nginx-security-headers where nginx sends them from', () => {
+  // A server with add_header of its own (through a snippet, too), a location with its own, and a
+  // server with none, which inherits the http level's.
+  const dump = `# configuration file /etc/nginx/nginx.conf:
+http {
+	include /etc/nginx/conf.d/*.conf;
+	include sites-enabled/*;
+}
+
+# configuration file /etc/nginx/sites-enabled/app:
+server {
+	listen 443 ssl;
+	add_header X-Served-By "app" always;
+	location /api {
+		add_header Cache-Control "no-store";
+		add_header X-Frame-Options "SAMEORIGIN";
+	}
+	location /static { root /srv; }
+	include snippets/more-headers.conf;
+}
+server {
+	listen 8080;
+}
+
+# configuration file /etc/nginx/snippets/more-headers.conf:
+add_header X-Robots-Tag "none";
+`;
+  const action = REMEDIATION_ACTIONS.find((a) => a.id === 'nginx-security-headers');
+  const config = parseNginxDump(dump);
+
+  it('groups add_header by the block nginx sees, an included snippet in its including block', () => {
+    expect(
+      blocksSetting(config, 'add_header').map((own) => own.map((d) => `${d.file}:${d.line}`)),
+    ).toEqual([
+      ['/etc/nginx/sites-enabled/app:2', '/etc/nginx/snippets/more-headers.conf:0'],
+      ['/etc/nginx/sites-enabled/app:4', '/etc/nginx/sites-enabled/app:5'],
+    ]);
+  });
+
+  it('adds each missing header after the last add_header of each such block, and at the http level', async () => {
+    const plan = await planHostAction(
+      action as RemediationAction,
+      {},
+      async (path) => config.files.get(path) ?? '',
+      { nginx: config },
+    );
+    const changed = Object.fromEntries(plan.files.map((f) => [f.path, changedLines(f.diff)]));
+    const headers = (indent: string, without?: string) =>
+      HEADER_LINES.filter((l) => !without || !l.includes(without)).map((l) => `+${indent}${l}`);
+    expect(changed).toEqual({
+      // The location already sends its own X-Frame-Options: it is kept, not doubled.
+      '/etc/nginx/sites-enabled/app': headers('\t\t', 'X-Frame-Options'),
+      '/etc/nginx/snippets/more-headers.conf': headers(''),
+      '/etc/nginx/conf.d/netguard-hardening.conf': headers(''),
+    });
+    expect(plan.files.find((f) => f.path === '/etc/nginx/sites-enabled/app')?.after).toContain(
+      '\t\tadd_header X-Frame-Options "SAMEORIGIN";\n\t\tadd_header Strict-Transport-Security',
+    );
   });
 });

@@ -13,6 +13,11 @@ export type NginxDirective = {
   name: string;
   /** Its arguments as written, without the final ';'. */
   args: string;
+  /**
+   * The block it is in, as nginx sees it: `file:line` of the block's opening line (an included
+   * file's top level is the block of its include), '' at the main file's top.
+   */
+  block: string;
 };
 
 export type NginxConfig = {
@@ -100,21 +105,24 @@ function tokens(text: string): Token[] {
  */
 export function parseNginxDump(dump: string, prefix = '/etc/nginx'): NginxConfig {
   const files = splitDump(dump);
-  const includes: { pattern: RegExp; context: string[] }[] = [];
+  const includes: { pattern: RegExp; context: string[]; blocks: string[] }[] = [];
   const directives: NginxDirective[] = [];
   let first = true;
   for (const [file, text] of files) {
     // The main file starts at the top; an included one where its include stood.
-    const start = first ? [] : (includes.find((inc) => inc.pattern.test(file))?.context ?? []);
+    const including = first ? undefined : includes.find((inc) => inc.pattern.test(file));
     first = false;
-    const stack = [...start];
+    const stack = [...(including?.context ?? [])];
+    const blocks = [...(including?.blocks ?? [])];
     let words: Token[] = [];
     for (const token of tokens(text)) {
       if (token.text === '{') {
         stack.push(words[0]?.text ?? '');
+        blocks.push(`${file}:${words[0]?.line ?? token.line}`);
         words = [];
       } else if (token.text === '}') {
         stack.pop();
+        blocks.pop();
         words = [];
       } else if (token.text === ';') {
         const [name, ...args] = words;
@@ -125,11 +133,12 @@ export function parseNginxDump(dump: string, prefix = '/etc/nginx'): NginxConfig
             context: [...stack],
             name: name.text,
             args: args.map((a) => a.text).join(' '),
+            block: blocks.at(-1) ?? '',
           });
           if (name.text === 'include' && args[0]) {
             const target = args[0].text.replace(/^["']|["']$/g, '');
             const path = target.startsWith('/') ? target : `${prefix}/${target}`;
-            includes.push({ pattern: globRegex(path), context: [...stack] });
+            includes.push({ pattern: globRegex(path), context: [...stack], blocks: [...blocks] });
           }
         }
         words = [];
@@ -147,4 +156,16 @@ export function directivesNamed(config: NginxConfig, name: string): NginxDirecti
 /** Whether `name` is set at the http level itself (not in a server or location block). */
 export function setAtHttpLevel(config: NginxConfig, name: string): boolean {
   return directivesNamed(config, name).some((d) => d.context.at(-1) === 'http');
+}
+
+/**
+ * The blocks below the http level (server, location, if) that have `name` directives of their
+ * own, by block, each with its directives in order. nginx inherits such array directives
+ * (add_header, ...) from the level above only into blocks that have none of their own.
+ */
+export function blocksSetting(config: NginxConfig, name: string): NginxDirective[][] {
+  const byBlock = new Map<string, NginxDirective[]>();
+  for (const d of directivesNamed(config, name))
+    if (d.context.at(-1) !== 'http') byBlock.set(d.block, [...(byBlock.get(d.block) ?? []), d]);
+  return [...byBlock.values()];
 }

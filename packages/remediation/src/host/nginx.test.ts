@@ -21,6 +21,14 @@ const NGINX_CONF_TLS = [
   '+\tssl_prefer_server_ciphers off;',
 ];
 
+const SECURITY_HEADERS = [
+  'add_header Strict-Transport-Security "max-age=31536000" always;',
+  'add_header X-Content-Type-Options "nosniff" always;',
+  'add_header X-Frame-Options "DENY" always;',
+  'add_header Content-Security-Policy "frame-ancestors \'none\'" always;',
+  'add_header Referrer-Policy "no-referrer" always;',
+];
+
 /** Runs `body` with the TLS site's server block setting `lines` too; puts the site back after. */
 async function withServerBlock(lines: string[], body: () => Promise<unknown>) {
   const site = await root.readFile(TLS_SITE);
@@ -75,13 +83,7 @@ describe('nginx actions on a namespace host', () => {
   });
 
   it('nginx-security-headers', async () => {
-    await nginxCycle('nginx-security-headers', 'http-security-headers', 80, [
-      'add_header Strict-Transport-Security "max-age=31536000" always;',
-      'add_header X-Content-Type-Options "nosniff" always;',
-      'add_header X-Frame-Options "DENY" always;',
-      'add_header Content-Security-Policy "frame-ancestors \'none\'" always;',
-      'add_header Referrer-Policy "no-referrer" always;',
-    ]);
+    await nginxCycle('nginx-security-headers', 'http-security-headers', 80, SECURITY_HEADERS);
   });
 
   it('nginx-modern-tls: TLS 1.0 and 1.1 refused after, accepted again after the rollback', async () => {
@@ -119,6 +121,27 @@ describe('nginx actions on a namespace host', () => {
         },
         paths: [HARDENING, TLS_SITE],
         executionId: 'hide-server-block',
+      }),
+    );
+  });
+
+  it('nginx-security-headers: a server block with add_header of its own gets the headers too', async () => {
+    // nginx gives a block with add_header lines none of the http level's: the headers added in
+    // the hardening file alone would never reach port 443.
+    await withServerBlock(['add_header X-Served-By "netguard-tls" always;'], () =>
+      remediationCycle({
+        host,
+        conn: root,
+        actionId: 'nginx-security-headers',
+        checkId: 'http-security-headers',
+        port: 443,
+        portWhenFixed: 'open',
+        changed: {
+          [TLS_SITE]: SECURITY_HEADERS.map((l) => `+\t${l}`),
+          [HARDENING]: SECURITY_HEADERS.map((l) => `+${l}`),
+        },
+        paths: [HARDENING, TLS_SITE],
+        executionId: 'headers-server-block',
       }),
     );
   });

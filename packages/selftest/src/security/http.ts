@@ -66,6 +66,16 @@ export function jsonOf(answer: HttpAnswer): unknown {
   }
 }
 
+/**
+ * The error message of an answer: `{ message }` or NetGuard's `{ error: { code, message } }`;
+ * undefined when the body carries none.
+ */
+export function errorMessageOf(answer: HttpAnswer): string | undefined {
+  const body = jsonOf(answer) as { message?: unknown; error?: { message?: unknown } } | undefined;
+  const message = body?.message ?? body?.error?.message;
+  return typeof message === 'string' ? message : undefined;
+}
+
 function resolveUrl(base: URL, origins: ReadonlySet<string>, path: string): URL {
   const url = new URL(path, base);
   if (!origins.has(url.origin))

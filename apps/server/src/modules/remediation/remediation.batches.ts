@@ -2,8 +2,14 @@
 // is the approval) and held until the window opens. Each tick releases the next wave of at most
 // maxHostsPerRun hosts once the previous wave has ended, stops at the first failed verification
 // when told to, and cancels what the closing window leaves.
+// Four eyes: an action the policy wants a second person for is created proposed instead (its dry
+// run runs at once, so that the approver sees the diff); approved by another administrator, it
+// joins the held ones and runs in a wave like them. The batch's other actions do not wait for it:
+// each was approved on its own, and the second person's approval is of that action alone. The
+// batch stays open while any waits, and the closing window cancels those still unapproved.
 import {
   ACTIVE_EXECUTION_STATUSES,
+  needsSecondApprover,
   REMEDIATION_TEXT,
   type TBatch,
   type TScheduleBatch,
@@ -16,7 +22,7 @@ import { remediationBatches, remediationExecutions } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { RequestMeta } from '../audit/audit.repo.ts';
 import type { AuthContext } from '../auth/sessions.service.ts';
-import { refuseSelfApproved } from './remediation.four-eyes.ts';
+import { HELD } from './remediation.held.ts';
 import { proposeExecution } from './remediation.propose.ts';
 import { findVulnerability, readPolicy } from './remediation.repo.ts';
 import { mayApprove } from './remediation.service.ts';
@@ -26,8 +32,12 @@ import { findAction } from './remediation.view.ts';
 const b = remediationBatches;
 const x = remediationExecutions;
 type BatchRow = typeof b.$inferSelect;
-/** next_run_at of an execution its batch holds back. */
-export const HELD = new Date('9999-12-31T00:00:00Z');
+
+export { HELD } from './remediation.held.ts';
+
+/** The first note of a batch's execution that waits for a second person. */
+export const fourEyesNote = (batchId: string) =>
+  `Proposed with batch ${batchId}: four eyes, another administrator or approver must approve it`;
 /** The word a batch with a high-risk action needs typed. */
 export const BATCH_ACKNOWLEDGEMENT = 'APPLY';
 
@@ -48,6 +58,7 @@ async function toBatch(db: Executor, row: BatchRow): Promise<TBatch> {
       n: sql<number>`count(*)::int`,
       verified: sql<number>`count(*) filter (where ${x.status} = 'verified')::int`,
       failed: sql<number>`count(*) filter (where ${x.status} in ('failed', 'failed_verification'))::int`,
+      awaiting: sql<number>`count(*) filter (where ${x.status} = 'proposed')::int`,
     })
     .from(x)
     .where(eq(x.batchId, row.id));
@@ -61,6 +72,7 @@ async function toBatch(db: Executor, row: BatchRow): Promise<TBatch> {
     executions: c?.n ?? 0,
     verified: c?.verified ?? 0,
     failed: c?.failed ?? 0,
+    awaitingApproval: c?.awaiting ?? 0,
     skipped: row.skipped,
     error: row.error,
     createdAt: row.createdAt.toISOString(),
@@ -104,11 +116,6 @@ export function createBatchService(db: Executor) {
           skipped.push({ vulnerabilityId: id, reason: 'No automated action fixes this finding' });
         else planned.push({ vuln, action });
       }
-      refuseSelfApproved(
-        policy,
-        planned.map((p) => p.action),
-        'scheduled in a batch (scheduling a batch approves it)',
-      );
       if (
         planned.some((p) => p.action.riskLevel === 'high') &&
         body.acknowledgement?.trim() !== BATCH_ACKNOWLEDGEMENT
@@ -132,16 +139,21 @@ export function createBatchService(db: Executor) {
         .returning();
       const batch = row as BatchRow;
       for (const { vuln, action } of planned) {
+        const secondPerson = needsSecondApprover(policy.fourEyes, action.riskLevel);
         await proposeExecution(db, {
           organizationId: auth.organizationId,
           vuln,
           action,
           by: auth.userId,
-          status: 'approved',
-          approvedBy: auth.userId,
           batchId: batch.id,
-          nextRunAt: HELD,
-          note: `Approved with batch ${batch.id}`,
+          ...(secondPerson
+            ? { status: 'proposed', nextRunAt: null, note: fourEyesNote(batch.id) }
+            : {
+                status: 'approved',
+                approvedBy: auth.userId,
+                nextRunAt: HELD,
+                note: `Approved with batch ${batch.id}`,
+              }),
           meta,
         }).catch((error: unknown) => {
           if (error instanceof AppError && error.status === 400) {
@@ -157,13 +169,25 @@ export function createBatchService(db: Executor) {
   };
 }
 
-async function cancelHeld(db: Executor, batch: BatchRow, note: string) {
+/** Cancels what the batch holds back, and what still waits for a second person's approval. */
+async function cancelHeld(db: Executor, batch: BatchRow, note: string, unapproved: string) {
   const held = await db
     .select()
     .from(x)
     .where(and(eq(x.batchId, batch.id), eq(x.status, 'approved'), eq(x.nextRunAt, HELD)));
   for (const row of held)
     await moveExecution(db, row, { from: ['approved'], to: 'cancelled', by: null, note });
+  const waiting = await db
+    .select()
+    .from(x)
+    .where(and(eq(x.batchId, batch.id), eq(x.status, 'proposed')));
+  for (const row of waiting)
+    await moveExecution(db, row, {
+      from: ['proposed'],
+      to: 'cancelled',
+      by: null,
+      note: unapproved,
+    });
 }
 
 /** Moves every due batch on: its window, its waves, its stop on failure. */
@@ -194,10 +218,17 @@ export async function tickBatches(db: Executor): Promise<void> {
         .set({ status, error })
         .where(and(eq(b.id, batch.id), ne(b.status, status)));
     if (Date.now() >= batch.windowEndsAt.getTime()) {
-      await cancelHeld(db, batch, 'The batch window ended before it ran');
+      await cancelHeld(
+        db,
+        batch,
+        'The batch window ended before it ran',
+        'The batch window ended before a second person approved it',
+      );
       if (inFlight.length) continue;
       // What ran decides: a failure stops it (when told to), nothing run at all cancels it.
-      const ran = members.filter((m) => !held.includes(m) && m.status !== 'cancelled');
+      const ran = members.filter(
+        (m) => !held.includes(m) && !['cancelled', 'proposed'].includes(m.status),
+      );
       if (failed && batch.stopOnFailure)
         await end('stopped', 'Stopped after a failed execution (stop on failure)');
       else if (!ran.length) await end('cancelled', 'The window ended before anything ran');
@@ -208,12 +239,19 @@ export async function tickBatches(db: Executor): Promise<void> {
       await db.update(b).set({ status: 'running' }).where(eq(b.id, batch.id));
     if (inFlight.length) continue;
     if (failed && batch.stopOnFailure) {
-      await cancelHeld(db, batch, 'The batch stopped after a failed execution');
+      await cancelHeld(
+        db,
+        batch,
+        'The batch stopped after a failed execution',
+        'The batch stopped after a failed execution, before a second person approved this one',
+      );
       await end('stopped', 'Stopped after a failed execution (stop on failure)');
       continue;
     }
+    // An execution waiting for a second person's approval keeps the batch open until the window ends.
+    const awaiting = members.some((m) => m.status === 'proposed');
     if (!held.length) {
-      await end('completed');
+      if (!awaiting) await end('completed');
       continue;
     }
     const wave = [...new Set(held.map((m) => m.lockKey))].slice(0, batch.maxHostsPerRun);

@@ -17,6 +17,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { RequestMeta } from '../audit/audit.repo.ts';
 import type { AuthContext } from '../auth/sessions.service.ts';
 import { refuseOwnApproval, refuseSelfApproved } from './remediation.four-eyes.ts';
+import { HELD } from './remediation.held.ts';
 import { proposeExecution } from './remediation.propose.ts';
 import * as repo from './remediation.repo.ts';
 import { HostBusy, moveExecution } from './remediation.transitions.ts';
@@ -136,7 +137,12 @@ export function createRemediationService(deps: {
       to: 'approved',
       by: auth.userId,
       meta,
-      set: { approvedBy: auth.userId, acknowledgement: acknowledgement ?? null, nextRunAt: null },
+      // A batch's execution runs in the batch's window, in a wave, like the batch's others.
+      set: {
+        approvedBy: auth.userId,
+        acknowledgement: acknowledgement ?? null,
+        nextRunAt: row.batchId ? HELD : null,
+      },
     });
     await wake(row.id);
     return view(auth, moved(next, 'approval'));

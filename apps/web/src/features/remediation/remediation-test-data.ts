@@ -103,6 +103,7 @@ export const batch = (overrides: Partial<TBatch> = {}): TBatch => ({
   executions: 4,
   verified: 2,
   failed: 1,
+  awaitingApproval: 0,
   skipped: [],
   error: null,
   createdAt: '2026-11-27T10:00:00.000Z',

@@ -1,6 +1,6 @@
 import type { TestDefinition } from '../../model.ts';
 import type { SecurityContext } from '../context.ts';
-import { jsonOf } from '../http.ts';
+import { errorMessageOf } from '../http.ts';
 import { evidenceLog, failed, guarded, inconclusive, passed } from '../outcome.ts';
 import { accessTokenOf, bearer, requireCanaries, signIn, trySignIn } from '../session.ts';
 
@@ -55,7 +55,7 @@ export const signInHardening: TestDefinition<SecurityContext> = {
         ),
         `change of the password to ${COMMON_PASSWORD}`,
       );
-      const message = (jsonOf(change) as { message?: unknown } | undefined)?.message;
+      const message = errorMessageOf(change);
       if (change.status >= 200 && change.status < 300) {
         problems.push(`${COMMON_PASSWORD} was accepted as a new password`);
         user.password = COMMON_PASSWORD;

@@ -24,6 +24,9 @@ export function BatchList({ batches }: { batches: TBatch[] }) {
             <Count label="Executions" value={b.executions} />
             <Count label="Verified" value={b.verified} />
             <Count label="Failed" value={b.failed} />
+            {b.awaitingApproval > 0 && (
+              <Count label="Awaiting second approval" value={b.awaitingApproval} />
+            )}
             <Count label="Max hosts per run" value={b.maxHostsPerRun} />
             <div>
               <dt className="text-muted-foreground">On failure</dt>
