@@ -52,15 +52,16 @@ const verdicts = () => Object.fromEntries(run.results.map((r) => [r.testId, r.st
 
 describe('the security suite on a plain-HTTP NetGuard', () => {
   it('fails what needs TLS, with the reason', () => {
-    console.info(
-      run.results.map((r) => `${r.testId}: ${r.state}: ${r.outcome?.reason}`).join('\n'),
-    );
     expect(verdicts()).toMatchObject({
       'security.tls-protocols': 'failed',
       'security.certificate': 'failed',
       'security.cipher-suites': 'failed',
+      'security.https-redirect': 'failed',
       'security.hsts': 'failed',
+      'security.cookie-flags': 'failed',
     });
+    const cookies = run.results.find((r) => r.testId === 'security.cookie-flags');
+    expect(cookies?.outcome?.reason).toContain('set over plain HTTP');
   });
 
   it('passes the application logic: operations, roles, tenants, sign-in and tokens', () => {
@@ -70,6 +71,8 @@ describe('the security suite on a plain-HTTP NetGuard', () => {
       'security.sign-in-hardening': 'passed',
       'security.session-tokens': 'passed',
       'security.cors': 'passed',
+      'security.csp': 'passed',
+      'security.response-headers': 'passed',
       'security.exposed-files': 'passed',
       'security.information-leakage': 'passed',
     });
