@@ -20,8 +20,9 @@ const AUDIENCE = 'netguard-api';
 export function createAccessTokens(secret: string) {
   const key = deriveKey(secret, 'jwt-access-token');
   return {
-    async sign(claims: Omit<AccessClaims, 'expiresAt'>) {
-      const expiresAt = Math.floor(Date.now() / 1000) + ACCESS_TOKEN_TTL_S;
+    /** `ttlSeconds` below zero mints a token already expired (the self-test's canary, only). */
+    async sign(claims: Omit<AccessClaims, 'expiresAt'>, ttlSeconds = ACCESS_TOKEN_TTL_S) {
+      const expiresAt = Math.floor(Date.now() / 1000) + ttlSeconds;
       const token = await new SignJWT({ org: claims.organizationId, sid: claims.sessionId })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(claims.userId)
