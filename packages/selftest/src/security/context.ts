@@ -1,6 +1,13 @@
 // What every security test receives: the deployment's base URL, an HTTP client and a TLS prober
 // bound to it and sharing one request budget, NetGuard's auth routes, and the canaries (made on
 // first use, once per run, removed by dispose()).
+import {
+  CSRF_COOKIE_NAME,
+  CSRF_HEADER_NAME,
+  REFRESH_COOKIE_NAME,
+  SECURE_CSRF_COOKIE_NAME,
+  SECURE_REFRESH_COOKIE_NAME,
+} from '@netguard/contracts';
 import type { CanaryProvider, CanarySet } from './canary.ts';
 import { createBudget, createScopedHttpClient, type HttpClient } from './http.ts';
 import { createTlsProber, type TlsProber } from './tls-probe.ts';
@@ -32,9 +39,15 @@ export const NETGUARD_ROUTES: NetGuardRoutes = {
   switchOrganization: '/api/organizations/switch',
   openapi: '/api/openapi.json',
   metrics: '/metrics',
-  refreshCookie: 'ng_refresh',
-  csrfCookie: 'ng_csrf',
-  csrfHeader: 'x-netguard-csrf',
+  refreshCookie: REFRESH_COOKIE_NAME,
+  csrfCookie: CSRF_COOKIE_NAME,
+  csrfHeader: CSRF_HEADER_NAME,
+};
+
+/** Over https NetGuard names its session cookies with the __Secure- and __Host- prefixes. */
+export const NETGUARD_HTTPS_COOKIES: Pick<NetGuardRoutes, 'refreshCookie' | 'csrfCookie'> = {
+  refreshCookie: SECURE_REFRESH_COOKIE_NAME,
+  csrfCookie: SECURE_CSRF_COOKIE_NAME,
 };
 
 export type SecurityContext = {
@@ -107,7 +120,11 @@ export function createSecurityContext(options: SecurityContextOptions): {
     plainHttpUrl,
     http,
     tls,
-    routes: { ...NETGUARD_ROUTES, ...options.routes },
+    routes: {
+      ...NETGUARD_ROUTES,
+      ...(https ? NETGUARD_HTTPS_COOKIES : {}),
+      ...options.routes,
+    },
     publicOperations: options.publicOperations ?? NETGUARD_PUBLIC_OPERATIONS,
     async canaries() {
       if (!options.canary) return null;
