@@ -9,6 +9,8 @@ export * from './dashboard.ts';
 export * from './detection.ts';
 export * from './display-filter.ts';
 export * from './egress.ts';
+export * from './evidence.ts';
+export * from './evidence-views.ts';
 export * from './errors.ts';
 export * from './feeds.ts';
 export * from './findings.ts';

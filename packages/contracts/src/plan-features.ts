@@ -107,6 +107,14 @@ export const PLAN_FEATURES = {
     pages: ['/dashboard/automated-remediation'],
     api: ['/api/remediation'],
   },
+  compliance_evidence: {
+    tier: 'Enterprise',
+    name: 'Compliance evidence',
+    card: 'Compliance evidence collection',
+    what: 'Collect SOC 2, ISO 27001, NIST CSF, GDPR and HIPAA evidence from NetGuard itself, on a schedule, in signed packages an auditor verifies offline.',
+    pages: ['/dashboard/compliance-evidence'],
+    api: ['/api/compliance'],
+  },
 } as const satisfies Record<string, TPlanFeatureInfo>;
 
 export type TPlanFeature = keyof typeof PLAN_FEATURES;
