@@ -19,6 +19,18 @@ CREATE TABLE "evidence_digests" (
 	CONSTRAINT "evidence_digests_organization_id_number_pk" PRIMARY KEY("organization_id","number")
 );
 --> statement-breakpoint
+CREATE TABLE "evidence_exports" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"organization_id" uuid NOT NULL,
+	"framework_id" text,
+	"manifest_sha256" text NOT NULL,
+	"last_digest_signature" text NOT NULL,
+	"package_created_at" text NOT NULL,
+	"size" integer NOT NULL,
+	"created_by" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "evidence_files" (
 	"evidence_id" uuid PRIMARY KEY NOT NULL,
 	"organization_id" uuid NOT NULL,
@@ -109,6 +121,8 @@ CREATE TABLE "evidence_schedules" (
 ALTER TABLE "compliance_reports" ADD CONSTRAINT "compliance_reports_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "compliance_reports" ADD CONSTRAINT "compliance_reports_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "evidence_digests" ADD CONSTRAINT "evidence_digests_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "evidence_exports" ADD CONSTRAINT "evidence_exports_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "evidence_exports" ADD CONSTRAINT "evidence_exports_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "evidence_files" ADD CONSTRAINT "evidence_files_evidence_id_evidence_items_id_fk" FOREIGN KEY ("evidence_id") REFERENCES "public"."evidence_items"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "evidence_files" ADD CONSTRAINT "evidence_files_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "evidence_items" ADD CONSTRAINT "evidence_items_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -120,6 +134,7 @@ ALTER TABLE "evidence_runs" ADD CONSTRAINT "evidence_runs_organization_id_organi
 ALTER TABLE "evidence_runs" ADD CONSTRAINT "evidence_runs_requested_by_users_id_fk" FOREIGN KEY ("requested_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "evidence_schedules" ADD CONSTRAINT "evidence_schedules_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "evidence_schedules" ADD CONSTRAINT "evidence_schedules_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "evidence_exports_org_idx" ON "evidence_exports" USING btree ("organization_id","created_at");--> statement-breakpoint
 CREATE INDEX "evidence_items_org_collector_idx" ON "evidence_items" USING btree ("organization_id","collector_id","observed_at");--> statement-breakpoint
 CREATE INDEX "evidence_items_requirements_idx" ON "evidence_items" USING gin ("requirement_ids");--> statement-breakpoint
 CREATE INDEX "evidence_runs_org_created_idx" ON "evidence_runs" USING btree ("organization_id","created_at");--> statement-breakpoint

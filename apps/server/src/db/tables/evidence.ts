@@ -169,3 +169,20 @@ export const complianceReports = pgTable('compliance_reports', {
   createdBy: userSetNull('created_by'),
   createdAt: createdAt(),
 });
+
+/** Each exported evidence package: the next one links to it (manifest hash, last signature). */
+export const evidenceExports = pgTable(
+  'evidence_exports',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    frameworkId: text('framework_id'),
+    manifestSha256: text('manifest_sha256').notNull(),
+    lastDigestSignature: text('last_digest_signature').notNull(),
+    packageCreatedAt: text('package_created_at').notNull(),
+    size: integer('size').notNull(),
+    createdBy: userSetNull('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('evidence_exports_org_idx').on(t.organizationId, t.createdAt)],
+);
