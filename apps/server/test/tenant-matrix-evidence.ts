@@ -1,5 +1,7 @@
 // Samples of the compliance evidence operations for the tenant matrix: A's evidence (an upload),
 // a collection run and a report are made once per fixture set, as A's admin.
+import { eq } from 'drizzle-orm';
+import { evidenceAuditorGrants } from '../src/db/schema.ts';
 import type { TestContext } from './helpers.ts';
 import type { Fixtures } from './tenant-matrix-fixtures.ts';
 import { asAdmin, get, type Req, type Sample, send } from './tenant-matrix-samples.ts';
@@ -94,4 +96,44 @@ export const EVIDENCE_SAMPLES: Record<string, Sample> = {
     })),
   },
   'POST /api/compliance/export': { req: send('/api/compliance/export', {}) },
+  'GET /api/compliance/auditor-grants': { req: get('/api/compliance/auditor-grants') },
+  // A's auditor caller is a member with the auditor role: the grant names them (B: 400, not theirs).
+  'POST /api/compliance/auditor-grants': {
+    req: (f) => ({
+      url: '/api/compliance/auditor-grants',
+      payload: {
+        email: auditorOf(f),
+        frameworkId: 'gdpr',
+        periodStart: '2026-01-01T00:00:00Z',
+        periodEnd: '2027-01-01T00:00:00Z',
+        expiresAt: '2099-01-01T00:00:00Z',
+      },
+    }),
+    other: 400,
+    // The grant would limit A's auditor for the rest of the matrix: revoked at once.
+    after: async (f, _c, ctx) => {
+      const auditor = f.callers.find((c) => c.name === 'auditor')?.account.userId;
+      if (auditor)
+        await ctx.db.delete(evidenceAuditorGrants).where(eq(evidenceAuditorGrants.userId, auditor));
+    },
+  },
+  'DELETE /api/compliance/auditor-grants/:id': {
+    req: async (f, _c, ctx) => {
+      const [row] = await ctx.db
+        .insert(evidenceAuditorGrants)
+        .values({
+          organizationId: f.organizationId,
+          userId: f.admin.userId,
+          frameworkId: 'gdpr',
+          periodStart: new Date('2026-01-01T00:00:00Z'),
+          periodEnd: new Date('2027-01-01T00:00:00Z'),
+          expiresAt: new Date('2099-01-01T00:00:00Z'),
+        })
+        .returning({ id: evidenceAuditorGrants.id });
+      return { url: `/api/compliance/auditor-grants/${row?.id}` };
+    },
+  },
 };
+
+const auditorOf = (f: Fixtures) =>
+  f.callers.find((c) => c.name === 'auditor')?.account.email ?? 'no-auditor@example.com';

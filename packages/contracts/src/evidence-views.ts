@@ -174,3 +174,14 @@ export const ZComplianceReportSummary = z.object({
   statusCounts: ZComplianceFrameworkView.shape.statusCounts,
 });
 export const ZComplianceReportList = z.object({ reports: z.array(ZComplianceReportSummary) });
+
+export const ZAuditorGrant = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  frameworkId: z.enum(COMPLIANCE_FRAMEWORK_IDS),
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  expiresAt: z.string(),
+  active: z.boolean(),
+});
+export const ZAuditorGrantList = z.object({ grants: z.array(ZAuditorGrant) });

@@ -199,3 +199,32 @@ export const ZEvidenceUploadQuery = z.object({
   validDays: z.coerce.number().int().min(1).max(1095).default(365),
 });
 export type TEvidenceUploadQuery = z.infer<typeof ZEvidenceUploadQuery>;
+
+/** A time-boxed grant to an outside auditor (admins): a framework, an audit period, an end. */
+export const ZAuditorGrantCreate = z
+  .object({
+    email: textField()
+      .trim()
+      .toLowerCase()
+      .email('Invalid email format')
+      .max(255, 'Email too long'),
+    frameworkId: ZComplianceFrameworkId,
+    periodStart: z.iso.datetime({ message: 'periodStart must be an ISO date-time' }),
+    periodEnd: z.iso.datetime({ message: 'periodEnd must be an ISO date-time' }),
+    expiresAt: z.iso.datetime({ message: 'expiresAt must be an ISO date-time' }),
+  })
+  .refine((g) => Date.parse(g.periodStart) < Date.parse(g.periodEnd), {
+    message: 'The audit period must end after it starts',
+    path: ['periodEnd'],
+  });
+export type TAuditorGrantCreate = z.infer<typeof ZAuditorGrantCreate>;
+export const ZAuditorGrantIdParams = z.object({ id: z.uuid('Invalid grant id') });
+
+export const GRANT_TEXT = {
+  notAuditor: (email: string) =>
+    `${email} is not an auditor of this organization: invite them with the auditor role first`,
+  ended: (at: string) => `Your auditor access to compliance evidence ended at ${at}`,
+  outOfScope: (framework: string) => `Your auditor access does not cover ${framework}`,
+  expiresInPast: 'expiresAt must be in the future',
+  notFound: 'Auditor grant not found',
+} as const;

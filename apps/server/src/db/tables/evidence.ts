@@ -186,3 +186,26 @@ export const evidenceExports = pgTable(
   },
   (t) => [index('evidence_exports_org_idx').on(t.organizationId, t.createdAt)],
 );
+
+/**
+ * A time-boxed grant to an outside auditor (a member with the auditor role): while an auditor
+ * holds grants, their compliance access is limited to the granted frameworks and to evidence
+ * observed within the audit period, and ends at expires_at.
+ */
+export const evidenceAuditorGrants = pgTable(
+  'evidence_auditor_grants',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    frameworkId: text('framework_id').notNull(),
+    periodStart: tstz('period_start').notNull(),
+    periodEnd: tstz('period_end').notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+    grantedBy: userSetNull('granted_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('evidence_auditor_grants_user_idx').on(t.organizationId, t.userId)],
+);

@@ -17,13 +17,19 @@ import type { Sealer } from '../../lib/sealed-secrets.ts';
 import { insertSecurityEvent, type RequestMeta } from '../audit/audit.repo.ts';
 import type { AuthContext } from '../auth/sessions.service.ts';
 import { ALL_FRAMEWORKS, assessFramework, loadEvidence } from './evidence.assess.ts';
+import { type AuditorScope, itemInScope } from './evidence.grants.ts';
 import { ensureKey, lockKey } from './evidence.keys.ts';
 import { readDigests, readLedger, storeDigests } from './evidence.ledger.ts';
 
 export function createEvidenceExport(deps: { db: Executor; sealer: Sealer }) {
   const { db, sealer } = deps;
   return {
-    async export(auth: AuthContext, body: TExportEvidencePackage, meta: RequestMeta) {
+    async export(
+      auth: AuthContext,
+      body: TExportEvidencePackage,
+      meta: RequestMeta,
+      scope: AuditorScope = null,
+    ) {
       const org = auth.organizationId;
       await ensureKey(db, sealer, org);
       return db.transaction(async (tx) => {
@@ -43,7 +49,11 @@ export function createEvidenceExport(deps: { db: Executor; sealer: Sealer }) {
         const items = evidence.items.filter(
           (i) =>
             (!body.frameworkId || i.requirements.some((r) => r.framework === body.frameworkId)) &&
-            (includeExpired || validateEvidence(i, now).status !== 'expired'),
+            (includeExpired || validateEvidence(i, now).status !== 'expired') &&
+            itemInScope(scope, {
+              requirementIds: i.requirements.map((r) => `${r.framework}:${r.id}`),
+              observedAt: new Date(i.observedAt),
+            }),
         );
         const ids = new Set(items.filter((i) => i.attachments.length).map((i) => i.id));
         const files = ids.size

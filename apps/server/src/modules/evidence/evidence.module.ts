@@ -2,6 +2,7 @@
 import type { Executor } from '../../db/client.ts';
 import type { ScanQueue } from '../scans/scans.queue.ts';
 import { createEvidenceExport } from './evidence.export.ts';
+import { createGrantService } from './evidence.grants.ts';
 import { createKeySealer } from './evidence.keys.ts';
 import { createEvidenceQueue } from './evidence.queue.ts';
 import { createComplianceReports } from './evidence.reports.ts';
@@ -25,6 +26,7 @@ export function createEvidenceModule(deps: {
       reports: createComplianceReports(db),
       exporter: createEvidenceExport({ db, sealer }),
       uploads: createUploadService({ db, sealer }),
+      grants: createGrantService(db),
       db,
     },
   };

@@ -62,7 +62,8 @@ export function createComplianceReports(db: Executor) {
       return { reports: list.map(summary) };
     },
 
-    async download(auth: AuthContext, id: string, format: 'pdf' | 'json') {
+    /** The report as a file; `allowed`: the frameworks a granted auditor may see (else 404). */
+    async download(auth: AuthContext, id: string, format: 'pdf' | 'json', allowed?: Set<string>) {
       const [row] = await db
         .select()
         .from(complianceReports)
@@ -72,7 +73,8 @@ export function createComplianceReports(db: Executor) {
             eq(complianceReports.id, id),
           ),
         );
-      if (!row) throw new AppError('not_found', 404, EVIDENCE_TEXT.reportNotFound);
+      if (!row || (allowed && !allowed.has(row.frameworkId)))
+        throw new AppError('not_found', 404, EVIDENCE_TEXT.reportNotFound);
       const content = row.content as unknown as ComplianceReportContent;
       const base = `compliance-${row.frameworkId}-${row.createdAt.toISOString().slice(0, 10)}-${row.id.slice(0, 8)}`;
       return format === 'json'

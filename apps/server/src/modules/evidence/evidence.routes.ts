@@ -5,6 +5,10 @@
 import type { Readable } from 'node:stream';
 import {
   EVIDENCE_TEXT,
+  ZAuditorGrant,
+  ZAuditorGrantCreate,
+  ZAuditorGrantIdParams,
+  ZAuditorGrantList,
   ZAuditReadiness,
   ZAuditReadinessQuery,
   ZCollectEvidence,
@@ -35,6 +39,7 @@ import {
 } from '@netguard/contracts';
 import { canonicalBytes, type JsonValue } from '@netguard/evidence';
 import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Executor } from '../../db/client.ts';
 import { evidenceFiles } from '../../db/schema.ts';
@@ -43,6 +48,7 @@ import { caller } from '../../plugins/auth-guard.ts';
 import { needs } from '../../plugins/permission-guard.ts';
 import { uploadedFile } from '../feeds/feeds.upload.ts';
 import type { createEvidenceExport } from './evidence.export.ts';
+import { type GrantService, requireFramework, requireItem } from './evidence.grants.ts';
 import { toItem } from './evidence.items.ts';
 import type { ComplianceReports } from './evidence.reports.ts';
 import type { ScheduleService } from './evidence.schedules.ts';
@@ -59,13 +65,21 @@ export type EvidenceRouteDeps = {
   reports: ComplianceReports;
   exporter: ReturnType<typeof createEvidenceExport>;
   uploads: ReturnType<typeof createUploadService>;
+  grants: GrantService;
   db: Executor;
 };
 
 const attachment = (name: string) => `attachment; filename="${name.replace(/["\\\r\n]/g, '_')}"`;
 
 export const evidenceRoutes: FastifyPluginAsyncZod<EvidenceRouteDeps> = async (app, deps) => {
-  const { evidence, schedules, reports, exporter } = deps;
+  const { evidence, schedules, reports, exporter, grants } = deps;
+  const scopeOf = (request: FastifyRequest) => grants.scopeOf(caller(request));
+  /** The item, if the caller's auditor grant (if any) covers it. */
+  const visibleItem = async (request: FastifyRequest, id: string) => {
+    const row = await evidence.findItem(caller(request), id);
+    requireItem(await scopeOf(request), row);
+    return row;
+  };
 
   app.get(
     '/compliance/frameworks',
@@ -77,7 +91,13 @@ export const evidenceRoutes: FastifyPluginAsyncZod<EvidenceRouteDeps> = async (a
         response: { 200: ZComplianceFrameworkList },
       },
     },
-    async (request) => evidence.frameworks(caller(request), request.query.includeRequirements),
+    async (request) => {
+      const scope = await scopeOf(request);
+      const out = await evidence.frameworks(caller(request), request.query.includeRequirements);
+      return scope
+        ? { ...out, frameworks: out.frameworks.filter((f) => scope.frameworks.has(f.id)) }
+        : out;
+    },
   );
 
   app.post(
@@ -114,7 +134,12 @@ export const evidenceRoutes: FastifyPluginAsyncZod<EvidenceRouteDeps> = async (a
       config: needs('evidence', 'read', denied),
       schema: { tags, querystring: ZEvidenceListQuery, response: { 200: ZEvidenceList } },
     },
-    async (request) => evidence.list(caller(request), request.query),
+    async (request) => {
+      const scope = await scopeOf(request);
+      if (scope) requireFramework(scope, request.query.frameworkId);
+      const periods = scope?.periods.filter((p) => p.frameworkId === request.query.frameworkId);
+      return evidence.list(caller(request), { ...request.query, periods });
+    },
   );
 
   app.get(
@@ -123,7 +148,10 @@ export const evidenceRoutes: FastifyPluginAsyncZod<EvidenceRouteDeps> = async (a
       config: needs('evidence', 'read', denied),
       schema: { tags, params: ZEvidenceIdParams, response: { 200: ZEvidenceItemView } },
     },
-    async (request) => evidence.get(caller(request), request.params.id),
+    async (request) => {
+      await visibleItem(request, request.params.id);
+      return evidence.get(caller(request), request.params.id);
+    },
   );
 
   app.get(
@@ -133,7 +161,7 @@ export const evidenceRoutes: FastifyPluginAsyncZod<EvidenceRouteDeps> = async (a
       schema: { tags, params: ZEvidenceIdParams },
     },
     async (request, reply) => {
-      const row = await evidence.findItem(caller(request), request.params.id);
+      const row = await visibleItem(request, request.params.id);
       const [file] = await deps.db
         .select()
         .from(evidenceFiles)
@@ -157,7 +185,10 @@ export const evidenceRoutes: FastifyPluginAsyncZod<EvidenceRouteDeps> = async (a
       config: needs('evidence', 'update', denied),
       schema: { tags, params: ZEvidenceIdParams, response: { 200: ZEvidenceItemView } },
     },
-    async (request) => evidence.review(caller(request), request.params.id),
+    async (request) => {
+      await visibleItem(request, request.params.id);
+      return evidence.review(caller(request), request.params.id);
+    },
   );
 
   app.post(
@@ -166,7 +197,10 @@ export const evidenceRoutes: FastifyPluginAsyncZod<EvidenceRouteDeps> = async (a
       config: needs('evidence', 'read', denied),
       schema: { tags, body: ZValidateEvidence, response: { 200: ZEvidenceValidation } },
     },
-    async (request) => evidence.validate(caller(request), request.body),
+    async (request) => {
+      await visibleItem(request, request.body.evidenceId);
+      return evidence.validate(caller(request), request.body);
+    },
   );
 
   app.get(
@@ -197,8 +231,12 @@ export const evidenceRoutes: FastifyPluginAsyncZod<EvidenceRouteDeps> = async (a
         response: { 200: ZComplianceDashboard },
       },
     },
-    async (request) =>
-      evidence.dashboard(caller(request), request.query.frameworkIds, request.query.includeTrends),
+    async (request) => {
+      const scope = await scopeOf(request);
+      const ids = request.query.frameworkIds.filter((f) => !scope || scope.frameworks.has(f));
+      if (ids.length === 0) requireFramework(scope, request.query.frameworkIds[0]);
+      return evidence.dashboard(caller(request), ids, request.query.includeTrends);
+    },
   );
 
   app.get(
@@ -244,7 +282,13 @@ export const evidenceRoutes: FastifyPluginAsyncZod<EvidenceRouteDeps> = async (a
       config: needs('evidence', 'read', denied),
       schema: { tags, response: { 200: ZComplianceReportList } },
     },
-    async (request) => reports.list(caller(request)),
+    async (request) => {
+      const scope = await scopeOf(request);
+      const out = await reports.list(caller(request));
+      return scope
+        ? { reports: out.reports.filter((r) => scope.frameworks.has(r.frameworkId)) }
+        : out;
+    },
   );
 
   app.get(
@@ -258,7 +302,13 @@ export const evidenceRoutes: FastifyPluginAsyncZod<EvidenceRouteDeps> = async (a
       },
     },
     async (request, reply) => {
-      const file = await reports.download(caller(request), request.params.id, request.query.format);
+      const scope = await scopeOf(request);
+      const file = await reports.download(
+        caller(request),
+        request.params.id,
+        request.query.format,
+        scope?.frameworks,
+      );
       return reply
         .header('content-type', file.type)
         .header('content-disposition', attachment(file.filename))
@@ -273,12 +323,50 @@ export const evidenceRoutes: FastifyPluginAsyncZod<EvidenceRouteDeps> = async (a
       schema: { tags, body: ZExportEvidencePackage },
     },
     async (request, reply) => {
-      const built = await exporter.export(caller(request), request.body, requestMeta(request));
+      const scope = await scopeOf(request);
+      if (scope) requireFramework(scope, request.body.frameworkId);
+      const built = await exporter.export(
+        caller(request),
+        request.body,
+        requestMeta(request),
+        scope,
+      );
       return reply
         .header('content-type', 'application/zip')
         .header('content-disposition', attachment(built.filename))
         .header('x-manifest-sha256', built.manifestSha256)
         .send(built.zip);
+    },
+  );
+
+  app.get(
+    '/compliance/auditor-grants',
+    {
+      config: needs('evidence', 'create', adminsOnly),
+      schema: { tags, response: { 200: ZAuditorGrantList } },
+    },
+    async (request) => grants.list(caller(request)),
+  );
+
+  app.post(
+    '/compliance/auditor-grants',
+    {
+      config: needs('evidence', 'create', adminsOnly),
+      schema: { tags, body: ZAuditorGrantCreate, response: { 201: ZAuditorGrant } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await grants.create(caller(request), request.body)),
+  );
+
+  app.delete(
+    '/compliance/auditor-grants/:id',
+    {
+      config: needs('evidence', 'create', adminsOnly),
+      schema: { tags, params: ZAuditorGrantIdParams },
+    },
+    async (request, reply) => {
+      await grants.revoke(caller(request), request.params.id);
+      return reply.status(204).send();
     },
   );
 

@@ -134,6 +134,8 @@ export function createEvidenceService(deps: EvidenceDeps) {
         status?: 'valid' | 'expired' | 'pending_review';
         limit: number;
         offset: number;
+        /** A granted auditor's audit periods: evidence observed within one of them. */
+        periods?: { start: Date; end: Date }[];
       },
     ) {
       const now = new Date();
@@ -148,6 +150,14 @@ export function createEvidenceService(deps: EvidenceDeps) {
           ? sql`(case when ${evidenceItems.expiresAt} <= ${now} then 'expired'
                  when ${evidenceItems.reviewRequired} and ${evidenceItems.reviewedAt} is null then 'pending_review'
                  else 'valid' end) = ${q.status}`
+          : undefined,
+        q.periods
+          ? sql`(${sql.join(
+              q.periods.map(
+                (p) => sql`${evidenceItems.observedAt} between ${p.start} and ${p.end}`,
+              ),
+              sql` or `,
+            )})`
           : undefined,
       );
       const [total] = await db.select({ n: count() }).from(evidenceItems).where(where);
