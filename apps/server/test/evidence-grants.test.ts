@@ -91,12 +91,10 @@ describe('auditor grants', () => {
   });
 
   it('shows no evidence observed outside the audit period', async () => {
-    await ctx.db
-      .update(evidenceAuditorGrants)
-      .set({
-        periodStart: new Date(Date.now() - 60 * DAY),
-        periodEnd: new Date(Date.now() - 30 * DAY),
-      });
+    await ctx.db.update(evidenceAuditorGrants).set({
+      periodStart: new Date(Date.now() - 60 * DAY),
+      periodEnd: new Date(Date.now() - 30 * DAY),
+    });
     const soc2 = (
       await call(ctx, outside, 'GET', '/api/compliance/evidence?frameworkId=soc2')
     ).json();
