@@ -1,14 +1,10 @@
 // The compliance evidence API (spec part 2 §7): get-compliance-frameworks,
-// collect-compliance-evidence, generate-compliance-report, schedule-evidence-collection,
-// validate-evidence, get-compliance-dashboard, export-evidence-package, get-audit-readiness,
-// plus the Evidence Items, runs, uploads, review and downloads the page needs.
-import type { Readable } from 'node:stream';
+// collect-compliance-evidence, schedule-evidence-collection, validate-evidence,
+// get-compliance-dashboard, get-audit-readiness, plus the Evidence Items, runs, review and
+// downloads the page needs. Reports, packages and grants: evidence.output.routes.ts; uploads:
+// evidence.upload.routes.ts.
 import {
   EVIDENCE_TEXT,
-  ZAuditorGrant,
-  ZAuditorGrantCreate,
-  ZAuditorGrantIdParams,
-  ZAuditorGrantList,
   ZAuditReadiness,
   ZAuditReadinessQuery,
   ZCollectEvidence,
@@ -16,10 +12,6 @@ import {
   ZComplianceDashboardQuery,
   ZComplianceFrameworkList,
   ZComplianceFrameworksQuery,
-  ZComplianceReportDownloadQuery,
-  ZComplianceReportIdParams,
-  ZComplianceReportList,
-  ZComplianceReportSummary,
   ZEvidenceIdParams,
   ZEvidenceItemView,
   ZEvidenceKey,
@@ -30,10 +22,7 @@ import {
   ZEvidenceRunList,
   ZEvidenceSchedule,
   ZEvidenceScheduleList,
-  ZEvidenceUploadQuery,
   ZEvidenceValidation,
-  ZExportEvidencePackage,
-  ZGenerateComplianceReport,
   ZScheduleEvidenceCollection,
   ZValidateEvidence,
 } from '@netguard/contracts';
@@ -43,17 +32,17 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Executor } from '../../db/client.ts';
 import { evidenceFiles } from '../../db/schema.ts';
-import { requestMeta } from '../../lib/request-meta.ts';
 import { caller } from '../../plugins/auth-guard.ts';
 import { needs } from '../../plugins/permission-guard.ts';
-import { uploadedFile } from '../feeds/feeds.upload.ts';
 import type { createEvidenceExport } from './evidence.export.ts';
 import { type GrantService, requireFramework, requireItem } from './evidence.grants.ts';
 import { toItem } from './evidence.items.ts';
+import { evidenceOutputRoutes } from './evidence.output.routes.ts';
 import type { ComplianceReports } from './evidence.reports.ts';
 import type { ScheduleService } from './evidence.schedules.ts';
 import type { EvidenceService } from './evidence.service.ts';
-import { type createUploadService, readUploadBody, UPLOAD_BODY_LIMIT } from './evidence.uploads.ts';
+import { evidenceUploadRoute } from './evidence.upload.routes.ts';
+import type { createUploadService } from './evidence.uploads.ts';
 
 const tags = ['compliance'];
 const denied = EVIDENCE_TEXT.denied;
@@ -69,10 +58,11 @@ export type EvidenceRouteDeps = {
   db: Executor;
 };
 
-const attachment = (name: string) => `attachment; filename="${name.replace(/["\\\r\n]/g, '_')}"`;
+export const attachment = (name: string) =>
+  `attachment; filename="${name.replace(/["\\\r\n]/g, '_')}"`;
 
 export const evidenceRoutes: FastifyPluginAsyncZod<EvidenceRouteDeps> = async (app, deps) => {
-  const { evidence, schedules, reports, exporter, grants } = deps;
+  const { evidence, schedules, grants } = deps;
   const scopeOf = (request: FastifyRequest) => grants.scopeOf(caller(request));
   /** The item, if the caller's auditor grant (if any) covers it. */
   const visibleItem = async (request: FastifyRequest, id: string) => {
@@ -262,147 +252,6 @@ export const evidenceRoutes: FastifyPluginAsyncZod<EvidenceRouteDeps> = async (a
     async (request) => evidence.publicKey(caller(request)),
   );
 
-  app.post(
-    '/compliance/reports',
-    {
-      config: needs('evidence', 'export', denied),
-      schema: {
-        tags,
-        body: ZGenerateComplianceReport,
-        response: { 201: ZComplianceReportSummary },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await reports.generate(caller(request), request.body)),
-  );
-
-  app.get(
-    '/compliance/reports',
-    {
-      config: needs('evidence', 'read', denied),
-      schema: { tags, response: { 200: ZComplianceReportList } },
-    },
-    async (request) => {
-      const scope = await scopeOf(request);
-      const out = await reports.list(caller(request));
-      return scope
-        ? { reports: out.reports.filter((r) => scope.frameworks.has(r.frameworkId)) }
-        : out;
-    },
-  );
-
-  app.get(
-    '/compliance/reports/:id/download',
-    {
-      config: needs('evidence', 'export', denied),
-      schema: {
-        tags,
-        params: ZComplianceReportIdParams,
-        querystring: ZComplianceReportDownloadQuery,
-      },
-    },
-    async (request, reply) => {
-      const scope = await scopeOf(request);
-      const file = await reports.download(
-        caller(request),
-        request.params.id,
-        request.query.format,
-        scope?.frameworks,
-      );
-      return reply
-        .header('content-type', file.type)
-        .header('content-disposition', attachment(file.filename))
-        .send(file.body);
-    },
-  );
-
-  app.post(
-    '/compliance/export',
-    {
-      config: needs('evidence', 'export', denied),
-      schema: { tags, body: ZExportEvidencePackage },
-    },
-    async (request, reply) => {
-      const scope = await scopeOf(request);
-      if (scope) requireFramework(scope, request.body.frameworkId);
-      const built = await exporter.export(
-        caller(request),
-        request.body,
-        requestMeta(request),
-        scope,
-      );
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-disposition', attachment(built.filename))
-        .header('x-manifest-sha256', built.manifestSha256)
-        .send(built.zip);
-    },
-  );
-
-  app.get(
-    '/compliance/auditor-grants',
-    {
-      config: needs('evidence', 'create', adminsOnly),
-      schema: { tags, response: { 200: ZAuditorGrantList } },
-    },
-    async (request) => grants.list(caller(request)),
-  );
-
-  app.post(
-    '/compliance/auditor-grants',
-    {
-      config: needs('evidence', 'create', adminsOnly),
-      schema: { tags, body: ZAuditorGrantCreate, response: { 201: ZAuditorGrant } },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await grants.create(caller(request), request.body)),
-  );
-
-  app.delete(
-    '/compliance/auditor-grants/:id',
-    {
-      config: needs('evidence', 'create', adminsOnly),
-      schema: { tags, params: ZAuditorGrantIdParams },
-    },
-    async (request, reply) => {
-      await grants.revoke(caller(request), request.params.id);
-      return reply.status(204).send();
-    },
-  );
-
-  await app.register(uploadRoute, deps);
-};
-
-/** POST /compliance/evidence/upload: the file as the raw body or multipart, in its own scope. */
-const uploadRoute: FastifyPluginAsyncZod<EvidenceRouteDeps> = async (
-  app,
-  { uploads, evidence },
-) => {
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-  app.post(
-    '/compliance/evidence/upload',
-    {
-      config: needs('evidence', 'create', adminsOnly),
-      bodyLimit: UPLOAD_BODY_LIMIT,
-      schema: {
-        tags,
-        querystring: ZEvidenceUploadQuery,
-        consumes: ['application/octet-stream', 'multipart/form-data'],
-        response: { 201: ZEvidenceItemView },
-      },
-    },
-    async (request, reply) => {
-      const auth = caller(request);
-      try {
-        const body = await readUploadBody(request.body as Readable | undefined);
-        const file = uploadedFile(body, request.headers['content-type'], request.query.name);
-        const id = await uploads.upload(auth, request.query, file);
-        return reply.status(201).send(await evidence.get(auth, id));
-      } catch (error) {
-        if (!request.raw.complete) reply.header('connection', 'close');
-        throw error;
-      }
-    },
-  );
+  await app.register(evidenceOutputRoutes, deps);
+  await app.register(evidenceUploadRoute, deps);
 };
