@@ -81,6 +81,22 @@ describe('auditor grants', () => {
       (await call(ctx, inside, 'GET', `/api/compliance/evidence/${notSoc2!.id}`)).statusCode,
     ).toBe(200);
     expect((await call(ctx, outside, 'POST', '/api/compliance/export', {})).statusCode).toBe(403);
+    const readiness = await call(
+      ctx,
+      outside,
+      'GET',
+      '/api/compliance/readiness?frameworkId=hipaa',
+    );
+    expect(readiness.statusCode).toBe(403);
+    expect(
+      (await call(ctx, outside, 'GET', '/api/compliance/readiness?frameworkId=soc2')).statusCode,
+    ).toBe(200);
+    const report = await call(ctx, outside, 'POST', '/api/compliance/reports', {
+      frameworkId: 'gdpr',
+    });
+    expect(report.statusCode).toBe(403);
+    const dashboard = (await call(ctx, outside, 'GET', '/api/compliance/dashboard')).json();
+    expect(dashboard.frameworks.map((f: { id: string }) => f.id)).toEqual(['soc2']);
     expect(
       (await call(ctx, outside, 'POST', '/api/compliance/export', { frameworkId: 'soc2' }))
         .statusCode,

@@ -4,6 +4,7 @@ import type { ScanQueue } from '../scans/scans.queue.ts';
 import { createEvidenceExport } from './evidence.export.ts';
 import { createGrantService } from './evidence.grants.ts';
 import { createKeySealer } from './evidence.keys.ts';
+import { createOverviewService } from './evidence.overview.ts';
 import { createEvidenceQueue } from './evidence.queue.ts';
 import { createComplianceReports } from './evidence.reports.ts';
 import type { EvidenceRouteDeps } from './evidence.routes.ts';
@@ -27,6 +28,7 @@ export function createEvidenceModule(deps: {
       exporter: createEvidenceExport({ db, sealer }),
       uploads: createUploadService({ db, sealer }),
       grants: createGrantService(db),
+      overview: createOverviewService(db),
       db,
     },
   };

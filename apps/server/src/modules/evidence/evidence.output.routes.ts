@@ -40,8 +40,10 @@ export const evidenceOutputRoutes: FastifyPluginAsyncZod<EvidenceRouteDeps> = as
         response: { 201: ZComplianceReportSummary },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await reports.generate(caller(request), request.body)),
+    async (request, reply) => {
+      requireFramework(await scopeOf(request), request.body.frameworkId);
+      return reply.status(201).send(await reports.generate(caller(request), request.body));
+    },
   );
 
   app.get(

@@ -38,6 +38,7 @@ import type { createEvidenceExport } from './evidence.export.ts';
 import { type GrantService, requireFramework, requireItem } from './evidence.grants.ts';
 import { toItem } from './evidence.items.ts';
 import { evidenceOutputRoutes } from './evidence.output.routes.ts';
+import type { OverviewService } from './evidence.overview.ts';
 import type { ComplianceReports } from './evidence.reports.ts';
 import type { ScheduleService } from './evidence.schedules.ts';
 import type { EvidenceService } from './evidence.service.ts';
@@ -55,6 +56,7 @@ export type EvidenceRouteDeps = {
   exporter: ReturnType<typeof createEvidenceExport>;
   uploads: ReturnType<typeof createUploadService>;
   grants: GrantService;
+  overview: OverviewService;
   db: Executor;
 };
 
@@ -62,7 +64,7 @@ export const attachment = (name: string) =>
   `attachment; filename="${name.replace(/["\\\r\n]/g, '_')}"`;
 
 export const evidenceRoutes: FastifyPluginAsyncZod<EvidenceRouteDeps> = async (app, deps) => {
-  const { evidence, schedules, grants } = deps;
+  const { evidence, schedules, grants, overview } = deps;
   const scopeOf = (request: FastifyRequest) => grants.scopeOf(caller(request));
   /** The item, if the caller's auditor grant (if any) covers it. */
   const visibleItem = async (request: FastifyRequest, id: string) => {
@@ -225,7 +227,7 @@ export const evidenceRoutes: FastifyPluginAsyncZod<EvidenceRouteDeps> = async (a
       const scope = await scopeOf(request);
       const ids = request.query.frameworkIds.filter((f) => !scope || scope.frameworks.has(f));
       if (ids.length === 0) requireFramework(scope, request.query.frameworkIds[0]);
-      return evidence.dashboard(caller(request), ids, request.query.includeTrends);
+      return overview.dashboard(caller(request), ids, request.query.includeTrends);
     },
   );
 
@@ -235,12 +237,14 @@ export const evidenceRoutes: FastifyPluginAsyncZod<EvidenceRouteDeps> = async (a
       config: needs('evidence', 'read', denied),
       schema: { tags, querystring: ZAuditReadinessQuery, response: { 200: ZAuditReadiness } },
     },
-    async (request) =>
-      evidence.readiness(
+    async (request) => {
+      requireFramework(await scopeOf(request), request.query.frameworkId);
+      return overview.readiness(
         caller(request),
         request.query.frameworkId,
         request.query.includeProjections,
-      ),
+      );
+    },
   );
 
   app.get(
