@@ -39,6 +39,8 @@ import { createCloudSecrets } from './modules/cloud/cloud.secrets.ts';
 import { createCloudService } from './modules/cloud/cloud.service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
+import { createEvidenceModule } from './modules/evidence/evidence.module.ts';
+import { evidenceRoutes } from './modules/evidence/evidence.routes.ts';
 import { feedRoutes } from './modules/feeds/feeds.routes.ts';
 import { createFeedService } from './modules/feeds/feeds.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -298,6 +300,7 @@ export async function buildApp(
     scope: { allow: config.scans.allowedRanges, deny: config.scans.deniedRanges },
     egress,
   });
+  const evidence = createEvidenceModule({ db, secret, jobs: queue });
   const muteRules = createMuteRules({ db });
   addDatabaseGauges(metrics, db);
   metrics.addScrapedGauge({
@@ -395,6 +398,7 @@ export async function buildApp(
         await guarded.register(cloudMuteRuleRoutes, { rules: muteRules });
         await guarded.register(siemRoutes, { siem, db });
         await guarded.register(remediationRoutes, remediation.routes);
+        await guarded.register(evidenceRoutes, evidence.routes);
       });
     },
     { prefix: '/api' },

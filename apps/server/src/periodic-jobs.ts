@@ -4,7 +4,9 @@ import { isDatabaseUnavailable } from './db/outage.ts';
 import { runTask } from './lib/job-context.ts';
 import type { Logger } from './lib/logger.ts';
 import { createMailer, purgeExpiredMailLinks } from './lib/mailer.ts';
+import type { Sealer } from './lib/sealed-secrets.ts';
 import { purgeStaleAttempts } from './modules/auth/sign-in-attempts.repo.ts';
+import { startDueCollections, writeDailyDigests } from './modules/evidence/evidence.schedule.ts';
 import { sendCriticalAlerts } from './modules/incidents/alerts.ts';
 import { evaluateAnomalyRules } from './modules/incidents/anomaly-rules.ts';
 import { notifyFinishedScans } from './modules/notifications/notify-scans.ts';
@@ -27,7 +29,8 @@ const TICK_MS = 5_000;
  * the anomaly rules over new security events, send the critical-event alerts, drop the links
  * of mails older than any token they may carry and check again the SSO domains that are due.
  * Each step claims its rows, so any number of workers can run this; a failing step is logged and
- * tried again on the next tick. Each step of a tick runs under its own id (`schedule:<random>`),
+ * tried again on the next tick. It also starts the evidence collections whose schedule is due and
+ * signs each organization's evidence digest at least daily. Each step of a tick runs under its own id (`schedule:<random>`),
  * which its log lines and the jobs it sends (a scheduled re-scan's) carry.
  */
 export function startPeriodicJobs(deps: {
@@ -41,8 +44,10 @@ export function startPeriodicJobs(deps: {
   ssoDns?: SsoDnsSettings;
   /** What a scheduled re-scan may reach: what the user who ran the last scan may. */
   egress: ScanEgress;
+  /** Scheduled evidence collection and daily digests; without it this process starts none. */
+  evidence?: { sealer: Sealer; send: (runId: string) => Promise<void> };
 }): NodeJS.Timeout {
-  const { db, log, notices, ssoDns } = deps;
+  const { db, log, notices, ssoDns, evidence } = deps;
   const domainChecker = ssoDns ? createDomainChecker(ssoDns) : undefined;
   const mailer = createMailer({ smtpUrl: notices.smtpUrl, from: notices.from, db, log });
   const scanService = createScanService({
@@ -68,6 +73,14 @@ export function startPeriodicJobs(deps: {
           : undefined,
     ],
     ['stale password-check counts', () => purgeStaleAttempts(db)],
+    [
+      'evidence collection schedules',
+      async () => (evidence ? startDueCollections(db, evidence.send) : undefined),
+    ],
+    [
+      'evidence daily digests',
+      async () => (evidence ? writeDailyDigests(db, evidence.sealer) : undefined),
+    ],
     [
       'critical alerts',
       (l) => sendCriticalAlerts({ db, mailer, publicUrl: notices.publicUrl, log: l }),

@@ -20,6 +20,11 @@ import { createCloudQueue } from './modules/cloud/cloud.queue.ts';
 import { type CloudScanners, configuredScanners } from './modules/cloud/cloud.scanners.ts';
 import { createCloudSecrets } from './modules/cloud/cloud.secrets.ts';
 import { sweepCloudScans, workCloudScans } from './modules/cloud/cloud.worker.ts';
+import type { Deployment } from './modules/evidence/collectors/types.ts';
+import { deploymentOf } from './modules/evidence/evidence.deployment.ts';
+import { createKeySealer } from './modules/evidence/evidence.keys.ts';
+import { createEvidenceQueue } from './modules/evidence/evidence.queue.ts';
+import { workEvidence } from './modules/evidence/evidence.worker.ts';
 import { startFeedSchedule } from './modules/feeds/feeds.schedule.ts';
 import type { Metrics } from './modules/metrics/metrics.ts';
 import { createRemediationModule } from './modules/remediation/remediation.module.ts';
@@ -86,6 +91,7 @@ export const startConfiguredWorkers = (
     },
     egress: (db) => configuredEgress(config, db, [url]),
     ssoDns: config.ssoDns,
+    evidence: { deployment: deploymentOf(config) },
   });
 
 /**
@@ -119,6 +125,8 @@ export async function startWorkers(options: {
   egress?: WorkerEgress;
   /** How the periodic jobs look up SSO domains; without it they re-check none. */
   ssoDns?: SsoDnsSettings;
+  /** Evidence collection (with `cloud`, whose key seals the signing keys): what it reads of the deployment. */
+  evidence?: { deployment: Deployment };
 }): Promise<Workers> {
   const { settings, log } = options;
   const database = createDatabase(options.url, { max: settings.workerConcurrency * 2 + 4 });
@@ -222,6 +230,21 @@ export async function startWorkers(options: {
         shutdown: shutdown.signal,
       })
     : undefined;
+  const evidenceQueue = createEvidenceQueue(queue);
+  const evidence =
+    options.cloud && options.evidence
+      ? { sealer: createKeySealer(options.cloud.secret), send: evidenceQueue.send }
+      : undefined;
+  const stopEvidence =
+    evidence && options.evidence
+      ? await workEvidence(evidenceQueue, {
+          db: database.db,
+          sealer: evidence.sealer,
+          deployment: options.evidence.deployment,
+          log,
+          shutdown: shutdown.signal,
+        })
+      : undefined;
   let sweeping = false;
   const sweep = setInterval(() => {
     if (sweeping || shutdown.signal.aborted) return;
@@ -248,6 +271,7 @@ export async function startWorkers(options: {
         shutdown,
         ssoDns: options.ssoDns,
         egress,
+        evidence,
       })
     : undefined;
   const feedSchedule = options.feeds
@@ -272,6 +296,7 @@ export async function startWorkers(options: {
         shutdown.abort();
         await stopSiem?.();
         await stopRemediation?.();
+        await stopEvidence?.();
         await scanWatch.close();
         await jobNews.close();
         await queue.stop().catch((error: unknown) => log.error({ err: error }, 'stopping workers'));

@@ -11,6 +11,8 @@ export * from './detection.ts';
 export * from './display-filter.ts';
 export * from './egress.ts';
 export * from './errors.ts';
+export * from './evidence.ts';
+export * from './evidence-views.ts';
 export * from './feeds.ts';
 export * from './findings.ts';
 export * from './health.ts';

@@ -31,6 +31,7 @@ describe('permission matrix', () => {
       'cloud',
       'siem',
       'remediation',
+      'evidence',
     ]);
     expect(held('auditor')).toEqual([
       'dashboard',
@@ -40,6 +41,7 @@ describe('permission matrix', () => {
       'cloud',
       'siem',
       'remediation',
+      'evidence',
     ]);
     expect(held('viewer')).toEqual(['dashboard', 'cloud']);
     expect(['read', 'execute', 'export'].filter((a) => can('viewer', 'cloud', a as never))).toEqual(
@@ -49,7 +51,8 @@ describe('permission matrix', () => {
 
   it('keeps auditors read-only with exports, and only admins run the security scan', () => {
     for (const r of PERMISSION_RESOURCES) {
-      expect(can('auditor', r, 'update'), r).toBe(false);
+      // Issue 34: an auditor marks uploaded evidence reviewed, the one change an auditor makes.
+      if (r !== 'evidence') expect(can('auditor', r, 'update'), r).toBe(false);
       expect(can('auditor', r, 'delete'), r).toBe(false);
       expect(can('auditor', r, 'execute'), r).toBe(false);
     }
@@ -68,6 +71,11 @@ describe('permission matrix', () => {
     expect(rolesAllowed('remediation', 'execute')).toEqual(['admin', 'security_analyst']);
     expect(rolesAllowed('remediation', 'update')).toEqual(['admin']);
     expect(rolesAllowed('remediation', 'export')).toEqual(['admin', 'auditor']);
+    expect(rolesAllowed('evidence', 'create')).toEqual(['admin']);
+    expect(rolesAllowed('evidence', 'update')).toEqual(['admin', 'auditor']);
+    expect(rolesAllowed('evidence', 'execute')).toEqual(['admin', 'security_analyst']);
+    expect(rolesAllowed('evidence', 'export')).toEqual(['admin', 'auditor']);
+    expect(rolesAllowed('evidence', 'read')).toEqual(['admin', 'security_analyst', 'auditor']);
   });
 
   it('treats a missing or unknown role as viewer', () => {

@@ -40,6 +40,12 @@ export const PERMISSION_RESOURCES = [
    * admins also manage SSH hosts, workflows and the policy; auditors read and export the history.
    */
   'remediation',
+  /**
+   * Compliance evidence: auditors read everything, download packages and reports and mark
+   * uploads reviewed (update); analysts read and collect (execute); admins also upload and
+   * configure schedules (create).
+   */
+  'evidence',
 ] as const;
 export type TPermissionResource = (typeof PERMISSION_RESOURCES)[number];
 
@@ -81,6 +87,7 @@ export const ROLE_PERMISSIONS: Record<TRole, Grants> = {
     cloud: ['read', 'execute'],
     siem: ['read', 'execute'],
     remediation: ['read', 'create', 'execute'],
+    evidence: ['read', 'execute'],
   },
   auditor: {
     dashboard: ['read'],
@@ -90,6 +97,7 @@ export const ROLE_PERMISSIONS: Record<TRole, Grants> = {
     cloud: ['read', 'export'],
     siem: ['read', 'export'],
     remediation: ['read', 'export'],
+    evidence: ['read', 'update', 'export'],
   },
   viewer: { dashboard: ['read'], cloud: ['read'] },
 };
@@ -126,6 +134,7 @@ export const PERMISSION_DENIED: Record<TPermissionResource, string> = {
   cloud: 'Insufficient permissions for cloud integrations',
   siem: 'Insufficient permissions for SIEM integrations',
   remediation: 'Insufficient permissions for remediation',
+  evidence: 'Insufficient permissions for compliance evidence',
 };
 
 export const ROLE_LABELS: Record<TRole, string> = {

@@ -107,6 +107,15 @@ export const PLAN_FEATURES = {
     pages: ['/dashboard/automated-remediation'],
     api: ['/api/remediation'],
   },
+  compliance_evidence: {
+    tier: 'Enterprise',
+    name: 'Compliance evidence',
+    card: 'Compliance evidence collection',
+    what: 'Collect SOC 2, ISO 27001, NIST CSF, GDPR and HIPAA evidence from NetGuard itself, on a schedule, in signed packages an auditor verifies offline.',
+    // The page is still a placeholder: it joins `pages` when it is built (and PlanGate's test).
+    pages: [],
+    api: ['/api/compliance'],
+  },
 } as const satisfies Record<string, TPlanFeatureInfo>;
 
 export type TPlanFeature = keyof typeof PLAN_FEATURES;

@@ -1,6 +1,7 @@
 export * from './tables/accounts.ts';
 export * from './tables/billing.ts';
 export * from './tables/cloud.ts';
+export * from './tables/evidence.ts';
 export * from './tables/incidents.ts';
 export * from './tables/intel.ts';
 export * from './tables/members.ts';

@@ -1,0 +1,35 @@
+// The compliance evidence module's parts, wired once for the API.
+import type { Executor } from '../../db/client.ts';
+import type { ScanQueue } from '../scans/scans.queue.ts';
+import { createEvidenceExport } from './evidence.export.ts';
+import { createGrantService } from './evidence.grants.ts';
+import { createKeySealer } from './evidence.keys.ts';
+import { createOverviewService } from './evidence.overview.ts';
+import { createEvidenceQueue } from './evidence.queue.ts';
+import { createComplianceReports } from './evidence.reports.ts';
+import type { EvidenceRouteDeps } from './evidence.routes.ts';
+import { createScheduleService } from './evidence.schedules.ts';
+import { createEvidenceService } from './evidence.service.ts';
+import { createUploadService } from './evidence.uploads.ts';
+
+export function createEvidenceModule(deps: {
+  db: Executor;
+  secret: string;
+  jobs: Pick<ScanQueue, 'boss' | 'start'>;
+}): { routes: EvidenceRouteDeps } {
+  const { db } = deps;
+  const sealer = createKeySealer(deps.secret);
+  const queue = createEvidenceQueue(deps.jobs);
+  return {
+    routes: {
+      evidence: createEvidenceService({ db, sealer, wake: queue.send }),
+      schedules: createScheduleService(db),
+      reports: createComplianceReports(db),
+      exporter: createEvidenceExport({ db, sealer }),
+      uploads: createUploadService({ db, sealer }),
+      grants: createGrantService(db),
+      overview: createOverviewService(db),
+      db,
+    },
+  };
+}

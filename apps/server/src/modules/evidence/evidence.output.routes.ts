@@ -1,0 +1,142 @@
+// Compliance Reports, Export Evidence Package and the time-boxed auditor grants: what leaves the
+// server for an auditor (generate-compliance-report, export-evidence-package).
+import {
+  EVIDENCE_TEXT,
+  ZAuditorGrant,
+  ZAuditorGrantCreate,
+  ZAuditorGrantIdParams,
+  ZAuditorGrantList,
+  ZComplianceReportDownloadQuery,
+  ZComplianceReportIdParams,
+  ZComplianceReportList,
+  ZComplianceReportSummary,
+  ZExportEvidencePackage,
+  ZGenerateComplianceReport,
+} from '@netguard/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestMeta } from '../../lib/request-meta.ts';
+import { caller } from '../../plugins/auth-guard.ts';
+import { needs } from '../../plugins/permission-guard.ts';
+import { requireFramework } from './evidence.grants.ts';
+import { attachment, type EvidenceRouteDeps } from './evidence.routes.ts';
+
+const tags = ['compliance'];
+const denied = EVIDENCE_TEXT.denied;
+const adminsOnly = EVIDENCE_TEXT.adminsOnly;
+
+export const evidenceOutputRoutes: FastifyPluginAsyncZod<EvidenceRouteDeps> = async (
+  app,
+  { reports, exporter, grants },
+) => {
+  const scopeOf = (request: Parameters<typeof caller>[0]) => grants.scopeOf(caller(request));
+
+  app.post(
+    '/compliance/reports',
+    {
+      config: needs('evidence', 'export', denied),
+      schema: {
+        tags,
+        body: ZGenerateComplianceReport,
+        response: { 201: ZComplianceReportSummary },
+      },
+    },
+    async (request, reply) => {
+      requireFramework(await scopeOf(request), request.body.frameworkId);
+      return reply.status(201).send(await reports.generate(caller(request), request.body));
+    },
+  );
+
+  app.get(
+    '/compliance/reports',
+    {
+      config: needs('evidence', 'read', denied),
+      schema: { tags, response: { 200: ZComplianceReportList } },
+    },
+    async (request) => {
+      const scope = await scopeOf(request);
+      const out = await reports.list(caller(request));
+      return scope
+        ? { reports: out.reports.filter((r) => scope.frameworks.has(r.frameworkId)) }
+        : out;
+    },
+  );
+
+  app.get(
+    '/compliance/reports/:id/download',
+    {
+      config: needs('evidence', 'export', denied),
+      schema: {
+        tags,
+        params: ZComplianceReportIdParams,
+        querystring: ZComplianceReportDownloadQuery,
+      },
+    },
+    async (request, reply) => {
+      const scope = await scopeOf(request);
+      const file = await reports.download(
+        caller(request),
+        request.params.id,
+        request.query.format,
+        scope?.frameworks,
+      );
+      return reply
+        .header('content-type', file.type)
+        .header('content-disposition', attachment(file.filename))
+        .send(file.body);
+    },
+  );
+
+  app.post(
+    '/compliance/export',
+    {
+      config: needs('evidence', 'export', denied),
+      schema: { tags, body: ZExportEvidencePackage },
+    },
+    async (request, reply) => {
+      const scope = await scopeOf(request);
+      if (scope) requireFramework(scope, request.body.frameworkId);
+      const built = await exporter.export(
+        caller(request),
+        request.body,
+        requestMeta(request),
+        scope,
+      );
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', attachment(built.filename))
+        .header('x-manifest-sha256', built.manifestSha256)
+        .send(built.zip);
+    },
+  );
+
+  app.get(
+    '/compliance/auditor-grants',
+    {
+      config: needs('evidence', 'create', adminsOnly),
+      schema: { tags, response: { 200: ZAuditorGrantList } },
+    },
+    async (request) => grants.list(caller(request)),
+  );
+
+  app.post(
+    '/compliance/auditor-grants',
+    {
+      config: needs('evidence', 'create', adminsOnly),
+      schema: { tags, body: ZAuditorGrantCreate, response: { 201: ZAuditorGrant } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await grants.create(caller(request), request.body)),
+  );
+
+  app.delete(
+    '/compliance/auditor-grants/:id',
+    {
+      config: needs('evidence', 'create', adminsOnly),
+      schema: { tags, params: ZAuditorGrantIdParams },
+    },
+    async (request, reply) => {
+      await grants.revoke(caller(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
+};

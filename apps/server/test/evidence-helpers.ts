@@ -1,0 +1,79 @@
+// Compliance evidence specs: call the API as an account, and run a collection run at once (the
+// job a worker would run), so specs need no worker process.
+import { expect } from 'vitest';
+import { createLogger } from '../src/lib/logger.ts';
+import type { Deployment } from '../src/modules/evidence/collectors/types.ts';
+import { runCollection } from '../src/modules/evidence/evidence.collect.ts';
+import { createKeySealer } from '../src/modules/evidence/evidence.keys.ts';
+import type { Account, TestContext } from './helpers.ts';
+
+/** The NETGUARD_SECRET_KEY of createTestApp: the same sealer opens the stored signing keys. */
+export const testSealer = () => createKeySealer('test-secret-key-for-netguard-tests');
+
+export const testDeployment = (over: Partial<Deployment> = {}): Deployment => ({
+  publicUrl: 'http://localhost:8080',
+  backupDir: '/nonexistent/netguard-backups',
+  egress: { allowedRanges: [], deniedRanges: [] },
+  scans: { allowedRanges: [], deniedRanges: [] },
+  ...over,
+});
+
+export function call(
+  ctx: TestContext,
+  who: Account,
+  method: string,
+  url: string,
+  payload?: unknown,
+) {
+  return ctx.app.inject({
+    method: method as 'GET',
+    url,
+    headers: who.auth,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+/** collect-compliance-evidence, then the run itself; answers the finished run. */
+export async function collectNow(
+  ctx: TestContext,
+  who: Account,
+  body: Record<string, unknown>,
+  deployment = testDeployment(),
+) {
+  const res = await call(ctx, who, 'POST', '/api/compliance/collect', body);
+  expect(res.statusCode, res.body).toBe(202);
+  const run = res.json() as { id: string };
+  await runCollection(
+    { db: ctx.db, sealer: testSealer(), deployment, log: createLogger('silent') },
+    run.id,
+  );
+  const done = await call(ctx, who, 'GET', `/api/compliance/runs/${run.id}`);
+  return done.json() as {
+    id: string;
+    status: string;
+    itemCount: number;
+    digestNumber: number | null;
+    error: string | null;
+  };
+}
+
+export function upload(
+  ctx: TestContext,
+  who: Account,
+  name: string,
+  bytes: Buffer,
+  query: Record<string, string> = {},
+) {
+  const params = new URLSearchParams({
+    name,
+    title: 'Access control policy',
+    requirementIds: 'soc2:CC1.1,iso27001:A.5.1',
+    ...query,
+  });
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/compliance/evidence/upload?${params}`,
+    headers: { ...who.auth, 'content-type': 'application/octet-stream' },
+    payload: bytes,
+  });
+}
