@@ -172,12 +172,21 @@ test('After a real scan: collect SOC 2 evidence, export the package, verify it o
     await form.getByRole('button', { name: 'Upload', exact: true }).click();
     await expect(page.getByText('Evidence uploaded', { exact: true })).toBeVisible();
     await page.getByRole('tab', { name: 'Evidence Items' }).click();
-    const policy = page.getByTestId('evidence-row').filter({ hasText: 'Access review policy' });
+    // The server filters: only the upload waits for review.
+    await page.getByLabel('Status').click();
+    await page.getByRole('option', { name: 'Pending Review' }).click();
+    const rows = page.getByTestId('evidence-row');
+    await expect(rows).toHaveCount(1);
+    const policy = rows.filter({ hasText: 'Access review policy' });
     await expect(policy.getByTestId('evidence-status')).toHaveAttribute(
       'data-status',
       'pending_review',
     );
     await policy.getByRole('button', { name: /^Mark .* reviewed$/ }).click();
+    await expect(page.getByText('Evidence reviewed', { exact: true })).toBeVisible();
+    await expect(rows).toHaveCount(0);
+    await page.getByLabel('Status').click();
+    await page.getByRole('option', { name: 'All statuses' }).click();
     await expect(policy.getByTestId('evidence-status')).toHaveAttribute('data-status', 'valid');
 
     await page.getByRole('tab', { name: 'Frameworks' }).click();

@@ -1,6 +1,7 @@
 import {
   type TComplianceFrameworkId,
   type TEvidenceItemView,
+  type TEvidenceStatus,
   type TScheduleEvidenceCollection,
   ZComplianceDashboard,
   ZComplianceFrameworkList,
@@ -15,7 +16,7 @@ import {
   ZEvidenceScheduleList,
   ZEvidenceValidation,
 } from '@netguard/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { isRunActive } from '@/features/compliance-evidence/evidence-format';
 import { evidenceKeys } from '@/features/compliance-evidence/evidence-keys';
@@ -51,11 +52,23 @@ export function useComplianceFrameworks(enabled: boolean) {
   });
 }
 
-export function useEvidenceItems(enabled: boolean) {
+/** The Evidence Items filter: a framework and a status, or all of either. */
+export type TEvidenceFilter = {
+  frameworkId: TComplianceFrameworkId | 'all';
+  status: TEvidenceStatus | 'all';
+};
+const ITEMS_LIMIT = 500;
+
+export function useEvidenceItems(filter: TEvidenceFilter, enabled: boolean) {
+  const params = new URLSearchParams({ limit: String(ITEMS_LIMIT) });
+  if (filter.frameworkId !== 'all') params.set('frameworkId', filter.frameworkId);
+  if (filter.status !== 'all') params.set('status', filter.status);
   return useQuery({
-    queryKey: evidenceKeys.items(),
-    queryFn: ({ signal }) => apiRequest(EVIDENCE_API.items, { schema: ZEvidenceList, signal }),
+    queryKey: evidenceKeys.items(filter),
+    queryFn: ({ signal }) =>
+      apiRequest(EVIDENCE_API.items(params.toString()), { schema: ZEvidenceList, signal }),
     enabled,
+    placeholderData: keepPreviousData,
   });
 }
 

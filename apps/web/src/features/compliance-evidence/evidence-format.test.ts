@@ -18,6 +18,8 @@ describe('compliance evidence formatting', () => {
 
   it('names types and frameworks in words', () => {
     expect(formatEvidenceType('scan_coverage')).toBe('Scan coverage');
+    expect(formatEvidenceType('siem_delivery')).toBe('SIEM delivery');
+    expect(formatEvidenceType('mfa')).toBe('MFA');
     expect(formatFrameworks(evidenceItem())).toBe('SOC 2, ISO 27001');
     expect(formatFrameworks(evidenceItem({ frameworks: [] }))).toBe('—');
   });

@@ -22,10 +22,16 @@ export const REQUIREMENT_STATUS_CLASSES: Record<TRequirementStatus, string> = {
   not_applicable: 'border-muted-foreground/30 text-muted-foreground',
 };
 
-/** `scan_coverage` → "Scan coverage". */
+const ACRONYMS = new Set(['api', 'kev', 'mfa', 'siem', 'sla', 'sso', 'tls']);
+
+/** `scan_coverage` → "Scan coverage", `siem_delivery` → "SIEM delivery". */
 export function formatEvidenceType(type: string): string {
-  const words = type.replace(/[_-]+/g, ' ').trim();
-  return words ? words.charAt(0).toUpperCase() + words.slice(1) : type;
+  const words = type
+    .split(/[_-]+/)
+    .filter(Boolean)
+    .map((w) => (ACRONYMS.has(w.toLowerCase()) ? w.toUpperCase() : w.toLowerCase()));
+  const text = words.join(' ');
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : type;
 }
 
 /** The frameworks an item serves, by their short names: "SOC 2, ISO 27001". */

@@ -3,7 +3,8 @@ export const evidenceKeys = {
   all: ['compliance-evidence'] as const,
   dashboard: () => [...evidenceKeys.all, 'dashboard'] as const,
   frameworks: () => [...evidenceKeys.all, 'frameworks'] as const,
-  items: () => [...evidenceKeys.all, 'items'] as const,
+  items: (filter: { frameworkId: string; status: string }) =>
+    [...evidenceKeys.all, 'items', filter.frameworkId, filter.status] as const,
   runs: () => [...evidenceKeys.all, 'runs'] as const,
   reports: () => [...evidenceKeys.all, 'reports'] as const,
   schedules: () => [...evidenceKeys.all, 'schedules'] as const,

@@ -4,7 +4,7 @@ export const EVIDENCE_API = {
   frameworks: '/api/compliance/frameworks?includeRequirements=true',
   collect: '/api/compliance/collect',
   runs: '/api/compliance/runs',
-  items: '/api/compliance/evidence?limit=500',
+  items: (query: string) => `/api/compliance/evidence?${query}`,
   download: (id: string) => `/api/compliance/evidence/${id}/download`,
   review: (id: string) => `/api/compliance/evidence/${id}/review`,
   upload: (query: string) => `/api/compliance/evidence/upload?${query}`,

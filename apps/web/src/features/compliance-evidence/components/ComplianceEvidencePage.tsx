@@ -58,7 +58,7 @@ export function ComplianceEvidencePage() {
       title={EVIDENCE_PAGE_TITLE}
       subtitle={SUBTITLE}
       actions={
-        <div className="flex flex-wrap gap-2">
+        <div className="flex shrink-0 flex-wrap gap-2">
           <PermissionButton
             variant="outline"
             reason={create.reason}

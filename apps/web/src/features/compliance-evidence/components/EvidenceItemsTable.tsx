@@ -1,6 +1,7 @@
 import type { TEvidenceItemView } from '@netguard/contracts';
 import { EvidenceActions } from '@/features/compliance-evidence/components/EvidenceActions';
 import { EvidenceStatusBadge } from '@/features/compliance-evidence/components/EvidenceBadges';
+import { EvidenceItemCards } from '@/features/compliance-evidence/components/EvidenceItemCards';
 import {
   formatEvidenceType,
   formatFrameworks,
@@ -28,7 +29,10 @@ export function EvidenceItemsTable({
     );
   return (
     <div className="space-y-2">
-      <div className="overflow-x-auto rounded-md border">
+      <div className="lg:hidden">
+        <EvidenceItemCards items={items} />
+      </div>
+      <div className="hidden overflow-x-auto rounded-md border lg:block">
         <table className="w-full min-w-[860px] text-sm">
           <thead className="border-b bg-muted/40">
             <tr>

@@ -1,13 +1,15 @@
 import type { TEvidenceRun } from '@netguard/contracts';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Spinner } from '@/components/Spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import {
+  type TEvidenceFilter,
   useComplianceFrameworks,
   useComplianceReports,
   useEvidenceItems,
   useEvidenceSchedules,
 } from '@/features/compliance-evidence/api';
+import { EvidenceFilter } from '@/features/compliance-evidence/components/EvidenceFilter';
 import { EvidenceItemsTable } from '@/features/compliance-evidence/components/EvidenceItemsTable';
 import { FrameworkCard } from '@/features/compliance-evidence/components/FrameworkCard';
 import { ReportsList } from '@/features/compliance-evidence/components/ReportsList';
@@ -43,7 +45,8 @@ function Loaded<T>({
 /** Frameworks, Evidence Items, Compliance Reports and Collection Schedule, each from the server. */
 export function EvidenceTabs({ activeRuns }: { activeRuns: TEvidenceRun[] }) {
   const frameworks = useComplianceFrameworks(true);
-  const items = useEvidenceItems(true);
+  const [filter, setFilter] = useState<TEvidenceFilter>({ frameworkId: 'all', status: 'all' });
+  const items = useEvidenceItems(filter, true);
   const reports = useComplianceReports(true);
   const schedules = useEvidenceSchedules(true);
   return (
@@ -69,7 +72,8 @@ export function EvidenceTabs({ activeRuns }: { activeRuns: TEvidenceRun[] }) {
           )}
         </Loaded>
       </TabsContent>
-      <TabsContent value="evidence">
+      <TabsContent value="evidence" className="space-y-4">
+        <EvidenceFilter value={filter} onChange={setFilter} />
         <Loaded query={items} label="Loading evidence items">
           {(data) => <EvidenceItemsTable items={data.items} total={data.total} />}
         </Loaded>

@@ -32,14 +32,14 @@ export function FrameworkCard({ framework, activeRun }: Props) {
   return (
     <Card className="gap-4 py-5" data-testid="framework-card" data-framework={framework.id}>
       <CardHeader className="px-5">
-        <div className="flex flex-wrap items-start justify-between gap-2">
-          <div className="min-w-0 space-y-1">
+        <div className="flex items-start justify-between gap-3">
+          <div className="min-w-0 flex-1 space-y-1">
             <CardTitle className="text-lg">{framework.name}</CardTitle>
             <CardDescription>
               Version {framework.version} · {formatCount(framework.requirementCount)} requirements
             </CardDescription>
           </div>
-          <div className="text-right">
+          <div className="shrink-0 text-right">
             <div className="text-2xl font-bold" data-testid="framework-score">
               {formatScore(framework.score)}
             </div>
