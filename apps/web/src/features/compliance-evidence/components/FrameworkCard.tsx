@@ -43,7 +43,7 @@ export function FrameworkCard({ framework, activeRun }: Props) {
             <div className="text-2xl font-bold" data-testid="framework-score">
               {formatScore(framework.score)}
             </div>
-            <div className="text-xs text-muted-foreground">compliant</div>
+            <div className="text-xs text-muted-foreground">compliant of assessed</div>
           </div>
         </div>
         <p className="text-sm text-muted-foreground">{framework.description}</p>

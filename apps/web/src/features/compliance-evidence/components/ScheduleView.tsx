@@ -6,14 +6,8 @@ import {
   type ZEvidenceSchedule,
 } from '@netguard/contracts';
 import type { z } from 'zod';
+import { LabeledSelect } from '@/components/LabeledSelect';
 import { Label } from '@/components/ui/label';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import { usePermission } from '@/features/auth/use-permission';
 import { useSetSchedule } from '@/features/compliance-evidence/api';
@@ -59,23 +53,18 @@ export function ScheduleView({ schedules }: { schedules: TSchedule[] }) {
                   {s.enabled ? FREQUENCY_LABELS[s.frequency] : 'Off'}
                 </div>
               ) : (
-                <div className="flex items-center gap-4">
-                  <Select
-                    value={s.frequency}
-                    disabled={save.isPending}
-                    onValueChange={(v) => set(s, v as TCollectionFrequency, s.enabled)}
-                  >
-                    <SelectTrigger className="w-36" aria-label={`${s.label} frequency`}>
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {COLLECTION_FREQUENCIES.map((f) => (
-                        <SelectItem key={f} value={f}>
-                          {FREQUENCY_LABELS[f]}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
+                <div className="flex items-end gap-4">
+                  <div className="w-36">
+                    <LabeledSelect
+                      id={`${id}-frequency`}
+                      label="Frequency"
+                      value={s.frequency}
+                      options={COLLECTION_FREQUENCIES}
+                      labels={FREQUENCY_LABELS}
+                      disabled={save.isPending}
+                      onChange={(frequency) => set(s, frequency, s.enabled)}
+                    />
+                  </div>
                   <div className="flex items-center gap-2">
                     <Switch
                       id={id}
