@@ -7,6 +7,7 @@ import { createDatabase } from './db/client.ts';
 import { createLogger } from './lib/logger.ts';
 import { formatChainReport, verifySecurityEvents } from './modules/audit/security-events.ts';
 import { findUserByEmail, listUsers, markEmailConfirmed } from './modules/auth/users.repo.ts';
+import { formatLedgerReport, verifyEvidenceLedgers } from './modules/evidence/evidence.verify.ts';
 import {
   listDeploymentOperators,
   setDeploymentOperator,
@@ -32,6 +33,9 @@ Commands:
                             organization may verify it (the holder gets a security event)
   events verify [--organization <uuid>]
                             Check the security event log's hash chains (exit 1 if one is broken)
+  evidence verify [--organization <uuid>]
+                            Check the compliance evidence ledger's hash chains and signed digests
+                            (names the first broken link; exit 1 if a chain or digest is broken)
   backup [--output FILE]    Write the database to a file: a NetGuard logical dump in plain SQL
                             (COPY data, gzip when FILE ends in .gz), not pg_dump's format; the
                             embedded PostgreSQL ships no pg_dump. Default FILE:
@@ -117,6 +121,25 @@ const commands: Record<string, Command> = {
       await database.close();
     }
   },
+  async 'evidence verify'(url, args) {
+    const organizationId = organizationOption(args);
+    if (organizationId === undefined) {
+      console.error('Usage: netguard evidence verify [--organization <uuid>]');
+      return 2;
+    }
+    const database = createDatabase(url, { max: 1 });
+    try {
+      const result = await verifyEvidenceLedgers(
+        database.db,
+        organizationId ? { organizationId } : {},
+      );
+      if (result.reports.length === 0) console.log('No evidence ledger rows');
+      for (const report of result.reports) console.log(formatLedgerReport(report));
+      return result.ok ? 0 : 1;
+    } finally {
+      await database.close();
+    }
+  },
   backup: backupCommand,
   restore: restoreCommand,
   'siem test': siemTest,
@@ -195,7 +218,7 @@ function organizationOption(args: string[]): string | null | undefined {
 const UNMIGRATED = new Set(['migrate', 'backup', 'restore']);
 
 /** Commands of two words: `users confirm`, `operators add`... */
-const GROUPS = new Set(['users', 'operators', 'events', 'siem', 'sso']);
+const GROUPS = new Set(['users', 'operators', 'events', 'evidence', 'siem', 'sso']);
 
 async function run(argv: string[]): Promise<number> {
   const [first = 'serve', second, ...rest] = argv;

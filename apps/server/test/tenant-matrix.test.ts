@@ -5,6 +5,7 @@ import { can, PERMISSION_DENIED, type TRoutePermission } from '@netguard/contrac
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, createTestApp, setPlan, type TestContext } from './helpers.ts';
 import { CLOUD_SAMPLES } from './tenant-matrix-cloud.ts';
+import { EVIDENCE_SAMPLES } from './tenant-matrix-evidence.ts';
 import {
   type Caller,
   callerOf,
@@ -29,6 +30,7 @@ const SAMPLES = {
   ...CLOUD_SAMPLES,
   ...SIEM_SAMPLES,
   ...REMEDIATION_SAMPLES,
+  ...EVIDENCE_SAMPLES,
 };
 
 /**

@@ -3,6 +3,7 @@
 // schedule-evidence-collection, validate-evidence, get-compliance-dashboard,
 // export-evidence-package, get-audit-readiness): what the API takes.
 import { z } from 'zod';
+import { textField } from './text-field.ts';
 
 /** The frameworks of packages/evidence, by their catalogue ids. */
 export const COMPLIANCE_FRAMEWORK_IDS = ['soc2', 'iso27001', 'nist', 'gdpr', 'hipaa'] as const;
@@ -66,14 +67,12 @@ export const ZComplianceFrameworkId = z.enum(COMPLIANCE_FRAMEWORK_IDS, {
   message: `frameworkId must be one of ${COMPLIANCE_FRAMEWORK_IDS.join(', ')}`,
 });
 /** A requirement's official identifier, e.g. `CC6.1`, `A.8.5`, `164.312(d)`, `Art. 32`. */
-export const ZRequirementId = z
-  .string()
+export const ZRequirementId = textField()
   .trim()
   .min(1, 'requirementId is required')
   .max(40, 'requirementId is too long');
 /** `framework:id`, as evidence items and packages name requirements. */
-export const ZRequirementRef = z
-  .string()
+export const ZRequirementRef = textField()
   .trim()
   .max(60, 'Requirement reference is too long')
   .regex(/^(soc2|iso27001|nist|gdpr|hipaa):.+$/, 'Requirement references look like soc2:CC6.1');
@@ -90,8 +89,10 @@ export const ZCollectEvidence = z
   .object({
     frameworkId: ZComplianceFrameworkId.optional(),
     requirementId: ZRequirementId.optional(),
-    options: z.object({ collectorIds: z.array(z.string().max(60)).max(100).optional() }).optional(),
-    timestamp: z.string().max(40).optional(),
+    options: z
+      .object({ collectorIds: z.array(textField().max(60)).max(100).optional() })
+      .optional(),
+    timestamp: textField().max(40).optional(),
   })
   .refine((b) => !b.requirementId || b.frameworkId, {
     message: EVIDENCE_TEXT.requirementNeedsFramework,
@@ -102,8 +103,8 @@ export type TCollectEvidence = z.infer<typeof ZCollectEvidence>;
 /** generate-compliance-report {frameworkId, options}. */
 export const ZGenerateComplianceReport = z.object({
   frameworkId: ZComplianceFrameworkId,
-  options: z.object({ title: z.string().trim().min(1).max(200).optional() }).optional(),
-  timestamp: z.string().max(40).optional(),
+  options: z.object({ title: textField().trim().min(1).max(200).optional() }).optional(),
+  timestamp: textField().max(40).optional(),
 });
 export type TGenerateComplianceReport = z.infer<typeof ZGenerateComplianceReport>;
 
@@ -115,14 +116,14 @@ export const ZComplianceReportDownloadQuery = z.object({
 export const ZScheduleEvidenceCollection = z
   .object({
     frameworkId: ZComplianceFrameworkId.optional(),
-    collectorId: z.string().trim().min(1).max(60).optional(),
+    collectorId: textField().trim().min(1).max(60).optional(),
     schedule: z.object({
       frequency: z.enum(COLLECTION_FREQUENCIES, {
         message: `frequency must be one of ${COLLECTION_FREQUENCIES.join(', ')}`,
       }),
       enabled: z.boolean().default(true),
     }),
-    timestamp: z.string().max(40).optional(),
+    timestamp: textField().max(40).optional(),
   })
   .refine((b) => Boolean(b.frameworkId) !== Boolean(b.collectorId), {
     message: 'Name either a frameworkId or a collectorId',
@@ -135,14 +136,13 @@ export const ZValidateEvidence = z.object({
   evidenceId: z.uuid('evidenceId must be a UUID'),
   checkIntegrity: z.boolean().default(true),
   checkExpiration: z.boolean().default(true),
-  timestamp: z.string().max(40).optional(),
+  timestamp: textField().max(40).optional(),
 });
 export type TValidateEvidence = z.infer<typeof ZValidateEvidence>;
 
 /** get-compliance-dashboard {frameworkIds, includeMetrics, includeTrends} as a query. */
 export const ZComplianceDashboardQuery = z.object({
-  frameworkIds: z
-    .string()
+  frameworkIds: textField()
     .max(100)
     .optional()
     .transform((v, ctx) => {
@@ -161,7 +161,7 @@ export const ZExportEvidencePackage = z.object({
   frameworkId: ZComplianceFrameworkId.optional(),
   format: z.enum(['zip'], { message: 'format must be zip' }).default('zip'),
   options: z.object({ includeExpired: z.boolean().default(false) }).optional(),
-  timestamp: z.string().max(40).optional(),
+  timestamp: textField().max(40).optional(),
 });
 export type TExportEvidencePackage = z.infer<typeof ZExportEvidencePackage>;
 
@@ -181,13 +181,12 @@ export const ZEvidenceListQuery = z.object({
 
 /** Upload (admins): the file is the body (raw or multipart); these describe it. */
 export const ZEvidenceUploadQuery = z.object({
-  name: z.string().trim().min(1, 'name is required').max(255, 'name is too long'),
-  title: z.string().trim().min(1, 'title is required').max(200, 'title is too long'),
+  name: textField().trim().min(1, 'name is required').max(255, 'name is too long'),
+  title: textField().trim().min(1, 'title is required').max(200, 'title is too long'),
   type: z
     .enum(['policy_document', 'screenshot', 'procedure', 'attestation', 'other'])
     .default('policy_document'),
-  requirementIds: z
-    .string()
+  requirementIds: textField()
     .max(2000)
     .transform((v) =>
       v
