@@ -61,6 +61,17 @@ test('After a real scan: collect SOC 2 evidence, export the package, verify it o
     const cc71 = soc2Card(page).locator('[data-testid=requirement][data-id="CC7.1"]');
     await expect(cc71.getByTestId('requirement-status')).toBeVisible();
     await expect(cc71.getByText('Automated by NetGuard')).toBeVisible();
+    await expect(soc2Card(page).getByTestId('audit-readiness')).toContainText(
+      /Audit readiness [\d.]+% · \d+ of \d+ requirements with valid automated evidence/,
+    );
+    // One requirement on its own: a run of just its collectors.
+    await cc71.getByRole('button', { name: 'Collect evidence for CC7.1' }).click();
+    await expect(
+      page
+        .getByTestId('evidence-run')
+        .filter({ hasText: /^SOC 2 CC7\.1: \d+ items? collected/ })
+        .first(),
+    ).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
     await shootWidths(page, 'compliance-evidence-frameworks');
 
     // The scan is evidence, observed when the scan ended, not when it was collected.

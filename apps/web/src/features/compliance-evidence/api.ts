@@ -3,6 +3,7 @@ import {
   type TEvidenceItemView,
   type TEvidenceStatus,
   type TScheduleEvidenceCollection,
+  ZAuditReadiness,
   ZComplianceDashboard,
   ZComplianceFrameworkList,
   ZComplianceReportList,
@@ -96,6 +97,15 @@ export function useEvidencePublicKey(enabled: boolean) {
     queryFn: ({ signal }) => apiRequest(EVIDENCE_API.publicKey, { schema: ZEvidenceKey, signal }),
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** get-audit-readiness: valid automated evidence per requirement, and what expires in 30 days. */
+export function useAuditReadiness(frameworkId: TComplianceFrameworkId) {
+  return useQuery({
+    queryKey: evidenceKeys.readiness(frameworkId),
+    queryFn: ({ signal }) =>
+      apiRequest(EVIDENCE_API.readiness(frameworkId), { schema: ZAuditReadiness, signal }),
   });
 }
 

@@ -8,5 +8,6 @@ export const evidenceKeys = {
   runs: () => [...evidenceKeys.all, 'runs'] as const,
   reports: () => [...evidenceKeys.all, 'reports'] as const,
   schedules: () => [...evidenceKeys.all, 'schedules'] as const,
+  readiness: (frameworkId: string) => [...evidenceKeys.all, 'readiness', frameworkId] as const,
   publicKey: () => [...evidenceKeys.all, 'public-key'] as const,
 };

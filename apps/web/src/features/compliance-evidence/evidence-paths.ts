@@ -11,6 +11,8 @@ export const EVIDENCE_API = {
   validate: '/api/compliance/validate',
   schedules: '/api/compliance/schedules',
   publicKey: '/api/compliance/public-key',
+  readiness: (frameworkId: string) =>
+    `/api/compliance/readiness?frameworkId=${frameworkId}&includeProjections=true`,
   reports: '/api/compliance/reports',
   reportDownload: (id: string, format: 'pdf' | 'json') =>
     `/api/compliance/reports/${id}/download?format=${format}`,

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { AuthContext, type TAuthContext } from '@/features/auth/auth-context';
 import { ComplianceEvidencePage } from '@/features/compliance-evidence/components/ComplianceEvidencePage';
 import { EvidenceItemsTable } from '@/features/compliance-evidence/components/EvidenceItemsTable';
+import { RequirementList } from '@/features/compliance-evidence/components/RequirementList';
 import { ScheduleView } from '@/features/compliance-evidence/components/ScheduleView';
 import { evidenceKeys } from '@/features/compliance-evidence/evidence-keys';
 import {
@@ -29,6 +30,15 @@ function render(role: TRole, node: ReactNode, seed = true) {
     client.setQueryData(evidenceKeys.frameworks(), {
       frameworks: [framework()],
       collectorCount: 36,
+    });
+    client.setQueryData(evidenceKeys.readiness('soc2'), {
+      frameworkId: 'soc2',
+      requirementCount: 61,
+      automatedValid: 5,
+      readiness: 8.2,
+      statusCounts: framework().statusCounts,
+      gaps: [],
+      expiringIn30Days: [],
     });
   }
   const auth = { user: { role } } as unknown as TAuthContext;
@@ -59,7 +69,7 @@ describe('ComplianceEvidencePage', () => {
   });
 
   it('shows the server figures, the key, the live run and the framework to an admin', () => {
-    const html = render('admin', <ComplianceEvidencePage />);
+    const html = render('admin', <ComplianceEvidencePage />).replaceAll('<!-- -->', '');
     for (const text of [
       'Export Evidence Package',
       'Compliance Score',
@@ -71,6 +81,9 @@ describe('ComplianceEvidencePage', () => {
       'Collecting…',
       'Generate Report',
       'Requirements (1)',
+      'Audit readiness 8.2%',
+      '5 of 61 requirements with valid automated evidence',
+      '0 items expiring in 30 days',
       'Frameworks',
       'Evidence Items',
       'Compliance Reports',
@@ -153,5 +166,34 @@ describe('ScheduleView', () => {
     expect(html).not.toContain('role="combobox"');
     expect(html).toContain('Weekly');
     expect(html).toContain('Only administrators can configure evidence collection');
+  });
+});
+
+describe('RequirementList', () => {
+  const requirements = framework().requirements ?? [];
+
+  it('shows status, reason, coverage and what is missing, and collects one requirement', () => {
+    const html = render(
+      'security_analyst',
+      <RequirementList frameworkId="soc2" requirements={requirements} />,
+    );
+    for (const text of [
+      'CC6.1',
+      'Partially compliant',
+      'MFA covers 2 of 3 members',
+      'Automated by NetGuard',
+      'mfa_coverage',
+    ])
+      expect(html).toContain(text);
+    expect(html).toContain('aria-label="Collect evidence for CC6.1"');
+    expect(html).not.toMatch(disabled('Collect'));
+  });
+
+  it('does not let an auditor start collection', () => {
+    const html = render(
+      'auditor',
+      <RequirementList frameworkId="soc2" requirements={requirements} />,
+    );
+    expect(html).toMatch(disabled('Collect'));
   });
 });

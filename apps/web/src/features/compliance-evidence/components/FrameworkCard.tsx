@@ -10,6 +10,7 @@ import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/component
 import { Progress } from '@/components/ui/progress';
 import { usePermission } from '@/features/auth/use-permission';
 import { useCollectEvidence, useGenerateReport } from '@/features/compliance-evidence/api';
+import { AuditReadiness } from '@/features/compliance-evidence/components/AuditReadiness';
 import { RequirementStatusBadge } from '@/features/compliance-evidence/components/EvidenceBadges';
 import { RequirementList } from '@/features/compliance-evidence/components/RequirementList';
 import { formatScore } from '@/features/compliance-evidence/evidence-format';
@@ -62,6 +63,7 @@ export function FrameworkCard({ framework, activeRun }: Props) {
             </li>
           ))}
         </ul>
+        <AuditReadiness frameworkId={framework.id} />
         <p className="text-xs text-muted-foreground">
           {framework.lastCollectedAt
             ? `Last collected ${formatDateTime(framework.lastCollectedAt)}`
@@ -97,7 +99,7 @@ export function FrameworkCard({ framework, activeRun }: Props) {
               Requirements ({formatCount(requirements.length)})
             </CollapsibleTrigger>
             <CollapsibleContent className="pt-2">
-              <RequirementList requirements={requirements} />
+              <RequirementList frameworkId={framework.id} requirements={requirements} />
             </CollapsibleContent>
           </Collapsible>
         )}
