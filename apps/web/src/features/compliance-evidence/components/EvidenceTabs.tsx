@@ -60,7 +60,7 @@ export function EvidenceTabs({ activeRuns }: { activeRuns: TEvidenceRun[] }) {
       <TabsContent value="frameworks">
         <Loaded query={frameworks} label="Loading frameworks">
           {(data) => (
-            <div className="grid gap-4 xl:grid-cols-2">
+            <div className="grid items-start gap-4 xl:grid-cols-2">
               {data.frameworks.map((framework) => (
                 <FrameworkCard
                   key={framework.id}
