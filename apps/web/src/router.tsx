@@ -68,6 +68,10 @@ export const router = createBrowserRouter([
                 lazy: () => import('./routes/automated-remediation-page.tsx').then(toRoute),
               },
               {
+                path: 'compliance-evidence',
+                lazy: () => import('./routes/compliance-evidence-page.tsx').then(toRoute),
+              },
+              {
                 path: 'enterprise-security',
                 lazy: () => import('./routes/enterprise-security-page.tsx').then(toRoute),
               },

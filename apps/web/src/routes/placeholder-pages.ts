@@ -5,5 +5,4 @@
 export const PLACEHOLDER_PAGES = [
   { path: 'security-testing', title: 'Security Testing' },
   { path: 'system-test', title: 'System Test' },
-  { path: 'compliance-evidence', title: 'Compliance Evidence Collection' },
 ] as const;
