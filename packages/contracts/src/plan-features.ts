@@ -112,8 +112,7 @@ export const PLAN_FEATURES = {
     name: 'Compliance evidence',
     card: 'Compliance evidence collection',
     what: 'Collect SOC 2, ISO 27001, NIST CSF, GDPR and HIPAA evidence from NetGuard itself, on a schedule, in signed packages an auditor verifies offline.',
-    // The page is still a placeholder: it joins `pages` when it is built (and PlanGate's test).
-    pages: [],
+    pages: ['/dashboard/compliance-evidence'],
     api: ['/api/compliance'],
   },
 } as const satisfies Record<string, TPlanFeatureInfo>;

@@ -45,11 +45,12 @@ const gatedPages = PLAN_FEATURE_KEYS.flatMap((feature) =>
 );
 
 describe('gated pages', () => {
-  it('gates the five Enterprise pages', () => {
+  it('gates the six Enterprise pages', () => {
     expect(gatedPages.map((p) => p.page).sort()).toEqual([
       '/dashboard/ai-risk-scoring',
       '/dashboard/automated-remediation',
       '/dashboard/cloud',
+      '/dashboard/compliance-evidence',
       '/dashboard/enterprise-security',
       '/dashboard/siem-integrations',
     ]);
