@@ -80,6 +80,7 @@ import { createScanService } from './modules/scans/scans.service.ts';
 import { addSecurityPolicyGuard } from './modules/security-center/policy-guard.ts';
 import { securityCenterRoutes } from './modules/security-center/security-center.routes.ts';
 import { createSecurityCenterService } from './modules/security-center/security-center.service.ts';
+import { createSystemContext, type SystemDeps } from './modules/selftest/system-context.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
 import { createSiemSecrets } from './modules/siem/siem.config.ts';
@@ -118,6 +119,11 @@ declare module 'fastify' {
     accessEvents: AccessEvents;
     /** Where connections a tenant chooses may go; serve.ts adds the real listening port. */
     egress: ServerEgress;
+    /** The self-test suites' context on this deployment, for the caller's organization. */
+    selftestContext: (
+      auth: Parameters<typeof createSystemContext>[1],
+      overrides?: Partial<SystemDeps>,
+    ) => ReturnType<typeof createSystemContext>;
   }
 }
 
@@ -323,6 +329,26 @@ export async function buildApp(
   app.decorate('routePlans', routePlans);
   app.decorate('accessEvents', accessEvents);
   app.decorate('egress', egress);
+  const cloudSecrets = createCloudSecrets(secret);
+  app.decorate('selftestContext', (auth, overrides = {}) =>
+    createSystemContext(
+      {
+        db,
+        pool,
+        app,
+        jobs: queue,
+        siem,
+        cloudSecrets,
+        scanners: cloudScanners,
+        egress,
+        smtpUrl: config.smtpUrl,
+        stripe: config.stripe,
+        authRateLimit: config.authRateLimit,
+        ...overrides,
+      },
+      auth,
+    ),
+  );
   app.addHook('onClose', async () => {
     await background.drain();
     await hub.close();

@@ -20,7 +20,7 @@ const READ_THRESHOLDS: Threshold[] = [
   { metric: 'p99', unit: 'ms', max: 600 },
 ];
 /** Rows a table must hold before a sequential scan of it in a top query's plan fails the test. */
-export const SEQ_SCAN_ROW_THRESHOLD = 10_000;
+export const SEQ_SCAN_ROW_THRESHOLD = 5_000;
 
 const keyReads: Test = {
   id: 'performance.key-reads',
@@ -267,7 +267,7 @@ const jobLatency: Test = {
 
 const LOAD_THRESHOLDS: Threshold[] = [
   { metric: 'eventLoopLagP99', unit: 'ms', max: 200 },
-  { metric: 'heapGrowth', unit: 'MiB', max: 64 },
+  { metric: 'heapPeak', unit: 'MiB', max: 1_024 },
 ];
 const eventLoop: Test = {
   id: 'performance.event-loop',
@@ -276,7 +276,7 @@ const eventLoop: Test = {
   checks:
     'The API process stays responsive and its heap does not balloon while serving a burst of reads.',
   how: 'Samples event-loop delay (perf_hooks) and heap use before and during 200 concurrent reads.',
-  passCriterion: 'p99 event-loop lag ≤ 200 ms and heap growth ≤ 64 MiB.',
+  passCriterion: 'p99 event-loop lag ≤ 200 ms and the heap stays ≤ 1024 MiB at its peak.',
   covers: ['ASVS 15.1.3'],
   passive: true,
   thresholds: LOAD_THRESHOLDS,
@@ -286,7 +286,7 @@ const eventLoop: Test = {
       (load) =>
         judgeMeasurements(
           LOAD_THRESHOLDS,
-          { eventLoopLagP99: load.lagP99Ms, heapGrowth: load.heapGrowthMb },
+          { eventLoopLagP99: load.lagP99Ms, heapPeak: load.heapUsedMb },
           [
             {
               kind: 'measurement',
@@ -351,8 +351,9 @@ const rateLimit: Test = {
 export const performanceTests: readonly Test[] = [
   keyReads,
   passwordHashing,
-  queryPlans,
+  // After pagination seeded its 10,000 findings: the plans are read on a large table.
   pagination,
+  queryPlans,
   scanToEvent,
   jobLatency,
   eventLoop,
