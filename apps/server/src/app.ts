@@ -80,6 +80,9 @@ import { createScanService } from './modules/scans/scans.service.ts';
 import { addSecurityPolicyGuard } from './modules/security-center/policy-guard.ts';
 import { securityCenterRoutes } from './modules/security-center/security-center.routes.ts';
 import { createSecurityCenterService } from './modules/security-center/security-center.service.ts';
+import { createSelftestQueue, workSelftests } from './modules/selftest/selftest.jobs.ts';
+import { selftestRoutes } from './modules/selftest/selftest.routes.ts';
+import { createSelftestService } from './modules/selftest/selftest.service.ts';
 import { createSystemContext, type SystemDeps } from './modules/selftest/system-context.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
@@ -305,6 +308,8 @@ export async function buildApp(
     egress,
   });
   const muteRules = createMuteRules({ db });
+  const selftestQueue = createSelftestQueue(queue);
+  const selftest = createSelftestService({ db, queue: selftestQueue });
   addDatabaseGauges(metrics, db);
   metrics.addScrapedGauge({
     name: 'netguard_realtime_sockets',
@@ -421,6 +426,7 @@ export async function buildApp(
         await guarded.register(cloudMuteRuleRoutes, { rules: muteRules });
         await guarded.register(siemRoutes, { siem, db });
         await guarded.register(remediationRoutes, remediation.routes);
+        await guarded.register(selftestRoutes, { selftest });
       });
     },
     { prefix: '/api' },
@@ -430,6 +436,15 @@ export async function buildApp(
   app.addHook('onReady', () => Promise.race([hub.ready, delay(2_000)]));
   // The role is ready before the first request when the database is up; else at that request.
   app.addHook('onReady', () => Promise.race([tenant.ready().catch(() => undefined), delay(2_000)]));
+  // Self-test runs need this process's app (in-process requests, sockets): API processes run them.
+  app.addHook('onReady', async () => {
+    await Promise.race([
+      workSelftests(selftestQueue, { db, app, log }).catch((error: unknown) =>
+        log.warn({ err: error }, 'self-test worker not started'),
+      ),
+      delay(2_000),
+    ]);
+  });
   app.addHook('onReady', async () => {
     // Files of deleted accounts and crashed uploads; in the background, never delaying start.
     void packets

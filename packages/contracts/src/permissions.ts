@@ -40,6 +40,10 @@ export const PERMISSION_RESOURCES = [
    * admins also manage SSH hosts, workflows and the policy; auditors read and export the history.
    */
   'remediation',
+  /** Self-test suites (issue 35): admins run them, analysts read, auditors read and download reports. */
+  'selftest',
+  /** The quick test (the passive self-tests): admins and security analysts run it. */
+  'quick_test',
 ] as const;
 export type TPermissionResource = (typeof PERMISSION_RESOURCES)[number];
 
@@ -81,6 +85,8 @@ export const ROLE_PERMISSIONS: Record<TRole, Grants> = {
     cloud: ['read', 'execute'],
     siem: ['read', 'execute'],
     remediation: ['read', 'create', 'execute'],
+    selftest: ['read'],
+    quick_test: ['execute'],
   },
   auditor: {
     dashboard: ['read'],
@@ -90,6 +96,7 @@ export const ROLE_PERMISSIONS: Record<TRole, Grants> = {
     cloud: ['read', 'export'],
     siem: ['read', 'export'],
     remediation: ['read', 'export'],
+    selftest: ['read', 'export'],
   },
   viewer: { dashboard: ['read'], cloud: ['read'] },
 };
@@ -126,6 +133,8 @@ export const PERMISSION_DENIED: Record<TPermissionResource, string> = {
   cloud: 'Insufficient permissions for cloud integrations',
   siem: 'Insufficient permissions for SIEM integrations',
   remediation: 'Insufficient permissions for remediation',
+  selftest: 'Only administrators can run the security test suites',
+  quick_test: 'The quick test needs the admin or security analyst role in your organization.',
 };
 
 export const ROLE_LABELS: Record<TRole, string> = {

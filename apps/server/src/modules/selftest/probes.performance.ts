@@ -192,7 +192,7 @@ export function performanceProbes(deps: PerformanceDeps): PerformanceProbes {
         });
         if (created.statusCode !== 201)
           throw new Unavailable(
-            `The canary scan was not created (HTTP ${created.statusCode}: ${created.json().message ?? ''}).`,
+            `The canary scan was not created (HTTP ${created.statusCode}: ${created.json().error?.message ?? ''}).`,
           );
         const scanId = (created.json() as { id: string }).id;
         const started = performance.now();
@@ -203,7 +203,7 @@ export function performanceProbes(deps: PerformanceDeps): PerformanceProbes {
         });
         if (start.statusCode !== 202)
           throw new Unavailable(
-            `The canary scan did not start (HTTP ${start.statusCode}: ${start.json().message ?? ''}).`,
+            `The canary scan did not start (HTTP ${start.statusCode}: ${start.json().error?.message ?? ''}).`,
           );
         const got = await socket.next(
           (m) => m.type === 'event' && m.table === 'scans' && m.record?.id === scanId,
