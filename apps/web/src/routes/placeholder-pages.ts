@@ -3,7 +3,5 @@
  * Remove an entry when its real page is mounted in router.tsx.
  */
 export const PLACEHOLDER_PAGES = [
-  { path: 'security-testing', title: 'Security Testing' },
-  { path: 'system-test', title: 'System Test' },
   { path: 'compliance-evidence', title: 'Compliance Evidence Collection' },
 ] as const;
