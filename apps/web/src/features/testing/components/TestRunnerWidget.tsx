@@ -62,7 +62,9 @@ export function TestRunnerWidget({ kind, title, description }: Props) {
                   <Progress value={e.progress} aria-label="Test progress" className="flex-1" />
                   <span className="w-12 text-right text-sm tabular-nums">{e.progress}%</span>
                 </div>
-                <p className="text-sm text-muted-foreground">{e.step}</p>
+                <p className="text-sm text-muted-foreground">
+                  {e.step} · {e.status}
+                </p>
                 <p className="text-sm" data-testid="execution-totals">
                   {totalsLine(e)}
                 </p>
