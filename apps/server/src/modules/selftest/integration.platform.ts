@@ -1,7 +1,7 @@
 // Integration tests of the platform's own parts: database, job queue, realtime, mail, billing and
 // the settings backup and restore.
 import type { TestDefinition } from '@netguard/selftest';
-import type { SystemContext } from './probes.ts';
+import type { RoundTrip, SystemContext } from './probes.ts';
 import { failed, passed, probeThen } from './verdicts.ts';
 
 type Test = TestDefinition<SystemContext>;
@@ -54,6 +54,26 @@ export const databaseTest: Test = {
     ),
 };
 
+/** A round trip judged on delivery within `maxMs`; the words say what travelled where. */
+function judgeRoundTrip(
+  trip: RoundTrip,
+  maxMs: number,
+  words: { missed: string; arrived: string; recommendation: string },
+) {
+  const evidence = [{ kind: 'measurement', summary: trip.detail, data: { ...trip } }];
+  const measurements = { roundTrip: trip.ms };
+  if (!trip.delivered || trip.ms > maxMs)
+    return failed(
+      `${words.missed} within ${maxMs} ms (${trip.detail}).`,
+      words.recommendation,
+      evidence,
+      {
+        measurements,
+      },
+    );
+  return passed(`${words.arrived} in ${Math.round(trip.ms)} ms.`, evidence, { measurements });
+}
+
 export const jobQueueTest: Test = {
   id: 'integration.job-queue',
   suite: 'integration',
@@ -67,20 +87,13 @@ export const jobQueueTest: Test = {
   run: (ctx, signal) =>
     probeThen(
       () => ctx.integration.jobRoundTrip(signal),
-      (trip) => {
-        const evidence = [{ kind: 'measurement', summary: trip.detail, data: { ...trip } }];
-        const measurements = { roundTrip: trip.ms };
-        if (!trip.delivered || trip.ms > JOB_ROUND_TRIP_MAX_MS)
-          return failed(
-            `No worker completed the echo job within ${JOB_ROUND_TRIP_MAX_MS} ms (${trip.detail}).`,
+      (trip) =>
+        judgeRoundTrip(trip, JOB_ROUND_TRIP_MAX_MS, {
+          missed: 'No worker completed the echo job',
+          arrived: 'A worker completed the job',
+          recommendation:
             'Start a worker: `netguard worker`, or the API process with its built-in workers; check its log for queue errors.',
-            evidence,
-            { measurements },
-          );
-        return passed(`A worker completed the job in ${Math.round(trip.ms)} ms.`, evidence, {
-          measurements,
-        });
-      },
+        }),
     ),
 };
 
@@ -98,20 +111,13 @@ export const realtimeTest: Test = {
   run: (ctx, signal) =>
     probeThen(
       () => ctx.integration.realtimeRoundTrip(signal),
-      (trip) => {
-        const evidence = [{ kind: 'measurement', summary: trip.detail, data: { ...trip } }];
-        const measurements = { roundTrip: trip.ms };
-        if (!trip.delivered || trip.ms > REALTIME_ROUND_TRIP_MAX_MS)
-          return failed(
-            `The socket did not receive the change within ${REALTIME_ROUND_TRIP_MAX_MS} ms (${trip.detail}).`,
+      (trip) =>
+        judgeRoundTrip(trip, REALTIME_ROUND_TRIP_MAX_MS, {
+          missed: 'The socket did not receive the change',
+          arrived: 'The socket received the change',
+          recommendation:
             'Check that the API process LISTENs on netguard_realtime (its log says "LISTEN connection lost" otherwise) and that proxies pass WebSocket upgrades.',
-            evidence,
-            { measurements },
-          );
-        return passed(`The socket received the change in ${Math.round(trip.ms)} ms.`, evidence, {
-          measurements,
-        });
-      },
+        }),
     ),
 };
 
