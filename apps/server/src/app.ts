@@ -82,6 +82,10 @@ import { createScanService } from './modules/scans/scans.service.ts';
 import { addSecurityPolicyGuard } from './modules/security-center/policy-guard.ts';
 import { securityCenterRoutes } from './modules/security-center/security-center.routes.ts';
 import { createSecurityCenterService } from './modules/security-center/security-center.service.ts';
+import { createSelftestQueue, workSelftests } from './modules/selftest/selftest.jobs.ts';
+import { selftestRoutes } from './modules/selftest/selftest.routes.ts';
+import { createSelftestService } from './modules/selftest/selftest.service.ts';
+import { createSystemContext, type SystemDeps } from './modules/selftest/system-context.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
 import { createSiemSecrets } from './modules/siem/siem.config.ts';
@@ -120,6 +124,11 @@ declare module 'fastify' {
     accessEvents: AccessEvents;
     /** Where connections a tenant chooses may go; serve.ts adds the real listening port. */
     egress: ServerEgress;
+    /** The self-test suites' context on this deployment, for the caller's organization. */
+    selftestContext: (
+      auth: Parameters<typeof createSystemContext>[1],
+      overrides?: Partial<SystemDeps>,
+    ) => ReturnType<typeof createSystemContext>;
   }
 }
 
@@ -302,6 +311,8 @@ export async function buildApp(
   });
   const evidence = createEvidenceModule({ db, secret, jobs: queue });
   const muteRules = createMuteRules({ db });
+  const selftestQueue = createSelftestQueue(queue);
+  const selftest = createSelftestService({ db, queue: selftestQueue });
   addDatabaseGauges(metrics, db);
   metrics.addScrapedGauge({
     name: 'netguard_realtime_sockets',
@@ -326,6 +337,29 @@ export async function buildApp(
   app.decorate('routePlans', routePlans);
   app.decorate('accessEvents', accessEvents);
   app.decorate('egress', egress);
+  const cloudSecrets = createCloudSecrets(secret);
+  app.decorate('selftestContext', (auth, overrides = {}) =>
+    createSystemContext(
+      {
+        db,
+        pool,
+        app,
+        jobs: queue,
+        siem,
+        cloudSecrets,
+        scanners: cloudScanners,
+        egress,
+        smtpUrl: config.smtpUrl,
+        stripe: config.stripe,
+        authRateLimit: config.authRateLimit,
+        publicUrl: config.publicUrl,
+        tokens,
+        tiers: tierTable(config.stripe),
+        ...overrides,
+      },
+      auth,
+    ),
+  );
   app.addHook('onClose', async () => {
     await background.drain();
     await hub.close();
@@ -399,6 +433,7 @@ export async function buildApp(
         await guarded.register(siemRoutes, { siem, db });
         await guarded.register(remediationRoutes, remediation.routes);
         await guarded.register(evidenceRoutes, evidence.routes);
+        await guarded.register(selftestRoutes, { selftest });
       });
     },
     { prefix: '/api' },
@@ -408,6 +443,15 @@ export async function buildApp(
   app.addHook('onReady', () => Promise.race([hub.ready, delay(2_000)]));
   // The role is ready before the first request when the database is up; else at that request.
   app.addHook('onReady', () => Promise.race([tenant.ready().catch(() => undefined), delay(2_000)]));
+  // Self-test runs need this process's app (in-process requests, sockets): API processes run them.
+  app.addHook('onReady', async () => {
+    await Promise.race([
+      workSelftests(selftestQueue, { db, app, log }).catch((error: unknown) =>
+        log.warn({ err: error }, 'self-test worker not started'),
+      ),
+      delay(2_000),
+    ]);
+  });
   app.addHook('onReady', async () => {
     // Files of deleted accounts and crashed uploads; in the background, never delaying start.
     void packets

@@ -40,6 +40,7 @@ import {
 } from './modules/scans/scans.queue.ts';
 import { sweepScans } from './modules/scans/scans.sweep.ts';
 import { watchScans } from './modules/scans/scans.watch.ts';
+import { workEcho } from './modules/selftest/echo.queue.ts';
 import { createSiemSecrets } from './modules/siem/siem.config.ts';
 import { createSiemQueue, workSiemForwarders } from './modules/siem/siem.worker.ts';
 import { startPeriodicJobs } from './periodic-jobs.ts';
@@ -188,6 +189,7 @@ export async function startWorkers(options: {
     );
   }
   await workReports(createReportQueue(queue), { db: database.db, log });
+  await workEcho(queue, workerId);
   if (options.cloud) {
     const cloudDeps: CloudJobDeps = {
       db: database.db,

@@ -19,6 +19,7 @@ import { uploadCapture } from './packets-helpers.ts';
 import { seedScan, seedService, seedVulnerability } from './seed.ts';
 import { seedCloud } from './tenant-matrix-cloud.ts';
 import { seedRemediation } from './tenant-matrix-remediation.ts';
+import { seedSelftest } from './tenant-matrix-selftest.ts';
 import { seedSiem } from './tenant-matrix-siem.ts';
 
 /** Who calls: a role of organization A, or the admin of organization B (`other`). */
@@ -196,6 +197,7 @@ export async function makeFixtures(ctx: TestContext) {
   const incidentId = await insertIncident(ctx, a);
   const cloud = await seedCloud(ctx, a, MARK);
   const siem = await seedSiem(ctx, a, MARK);
+  const selftestId = await seedSelftest(ctx, a);
   const remediation = await seedRemediation(ctx, a, admin.userId);
   // B's own data, which A's roles must never see.
   const otherScan = await seedScan(ctx, other, {
@@ -229,6 +231,7 @@ export async function makeFixtures(ctx: TestContext) {
     incidentId,
     cloud,
     siem,
+    selftestId,
     remediation,
     otherScanId: otherScan.id,
     eventId: event?.id as string,

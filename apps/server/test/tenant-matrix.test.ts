@@ -21,6 +21,7 @@ import {
 import { REMEDIATION_SAMPLES } from './tenant-matrix-remediation.ts';
 import { DATA_SAMPLES, type Req } from './tenant-matrix-samples.ts';
 import { ACCOUNT_SAMPLES } from './tenant-matrix-samples-account.ts';
+import { SELFTEST_SAMPLES } from './tenant-matrix-selftest.ts';
 import { SIEM_SAMPLES } from './tenant-matrix-siem.ts';
 
 /** One sample request per operation of the OpenAPI document under the guarded scope. */
@@ -31,6 +32,7 @@ const SAMPLES = {
   ...SIEM_SAMPLES,
   ...REMEDIATION_SAMPLES,
   ...EVIDENCE_SAMPLES,
+  ...SELFTEST_SAMPLES,
 };
 
 /**

@@ -3,8 +3,6 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import { FullPageSpinner } from '@/components/Spinner';
 import { RouteErrorPage } from '@/features/app-errors/RouteErrorPage';
 import { RequireAuth } from '@/features/auth/components/RequireAuth';
-import { PagePlaceholderRoute } from '@/routes/page-placeholder-route';
-import { PLACEHOLDER_PAGES } from '@/routes/placeholder-pages';
 import { RootLayout } from '@/routes/root-layout';
 
 /** The route table of spec part 1 §2. */
@@ -17,10 +15,16 @@ export const router = createBrowserRouter([
       { index: true, lazy: () => import('./routes/landing-page.tsx').then(toRoute) },
       { path: 'auth', lazy: () => import('./routes/auth-page.tsx').then(toRoute) },
       { path: 'help', lazy: () => import('./routes/help-page.tsx').then(toRoute) },
-      { path: 'quick-test', lazy: () => import('./routes/quick-test-page.tsx').then(toRoute) },
+      // The test widgets run self-tests of this deployment: signed-in users only.
       {
-        path: 'comprehensive-test',
-        lazy: () => import('./routes/comprehensive-test-page.tsx').then(toRoute),
+        Component: RequireAuth,
+        children: [
+          { path: 'quick-test', lazy: () => import('./routes/quick-test-page.tsx').then(toRoute) },
+          {
+            path: 'comprehensive-test',
+            lazy: () => import('./routes/comprehensive-test-page.tsx').then(toRoute),
+          },
+        ],
       },
       {
         path: 'dashboard',
@@ -75,12 +79,16 @@ export const router = createBrowserRouter([
                 path: 'enterprise-security',
                 lazy: () => import('./routes/enterprise-security-page.tsx').then(toRoute),
               },
+              {
+                path: 'security-testing',
+                lazy: () => import('./routes/security-testing-page.tsx').then(toRoute),
+              },
+              {
+                path: 'system-test',
+                lazy: () => import('./routes/system-test-page.tsx').then(toRoute),
+              },
               // The help guide links to /dashboard/testing.
               { path: 'testing', element: <Navigate to="/dashboard/security-testing" replace /> },
-              ...PLACEHOLDER_PAGES.map((page) => ({
-                path: page.path,
-                element: <PagePlaceholderRoute title={page.title} />,
-              })),
             ],
           },
           // The built-in billing provider's checkout and portal: own tabs, outside the shell.

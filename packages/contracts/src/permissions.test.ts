@@ -32,6 +32,8 @@ describe('permission matrix', () => {
       'siem',
       'remediation',
       'evidence',
+      'selftest',
+      'quick_test',
     ]);
     expect(held('auditor')).toEqual([
       'dashboard',
@@ -42,6 +44,7 @@ describe('permission matrix', () => {
       'siem',
       'remediation',
       'evidence',
+      'selftest',
     ]);
     expect(held('viewer')).toEqual(['dashboard', 'cloud']);
     expect(['read', 'execute', 'export'].filter((a) => can('viewer', 'cloud', a as never))).toEqual(
@@ -59,6 +62,9 @@ describe('permission matrix', () => {
     expect(can('auditor', 'report', 'export')).toBe(true);
     expect(can('auditor', 'audit', 'export')).toBe(true);
     expect(rolesAllowed('security_scan', 'execute')).toEqual(['admin']);
+    expect(rolesAllowed('selftest', 'execute')).toEqual(['admin']);
+    expect(rolesAllowed('quick_test', 'execute')).toEqual(['admin', 'security_analyst']);
+    expect(rolesAllowed('selftest', 'export')).toEqual(['admin', 'auditor']);
   });
 
   it('lets only admins configure SIEM integrations, analysts test and replay, auditors read and export the log', () => {

@@ -46,6 +46,10 @@ export const PERMISSION_RESOURCES = [
    * configure schedules (create).
    */
   'evidence',
+  /** Self-test suites (issue 35): admins run them, analysts read, auditors read and download reports. */
+  'selftest',
+  /** The quick test (the passive self-tests): admins and security analysts run it. */
+  'quick_test',
 ] as const;
 export type TPermissionResource = (typeof PERMISSION_RESOURCES)[number];
 
@@ -88,6 +92,8 @@ export const ROLE_PERMISSIONS: Record<TRole, Grants> = {
     siem: ['read', 'execute'],
     remediation: ['read', 'create', 'execute'],
     evidence: ['read', 'execute'],
+    selftest: ['read'],
+    quick_test: ['execute'],
   },
   auditor: {
     dashboard: ['read'],
@@ -98,6 +104,7 @@ export const ROLE_PERMISSIONS: Record<TRole, Grants> = {
     siem: ['read', 'export'],
     remediation: ['read', 'export'],
     evidence: ['read', 'update', 'export'],
+    selftest: ['read', 'export'],
   },
   viewer: { dashboard: ['read'], cloud: ['read'] },
 };
@@ -135,6 +142,8 @@ export const PERMISSION_DENIED: Record<TPermissionResource, string> = {
   siem: 'Insufficient permissions for SIEM integrations',
   remediation: 'Insufficient permissions for remediation',
   evidence: 'Insufficient permissions for compliance evidence',
+  selftest: 'Only administrators can run the security test suites',
+  quick_test: 'The quick test needs the admin or security analyst role in your organization.',
 };
 
 export const ROLE_LABELS: Record<TRole, string> = {

@@ -82,6 +82,21 @@ export const ZRealtimeRemediationEvent = z.object({
 });
 export type TRealtimeRemediationEvent = z.infer<typeof ZRealtimeRemediationEvent>;
 
+/** A self-test execution's progress (issue 35): step, percent and status, ids only besides. */
+export const ZRealtimeSelftestEvent = z.object({
+  type: z.literal('selftest.execution'),
+  channel: z.literal('scan-updates'),
+  event: z.enum(['INSERT', 'UPDATE']),
+  record: z.object({
+    id: z.uuid(),
+    suite_id: z.string(),
+    status: z.string(),
+    progress: z.number().int(),
+    step: z.string(),
+  }),
+});
+export type TRealtimeSelftestEvent = z.infer<typeof ZRealtimeSelftestEvent>;
+
 export type TRealtimeEvent =
   | z.infer<typeof ZRealtimeScanEvent>
   | z.infer<typeof ZRealtimeVulnerabilityEvent>;
@@ -97,6 +112,7 @@ export const ZRealtimeServerMessage = z.union([
   ZRealtimeVulnerabilityEvent,
   ZRealtimeCloudScanEvent,
   ZRealtimeRemediationEvent,
+  ZRealtimeSelftestEvent,
   ZRealtimeSecurityAlert,
 ]);
 export type TRealtimeServerMessage = z.infer<typeof ZRealtimeServerMessage>;
@@ -110,6 +126,7 @@ export const ZRealtimeNotification = z.object({
     'security_events',
     'cloud_scans',
     'remediation_executions',
+    'selftest_executions',
   ]),
   event: z.enum(['INSERT', 'UPDATE']),
   id: z.uuid(),

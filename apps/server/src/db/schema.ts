@@ -12,6 +12,7 @@ export * from './tables/risk.ts';
 export * from './tables/scan-results.ts';
 export * from './tables/security.ts';
 export * from './tables/security-center.ts';
+export * from './tables/selftest.ts';
 export * from './tables/settings.ts';
 export * from './tables/siem.ts';
 export * from './tables/sso.ts';

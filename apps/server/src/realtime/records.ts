@@ -4,6 +4,7 @@ import type {
   TRealtimeNotification,
   TRealtimeRemediationEvent,
   TRealtimeSecurityAlert,
+  TRealtimeSelftestEvent,
 } from '@netguard/contracts';
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
@@ -13,6 +14,7 @@ import { toCloudScan } from '../modules/cloud/cloud.view.ts';
 import { findExecution } from '../modules/remediation/remediation.repo.ts';
 import { findScan } from '../modules/scans/scans.repo.ts';
 import { toScanListItem } from '../modules/scans/scans.view.ts';
+import { findExecution as findSelftestExecution } from '../modules/selftest/selftest.repo.ts';
 
 const MEMBERSHIP_TTL_MS = 5_000;
 
@@ -23,7 +25,29 @@ export function createRecordLoader(db: Executor) {
   return {
     async load(
       note: TRealtimeNotification,
-    ): Promise<TRealtimeEvent | TRealtimeCloudScanEvent | TRealtimeRemediationEvent | null> {
+    ): Promise<
+      | TRealtimeEvent
+      | TRealtimeCloudScanEvent
+      | TRealtimeRemediationEvent
+      | TRealtimeSelftestEvent
+      | null
+    > {
+      if (note.table === 'selftest_executions') {
+        const row = await findSelftestExecution(db, note.organization_id, note.id);
+        if (!row) return null;
+        return {
+          type: 'selftest.execution',
+          channel: 'scan-updates',
+          event: note.event,
+          record: {
+            id: row.id,
+            suite_id: row.suiteId,
+            status: row.status,
+            progress: row.progress,
+            step: row.step,
+          },
+        };
+      }
       if (note.table === 'remediation_executions') {
         const row = await findExecution(db, note.organization_id, note.id);
         if (!row) return null;

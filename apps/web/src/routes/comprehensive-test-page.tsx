@@ -1,12 +1,13 @@
-import { TestWidgetShell } from '@/features/testing/components/TestWidgetShell';
+import { TestRunnerWidget } from '@/features/testing/components/TestRunnerWidget';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 export default function ComprehensiveTestPage() {
   useDocumentTitle('Comprehensive Test');
   return (
-    <TestWidgetShell
+    <TestRunnerWidget
+      kind="comprehensive"
       title="Comprehensive Test"
-      description="A full run of the basic and advanced system test suites, with progress."
+      description="Every test of every suite on this build, with progress."
     />
   );
 }

@@ -1,12 +1,13 @@
-import { TestWidgetShell } from '@/features/testing/components/TestWidgetShell';
+import { TestRunnerWidget } from '@/features/testing/components/TestRunnerWidget';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 export default function QuickTestPage() {
   useDocumentTitle('Quick Test');
   return (
-    <TestWidgetShell
+    <TestRunnerWidget
+      kind="quick"
       title="Quick Test"
-      description="A fast check that the NetGuard services answer and the core flows work."
+      description="The passive tests of this deployment (reads only), in under 30 seconds."
     />
   );
 }

@@ -17,6 +17,7 @@ import { RealtimeContext, type TRealtimeContext } from '@/features/realtime/real
 import { showSecurityAlert } from '@/features/realtime/security-alert';
 import { useScanAlerts } from '@/features/realtime/use-scan-alerts';
 import { invalidateRemediationQueries } from '@/features/remediation/remediation-cache';
+import { invalidateSelftestQueries } from '@/features/testing/api';
 import { socketUrl } from '@/lib/json-socket';
 
 /** Holds the signed-in user's scan-updates socket and turns its events into cache writes and alerts. */
@@ -49,9 +50,11 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         invalidateScanQueries(queryClient);
         invalidateCloudQueries(queryClient);
         invalidateRemediationQueries(queryClient);
+        invalidateSelftestQueries(queryClient);
       },
       onCloudScan: (event) => applyCloudScanToCache(queryClient, event.record),
       onRemediation: () => invalidateRemediationQueries(queryClient),
+      onSelftest: () => invalidateSelftestQueries(queryClient),
       onSecurityAlert: (alert) => showSecurityAlert(queryClient, alert, getAuthState()),
       onEvent: (event) => {
         if (event.table === 'vulnerabilities') {

@@ -6,6 +6,7 @@ import {
   type TRealtimeEvent,
   type TRealtimeRemediationEvent,
   type TRealtimeSecurityAlert,
+  type TRealtimeSelftestEvent,
   ZRealtimeServerMessage,
 } from '@netguard/contracts';
 import { reconnectDelay } from '@/features/realtime/backoff';
@@ -23,6 +24,8 @@ export type TRealtimeConnectionOptions = {
   onCloudScan?: (event: TRealtimeCloudScanEvent) => void;
   /** A remediation execution of the organization changed state (its id and status only). */
   onRemediation?: (event: TRealtimeRemediationEvent) => void;
+  /** A self-test execution moved a step (its id, status, progress and step only). */
+  onSelftest?: (event: TRealtimeSelftestEvent) => void;
   /** A critical security event of the organization (sent to admins only). */
   onSecurityAlert?: (alert: TRealtimeSecurityAlert) => void;
   onStatus: (status: TRealtimeStatus) => void;
@@ -96,6 +99,8 @@ export function createRealtimeConnection(options: TRealtimeConnectionOptions): T
       options.onCloudScan?.(message);
     } else if (message.type === 'remediation.execution') {
       options.onRemediation?.(message);
+    } else if (message.type === 'selftest.execution') {
+      options.onSelftest?.(message);
     }
   }
 

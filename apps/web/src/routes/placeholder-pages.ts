@@ -1,8 +1,0 @@
-/**
- * Dashboard pages that later issues build. Until then each shows its title only.
- * Remove an entry when its real page is mounted in router.tsx.
- */
-export const PLACEHOLDER_PAGES = [
-  { path: 'security-testing', title: 'Security Testing' },
-  { path: 'system-test', title: 'System Test' },
-] as const;

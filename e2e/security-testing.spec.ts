@@ -1,0 +1,79 @@
+import { execFileSync } from 'node:child_process';
+import { expect, type Page, test } from '@playwright/test';
+import { newAccount, shootWidths } from './support.ts';
+
+/** Waits for the run shown to end (its step says so), then for the spec's toast. */
+async function completed(page: Page, timeout: number) {
+  await expect(page.getByText('Completed · completed')).toBeVisible({ timeout });
+  await expect(page.getByText('Test Suite Completed').first()).toBeVisible();
+}
+
+test('runs the suites, reads pass rates and evidence, downloads the PDF report', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  await newAccount(page, 'selftest');
+  await page.goto('/dashboard/security-testing');
+  await expect(page.getByRole('heading', { name: 'Security Testing', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('suite-security')).toContainText(
+    '15 tests · Estimated time: 10-15 minutes',
+  );
+  await expect(page.getByTestId('suite-integration')).toContainText(
+    '12 tests · Estimated time: 8-12 minutes',
+  );
+  await expect(page.getByTestId('suite-performance')).toContainText(
+    '8 tests · Estimated time: 15-20 minutes',
+  );
+  await expect(page.getByTestId('suite-security')).toContainText('Not available on this build');
+
+  await page.getByRole('button', { name: 'Run Integration Tests' }).click();
+  await completed(page, 120_000);
+  await expect(page.getByTestId('execution-totals')).toContainText('of 12; pass rate');
+  await page.getByRole('button', { name: 'Run Performance Tests' }).click();
+  await expect(page.getByTestId('current-execution')).toContainText('Performance Tests');
+  await completed(page, 180_000);
+  await expect(page.getByTestId('execution-totals')).toContainText('of 8; pass rate');
+  await expect(page.getByTestId('history').locator('li')).toHaveCount(2);
+
+  // A failed test's evidence and its recommendation.
+  const failed = page
+    .getByTestId('current-execution')
+    .getByRole('button')
+    .filter({ hasText: 'Failed' })
+    .first();
+  if ((await failed.count()) > 0) {
+    await failed.click();
+    await expect(page.getByText('Evidence').first()).toBeVisible();
+    await expect(page.getByTestId('recommendations')).toBeVisible();
+  }
+  await shootWidths(page, 'security-testing');
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download PDF report' }).first().click(),
+  ]);
+  const file = `artifacts/${download.suggestedFilename()}`;
+  await download.saveAs(file);
+  const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
+  expect(text).toMatch(/NetGuard (Performance|Integration) Tests report/);
+  expect(text).toContain('Results');
+});
+
+test('quick test and comprehensive test run end to end', async ({ page }) => {
+  test.setTimeout(300_000);
+  await newAccount(page, 'selftest-widgets');
+  await page.goto('/quick-test');
+  await page.getByRole('button', { name: 'Run Quick Test' }).click();
+  await completed(page, 60_000);
+  await expect(page.getByTestId('execution-totals')).toContainText('pass rate');
+  await shootWidths(page, 'quick-test');
+
+  await page.goto('/comprehensive-test');
+  await page.getByRole('button', { name: 'Run Comprehensive Test' }).click();
+  await expect(page.getByRole('progressbar')).toBeVisible();
+  await completed(page, 240_000);
+  await expect(page.getByTestId('execution-totals')).toContainText('of 20');
+  await page.getByRole('tab', { name: 'Advanced' }).click();
+  await expect(page.getByTestId('result-integration.database')).toContainText('Passed');
+  await shootWidths(page, 'comprehensive-test');
+});
