@@ -24,16 +24,21 @@ test('runs the suites, reads pass rates and evidence, downloads the PDF report',
   await expect(page.getByTestId('suite-performance')).toContainText(
     '8 tests · Estimated time: 15-20 minutes',
   );
-  await expect(page.getByTestId('suite-security')).toContainText('Not available on this build');
+  // The security suite probes this plain-HTTP deployment from outside: the TLS tests fail.
+  await page.getByRole('button', { name: 'Run Security Tests' }).click();
+  await completed(page, 120_000);
+  await expect(page.getByTestId('execution-totals')).toContainText('of 15; pass rate');
+  await expect(page.getByTestId('current-execution')).toContainText('TLS protocol');
 
   await page.getByRole('button', { name: 'Run Integration Tests' }).click();
+  await expect(page.getByTestId('current-execution')).toContainText('Integration Tests');
   await completed(page, 120_000);
   await expect(page.getByTestId('execution-totals')).toContainText('of 12; pass rate');
   await page.getByRole('button', { name: 'Run Performance Tests' }).click();
   await expect(page.getByTestId('current-execution')).toContainText('Performance Tests');
   await completed(page, 180_000);
   await expect(page.getByTestId('execution-totals')).toContainText('of 8; pass rate');
-  await expect(page.getByTestId('history').locator('li')).toHaveCount(2);
+  await expect(page.getByTestId('history').locator('li')).toHaveCount(3);
 
   // A failed test's evidence and its recommendation.
   const failed = page
@@ -72,7 +77,7 @@ test('quick test and comprehensive test run end to end', async ({ page }) => {
   await page.getByRole('button', { name: 'Run Comprehensive Test' }).click();
   await expect(page.getByRole('progressbar')).toBeVisible();
   await completed(page, 240_000);
-  await expect(page.getByTestId('execution-totals')).toContainText('of 20');
+  await expect(page.getByTestId('execution-totals')).toContainText('of 35');
   await page.getByRole('tab', { name: 'Advanced' }).click();
   await expect(page.getByTestId('result-integration.database')).toContainText('Passed');
   await shootWidths(page, 'comprehensive-test');

@@ -19,7 +19,7 @@ import { uploadCapture } from './packets-helpers.ts';
 import { seedScan, seedService, seedVulnerability } from './seed.ts';
 import { seedCloud } from './tenant-matrix-cloud.ts';
 import { seedRemediation } from './tenant-matrix-remediation.ts';
-import { seedSelftest } from './tenant-matrix-selftest.ts';
+import { seedSelftest } from './tenant-matrix-selftest-seed.ts';
 import { seedSiem } from './tenant-matrix-siem.ts';
 
 /** Who calls: a role of organization A, or the admin of organization B (`other`). */

@@ -1,5 +1,6 @@
 // Self-test suites, executions and reports (issue 35; spec part 2 "Testing panels", §3, §7, §9).
 import { z } from 'zod';
+import { textField } from './text-field.ts';
 
 export const SELFTEST_SUITE_IDS = ['security', 'integration', 'performance'] as const;
 /** What an execution ran: one suite, the quick test (passive tests) or the comprehensive run (all). */
@@ -120,7 +121,7 @@ const ZTimestamp = z.iso
 
 /** execute-*-test {testCase, timestamp} (spec §7): testCase picks one test of the suite, else all. */
 export const ZExecuteTestBody = z.object({
-  testCase: z.string().trim().min(1).max(100).optional(),
+  testCase: textField().trim().min(1).max(100).optional(),
   timestamp: ZTimestamp,
 });
 export type TExecuteTestBody = z.infer<typeof ZExecuteTestBody>;

@@ -15,10 +15,3 @@ export function totalsOf(results: readonly TestResult[]): ExecutionTotals {
     passRate: decided === 0 ? null : Math.round((passedTests / decided) * 1000) / 10,
   };
 }
-
-/** Spec §9: the pass-rate badge is default at 90 % or more, secondary at 70 % or more, else destructive. */
-export function passRateBadge(passRate: number): 'default' | 'secondary' | 'destructive' {
-  if (passRate >= 90) return 'default';
-  if (passRate >= 70) return 'secondary';
-  return 'destructive';
-}
