@@ -54,22 +54,45 @@ async function untilQuiet(bytes: () => number, quietMs: number, maxMs: number): 
   }
 }
 
+/** How many times a capture the kernel dropped packets from is taken again (the traffic replayed). */
+const CAPTURE_ATTEMPTS = 3;
+
 /**
  * Runs tcpdump on `lo` with `bpf` while `traffic` runs, then stops it with SIGINT as a person
  * would (SIGKILL after 5 s if it hangs). The capture comes through stdout into `file`, because
  * tcpdump drops root for the `tcpdump` user before it opens a file of its own; immediate mode,
  * because packets otherwise wait up to a second in the kernel's buffer and SIGINT loses them.
  * It stops once the capture has been quiet for a second (the last FIN/ACK is in: on a loaded
- * machine tcpdump may read its ring buffer late), and fails when the kernel dropped a packet.
+ * machine tcpdump may read its ring buffer late). A capture the kernel dropped packets from is
+ * incomplete: it is taken again with the traffic replayed (`traffic` must be repeatable), at most
+ * three times, and then fails naming the count.
  */
 export async function captureLoopback(
   file: string,
   bpf: string,
   traffic: () => Promise<void>,
 ): Promise<void> {
-  const tcpdump = spawn('tcpdump', ['-i', 'lo', '--immediate-mode', '-U', '-n', '-w', '-', bpf], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  let stderr = '';
+  for (let attempt = 1; attempt <= CAPTURE_ATTEMPTS; attempt++) {
+    stderr = await captureOnce(file, bpf, traffic);
+    if (droppedIn(stderr) === 0) return;
+    console.info(
+      `capture ${attempt}: the kernel dropped ${droppedIn(stderr)} packets, taken again`,
+    );
+  }
+  throw new Error(`tcpdump: the kernel dropped ${droppedIn(stderr)} packets: ${stderr}`);
+}
+
+const droppedIn = (stderr: string) =>
+  Number(/(\d+) packets? dropped by kernel/.exec(stderr)?.[1] ?? 0);
+
+/** One capture; tcpdump's closing statistics (stderr). A 32 MiB buffer keeps drops rare. */
+async function captureOnce(file: string, bpf: string, traffic: () => Promise<void>) {
+  const tcpdump = spawn(
+    'tcpdump',
+    ['-i', 'lo', '--immediate-mode', '-B', '32768', '-U', '-n', '-w', '-', bpf],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let bytes = 0;
   let stderr = '';
   tcpdump.stdout?.on('data', (chunk: Buffer) => {
@@ -93,8 +116,7 @@ export async function captureLoopback(
     clearTimeout(killer);
     await written;
   }
-  const dropped = Number(/(\d+) packets? dropped by kernel/.exec(stderr)?.[1] ?? 0);
-  if (dropped > 0) throw new Error(`tcpdump: the kernel dropped ${dropped} packets: ${stderr}`);
+  return stderr;
 }
 
 /** Frames in a capture file as tshark counts them, optionally under a display filter. */

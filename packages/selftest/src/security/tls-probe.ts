@@ -93,6 +93,23 @@ function connect(
   });
 }
 
+/**
+ * The classical strength of key-exchange groups whose size OpenSSL does not report: OpenSSL 3.5
+ * (Node 24) negotiates the hybrid post-quantum groups first and names them only as a TLS group.
+ * A hybrid is at least as strong as its elliptic-curve half, which is what is counted.
+ */
+const GROUP_BITS: Record<string, number> = {
+  X25519: 253,
+  X448: 448,
+  X25519MLKEM768: 253,
+  SecP256r1MLKEM768: 256,
+  SecP384r1MLKEM1024: 384,
+  secp256r1: 256,
+  prime256v1: 256,
+  secp384r1: 384,
+  secp521r1: 521,
+};
+
 function describeSuite(socket: tls.TLSSocket): NegotiatedSuite {
   const cipher = socket.getCipher();
   const name = cipher.standardName ?? cipher.name;
@@ -102,9 +119,12 @@ function describeSuite(socket: tls.TLSSocket): NegotiatedSuite {
   const forwardSecrecy = tls13 || /_(EC)?DHE_/.test(name);
   const peer = socket.getPeerX509Certificate();
   const certBits = peer?.publicKey.asymmetricKeyDetails?.modulusLength ?? 0;
+  const info = (ephemeral ?? {}) as Partial<tls.EphemeralKeyInfo>;
+  const group = info.name;
+  const size = info.size ? info.size : group ? GROUP_BITS[group] : undefined;
   const keyExchange =
-    forwardSecrecy && ephemeral && 'size' in ephemeral && ephemeral.size
-      ? { type: `${ephemeral.type} ${ephemeral.name ?? ''}`.trim(), bits: ephemeral.size }
+    forwardSecrecy && size
+      ? { type: `${info.type ?? ''} ${group ?? ''}`.trim(), bits: size }
       : { type: 'RSA', bits: certBits };
   return {
     name,

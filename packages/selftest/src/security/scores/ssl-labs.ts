@@ -13,7 +13,7 @@ const PROTOCOL_SCORE: Record<TlsVersion, number> = {
 
 /** The RSA-equivalent strength of an ephemeral or certificate key. */
 function rsaEquivalent(k: NegotiatedSuite['keyExchange']): number {
-  if (/ECDH|X25519|X448/i.test(k.type))
+  if (/ECDH|X25519|X448|TLSGroup|secp|prime256/i.test(k.type))
     return k.bits >= 384 ? 7680 : k.bits >= 253 ? 3072 : k.bits >= 224 ? 2048 : 1024;
   return k.bits;
 }
