@@ -14,11 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testResources } from '../../../scripts/testing/current.ts';
 import { users } from '../src/db/schema.ts';
 import { createAccessTokens } from '../src/lib/access-token.ts';
-import {
-  createSecurityCanaries,
-  roleProbesOf,
-  SECURITY_CANARY_DOMAIN,
-} from '../src/modules/selftest/security-canaries.ts';
+import { CANARY_DOMAIN } from '../src/modules/selftest/canary.ts';
+import { createSecurityCanaries, roleProbesOf } from '../src/modules/selftest/security-canaries.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 
 type Run = Awaited<ReturnType<typeof runSecuritySuite>>;
@@ -29,7 +26,7 @@ const canaryUsers = async (ctx: TestContext) =>
     await ctx.db
       .select()
       .from(users)
-      .where(like(users.email, `%@${SECURITY_CANARY_DOMAIN}`))
+      .where(like(users.email, `%@${CANARY_DOMAIN}`))
   ).length;
 
 /** A TLS 1.2+ terminator in front of the app, as a reverse proxy would be. */

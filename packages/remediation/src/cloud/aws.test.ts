@@ -206,7 +206,7 @@ describe('aws-nacl-deny-admin-port', () => {
       allow(100, 22, 22, '0.0.0.0/0'),
       allow(110, 443, 443, '0.0.0.0/0'),
       allow(120, 0, 65535, '::/0'),
-      allow(90, 22, 22, '10.0.0.0/8'),
+      allow(90, 22, 22, '192.0.2.0/24'),
     ]);
     const resourceId = `arn:aws:ec2:us-east-1:${ACCOUNT}:network-acl/${NetworkAclId}`;
     const { dry, applied } = await roundTrip({

@@ -20,26 +20,31 @@ export type Canary = {
   remove: () => Promise<void>;
 };
 
-/** Creates and signs in a canary; `remove()` must be called once the run is over. */
-export async function openCanary(db: Executor, app: FastifyInstance): Promise<Canary> {
+/** A confirmed throw-away account with its personal organization; its password never leaves the run. */
+export async function insertCanaryAccount(db: Executor, label: string) {
   const tag = randomBytes(6).toString('hex');
-  const email = `canary-${tag}@${CANARY_DOMAIN}`;
-  // Meets the password policy (upper, lower, digit, special) and is never shown anywhere.
+  const name = `canary-${label}-${tag}`;
+  const email = `${name}@${CANARY_DOMAIN}`;
+  // Meets the password policy (upper, lower, digit, special) and is no common word.
   const password = `Ca${randomBytes(12).toString('base64url')}9!`;
   const { user, organizationId } = await insertAccount(db, {
     email,
     passwordHash: await hashPassword(password),
-    username: `canary-${tag}`,
+    username: name,
   });
+  await db.update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.id, user.id));
+  return { userId: user.id, organizationId, email, password };
+}
+
+/** Creates and signs in a canary; `remove()` must be called once the run is over. */
+export async function openCanary(db: Executor, app: FastifyInstance): Promise<Canary> {
+  const { userId, organizationId, email, password } = await insertCanaryAccount(db, 'system');
   const remove = async () => {
-    await db.delete(users).where(eq(users.id, user.id));
+    await db.delete(users).where(eq(users.id, userId));
   };
   // A deployment operator for its short life: the scan tests target the loopback canary target
   // they start, which the egress policy keeps for operators. Its token never leaves the server.
-  await db
-    .update(users)
-    .set({ emailConfirmedAt: new Date(), deploymentOperator: true })
-    .where(eq(users.id, user.id));
+  await db.update(users).set({ deploymentOperator: true }).where(eq(users.id, userId));
   // In-process, from an address of its own: no real client's sign-in allowance is spent.
   const res = await app.inject({
     method: 'POST',
@@ -53,5 +58,5 @@ export async function openCanary(db: Executor, app: FastifyInstance): Promise<Ca
     await remove();
     throw new Error(`the canary user could not sign in (HTTP ${res.statusCode})`);
   }
-  return { userId: user.id, organizationId, email, accessToken: token, remove };
+  return { userId, organizationId, email, accessToken: token, remove };
 }

@@ -26,13 +26,13 @@ export type ServiceDeps = {
 
 const PACKETS = 10;
 
-/** An Ethernet, IPv4 and TCP frame from 10.0.0.1:<port> to 10.0.0.2:443. */
+/** An Ethernet, IPv4 and TCP frame from 192.0.2.1:<port> to 192.0.2.2:443 (documentation addresses, in a file: nothing is sent). */
 function tcpFrame(sourcePort: number): Uint8Array {
   const frame = new Uint8Array(54);
   const view = new DataView(frame.buffer);
   frame.set([2, 0, 0, 0, 0, 2, 2, 0, 0, 0, 0, 1], 0);
   view.setUint16(12, 0x0800);
-  frame.set([0x45, 0, 0, 40, 0, 1, 0, 0, 64, 6, 0, 0, 10, 0, 0, 1, 10, 0, 0, 2], 14);
+  frame.set([0x45, 0, 0, 40, 0, 1, 0, 0, 64, 6, 0, 0, 192, 0, 2, 1, 192, 0, 2, 2], 14);
   let sum = 0;
   for (let i = 14; i < 34; i += 2) sum += view.getUint16(i);
   while (sum > 0xffff) sum = (sum & 0xffff) + (sum >>> 16);
@@ -100,8 +100,8 @@ export function serviceProbes(
           const tcp = packet.layers.find((l) => l.name === 'tcp');
           const port = tcp?.fields.find((f) => f.name === 'tcp.srcport')?.value;
           if (
-            packet.source === '10.0.0.1' &&
-            packet.destination === '10.0.0.2' &&
+            packet.source === '192.0.2.1' &&
+            packet.destination === '192.0.2.2' &&
             port === 40_000 + read
           )
             matching++;

@@ -6,16 +6,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { ROLES, rolesAllowed, type TRole, type TTierTable } from '@netguard/contracts';
 import type { CanaryProvider, CanarySet, CanaryUser, RoleProbe } from '@netguard/selftest';
-import { inArray, like } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { scans, subscriptions, userRoles, users } from '../../db/schema.ts';
 import type { AccessTokens } from '../../lib/access-token.ts';
-import { hashPassword } from '../../lib/crypto.ts';
 import type { DeclaredPermission } from '../../plugins/permission-guard.ts';
-import { insertAccount } from '../auth/users.repo.ts';
+import { insertCanaryAccount } from './canary.ts';
 
-/** Canary addresses: a reserved name (RFC 6761) that no mail ever reaches. */
-export const SECURITY_CANARY_DOMAIN = 'selftest.invalid';
 const DAY_MS = 86_400_000;
 
 type Deps = {
@@ -54,22 +51,9 @@ export function createSecurityCanaries({
   tiers,
 }: Deps): CanaryProvider {
   const tag = () => randomBytes(5).toString('hex');
-  // Meets the password policy (upper, lower, digit, special); it never leaves the run.
-  const password = () => `Cn${randomBytes(12).toString('base64url')}7!`;
 
   async function user(role: TRole, label: string): Promise<Made> {
-    const name = `canary-${label}-${tag()}`;
-    const secret = password();
-    const email = `${name}@${SECURITY_CANARY_DOMAIN}`;
-    const { user: row, organizationId } = await insertAccount(db, {
-      email,
-      passwordHash: await hashPassword(secret),
-      username: name,
-    });
-    await db
-      .update(users)
-      .set({ emailConfirmedAt: new Date() })
-      .where(inArray(users.id, [row.id]));
+    const made = await insertCanaryAccount(db, label);
     await db
       .update(subscriptions)
       .set({
@@ -77,8 +61,14 @@ export function createSecurityCanaries({
         productId: tiers.Enterprise,
         subscriptionEnd: new Date(Date.now() + DAY_MS),
       })
-      .where(inArray(subscriptions.userId, [row.id]));
-    return { email, password: secret, role, organizationId, userId: row.id };
+      .where(inArray(subscriptions.userId, [made.userId]));
+    return {
+      email: made.email,
+      password: made.password,
+      role,
+      organizationId: made.organizationId,
+      userId: made.userId,
+    };
   }
 
   async function member(organizationId: string, role: TRole, label: string): Promise<Made> {
@@ -154,16 +144,4 @@ export function createSecurityCanaries({
 /** Deletes the canary users; their personal organizations and every row in them go by cascade. */
 async function removeUsers(db: Executor, ids: string[]) {
   if (ids.length) await db.delete(users).where(inArray(users.id, ids));
-}
-
-/** Canaries a crashed run left behind (the next run's sweep removes them). */
-export async function removeStrayCanaries(db: Executor, olderThan: Date) {
-  const stray = await db
-    .select({ id: users.id, createdAt: users.createdAt })
-    .from(users)
-    .where(like(users.email, `canary-%@${SECURITY_CANARY_DOMAIN}`));
-  await removeUsers(
-    db,
-    stray.filter((u) => u.createdAt < olderThan).map((u) => u.id),
-  );
 }
