@@ -7,6 +7,11 @@ import { runCollection } from '../src/modules/evidence/evidence.collect.ts';
 import { createKeySealer } from '../src/modules/evidence/evidence.keys.ts';
 import type { Account, TestContext } from './helpers.ts';
 
+import { call } from './helpers.ts';
+
+/** The API as `who` (helpers.ts), for the specs that import it from here. */
+export { call };
+
 /** The NETGUARD_SECRET_KEY of createTestApp: the same sealer opens the stored signing keys. */
 export const testSealer = () => createKeySealer('test-secret-key-for-netguard-tests');
 
@@ -17,21 +22,6 @@ export const testDeployment = (over: Partial<Deployment> = {}): Deployment => ({
   scans: { allowedRanges: [], deniedRanges: [] },
   ...over,
 });
-
-export function call(
-  ctx: TestContext,
-  who: Account,
-  method: string,
-  url: string,
-  payload?: unknown,
-) {
-  return ctx.app.inject({
-    method: method as 'GET',
-    url,
-    headers: who.auth,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
 
 /** collect-compliance-evidence, then the run itself; answers the finished run. */
 export async function collectNow(

@@ -249,3 +249,19 @@ export function startTestWorkers(ctx: TestContext, scans: Partial<ScanSettings> 
     egress: () => ctx.app.egress,
   });
 }
+
+/** One request as `who` (their bearer token), with a JSON body when one is given. */
+export function call(
+  ctx: TestContext,
+  who: Account,
+  method: string,
+  url: string,
+  payload?: unknown,
+) {
+  return ctx.app.inject({
+    method: method as 'GET',
+    url,
+    headers: who.auth,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}

@@ -4,8 +4,12 @@ import { loadConfig } from '../src/config.ts';
 import { createLogger } from '../src/lib/logger.ts';
 import { startWorkers } from '../src/workers.ts';
 import type { Account, TestContext } from './helpers.ts';
+/** The API as `who`: see helpers.ts. */
+import { call } from './helpers.ts';
 import { runScan, waitFor } from './scan-helpers.ts';
 import { SECRET } from './siem-helpers.ts';
+
+export { call };
 
 /**
  * Loopback and the namespace test hosts that the tests create: testResources().namespace(n) puts
@@ -19,21 +23,6 @@ export function startRemediationWorkers(ctx: TestContext) {
     settings: loadConfig({ SCAN_ALLOWED_RANGES: TEST_RANGES }).scans,
     log: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
     cloud: { secret: SECRET, scanners: {} as never },
-  });
-}
-
-export function call(
-  ctx: TestContext,
-  who: Account,
-  method: string,
-  url: string,
-  payload?: unknown,
-) {
-  return ctx.app.inject({
-    method: method as 'GET',
-    url,
-    headers: who.auth,
-    ...(payload === undefined ? {} : { payload: payload as object }),
   });
 }
 
