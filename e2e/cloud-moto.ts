@@ -13,6 +13,7 @@ import {
   IAMClient,
   PutUserPolicyCommand,
 } from '@aws-sdk/client-iam';
+import { motoEnv } from '@netguard/cloud/testing/moto';
 
 /** moto lets this many unsigned actions through (making the auditor), then checks every key. */
 const UNSIGNED_ACTIONS = 3;
@@ -49,7 +50,7 @@ async function waitListening(endpoint: string, child: ChildProcess) {
  */
 export async function startMotoAccount(port: number): Promise<MotoAccount> {
   const child = spawn('moto_server', ['-H', '127.0.0.1', '-p', String(port)], {
-    env: { ...process.env, INITIAL_NO_AUTH_ACTION_COUNT: String(UNSIGNED_ACTIONS) },
+    env: motoEnv({ INITIAL_NO_AUTH_ACTION_COUNT: String(UNSIGNED_ACTIONS) }),
     stdio: 'ignore',
   });
   const endpoint = `http://127.0.0.1:${port}`;

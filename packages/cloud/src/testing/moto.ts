@@ -9,6 +9,23 @@ export const MOTO_MISSING =
 /** moto accepts any key pair; these are what the tests sign with. */
 export const MOTO_CREDENTIALS = { accessKeyId: 'netguard-test', secretAccessKey: 'netguard-test' };
 
+/**
+ * The environment moto_server runs in. moto calls boto3 for some requests, and boto3 without keys
+ * of its own walks its credential chain to the EC2 instance metadata service (169.254.169.254):
+ * keys in the environment end that walk first, and the metadata lookup is switched off as well.
+ */
+export function motoEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    AWS_ACCESS_KEY_ID: MOTO_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: MOTO_CREDENTIALS.secretAccessKey,
+    AWS_EC2_METADATA_DISABLED: 'true',
+    AWS_CONFIG_FILE: '/dev/null',
+    AWS_SHARED_CREDENTIALS_FILE: '/dev/null',
+    ...extra,
+  };
+}
+
 export type MotoServer = {
   /** http://127.0.0.1:<port> */
   endpoint: string;
@@ -34,10 +51,9 @@ export async function startMotoServer(
   const [command, args] = motoCommand();
   const child: ChildProcess = spawn(command, [...args, '-H', '127.0.0.1', '-p', '0'], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
+    env: motoEnv({
       MOTO_IAM_LOAD_MANAGED_POLICIES: String(Boolean(options.awsManagedPolicies)),
-    },
+    }),
   });
   const exited = once(child, 'exit').catch(() => undefined);
   let output = '';
