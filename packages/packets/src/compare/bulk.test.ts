@@ -10,10 +10,11 @@ import { startTestCapture, type TestCapture } from '../testing/tcpdump.ts';
 import { type Comparison, compareWithTshark, SEQUENCE_TROUBLE } from './compare.ts';
 
 const run = promisify(execFile);
-// A stream the comparison masks (retransmitted, lost or out-of-order segments) or that stalled on
-// a zero window. Window full, zero window and window updates alone are part of every transfer
+// A stream the comparison masks (retransmitted, lost or out-of-order segments), that stalled on
+// a zero window, or whose HTTP tshark itself reads as a continuation (a segment the capture lost
+// under load). Window full, zero window and window updates alone are part of every transfer
 // here: curl's receive window fills and opens again even on an idle machine.
-const STALLS = `${SEQUENCE_TROUBLE} || tcp.analysis.zero_window_probe`;
+const STALLS = `${SEQUENCE_TROUBLE} || tcp.analysis.zero_window_probe || (http && !http.request && !http.response)`;
 /** Whether the capture shows a stalled or repaired stream (tshark's own TCP analysis). */
 const stalled = async (file: string) =>
   (await run('tshark', ['-n', '-r', file, '-Y', STALLS])).stdout.trim() !== '';
