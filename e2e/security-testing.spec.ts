@@ -93,6 +93,7 @@ test('quick test and comprehensive test run end to end', async ({ page }) => {
   await expect(page.getByTestId('security-scores')).toContainText(
     /ASVS: checked \d+ of 70 level-1 requirements/,
   );
+  await shootWidths(page, 'comprehensive-test-scores');
   await page.getByRole('tab', { name: 'Advanced' }).click();
   await expect(page.getByTestId('result-integration.database')).toContainText('Passed');
   await shootWidths(page, 'comprehensive-test');
