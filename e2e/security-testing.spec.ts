@@ -29,6 +29,18 @@ test('runs the suites, reads pass rates and evidence, downloads the PDF report',
   await completed(page, 120_000);
   await expect(page.getByTestId('execution-totals')).toContainText('of 15; pass rate');
   await expect(page.getByTestId('current-execution')).toContainText('TLS protocol');
+  // Its scores: every test decided, so an Observatory grade; no TLS, so no TLS grade and why.
+  const scores = page.getByTestId('current-execution').getByTestId('security-scores');
+  await expect(scores).toContainText(/Observatory \d+\/100 \([A-F][+-]?\)/);
+  await expect(scores).toContainText(
+    'TLS: No TLS grade: the deployment serves no TLS (the TLS tests failed on plain HTTP).',
+  );
+  await expect(scores).toContainText(/ASVS: checked \d+ of 70 level-1 requirements, \d+ passed/);
+  await expect(page.getByTestId('suite-security').getByTestId('security-scores')).toContainText(
+    /Observatory \d+\/100/,
+  );
+  await expect(page.getByTestId('history-scores').first()).toContainText(/Observatory \d+\/100/);
+  await shootWidths(page, 'security-testing-scores');
 
   await page.getByRole('button', { name: 'Run Integration Tests' }).click();
   await expect(page.getByTestId('current-execution')).toContainText('Integration Tests');
@@ -78,6 +90,10 @@ test('quick test and comprehensive test run end to end', async ({ page }) => {
   await expect(page.getByRole('progressbar')).toBeVisible();
   await completed(page, 240_000);
   await expect(page.getByTestId('execution-totals')).toContainText('of 35');
+  await expect(page.getByTestId('security-scores')).toContainText(
+    /ASVS: checked \d+ of 70 level-1 requirements/,
+  );
+  await shootWidths(page, 'comprehensive-test-scores');
   await page.getByRole('tab', { name: 'Advanced' }).click();
   await expect(page.getByTestId('result-integration.database')).toContainText('Passed');
   await shootWidths(page, 'comprehensive-test');

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AWS_CHECKS } from '@netguard/cloud';
 import { findRequirement } from '@netguard/evidence';
+import type { TestState } from '@netguard/selftest';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -19,6 +20,7 @@ import {
   scanHosts,
   securityIncidents,
   securityPolicies,
+  selftestExecutions,
   ssoConfigs,
   ssoDomains,
   userMfaSettings,
@@ -31,6 +33,8 @@ import type {
   Observation,
 } from '../src/modules/evidence/collectors/types.ts';
 import { ensureKey } from '../src/modules/evidence/evidence.keys.ts';
+import { scoresOf } from '../src/modules/selftest/selftest.scores.ts';
+import { SYSTEM_SUITES } from '../src/modules/selftest/suites.ts';
 import { testDeployment, testSealer } from './evidence-helpers.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
 import { ago, seedScan, seedVulnerability } from './seed.ts';
@@ -43,6 +47,40 @@ let other: Account;
 let backupDir: string;
 const DAY = 24 * 60;
 const CHECK = AWS_CHECKS[0]!;
+
+type SuiteKey = keyof typeof SYSTEM_SUITES;
+/** Every test of the suites as passed, but for the states given. */
+const resultsOf = (suites: SuiteKey[], states: Record<string, TestState> = {}) =>
+  suites.flatMap((s) =>
+    SYSTEM_SUITES[s].tests.map((t) => ({ testId: t.id, state: states[t.id] ?? 'passed' })),
+  );
+/** A finished self-test execution of `account`'s organization that ended `endedMinutesAgo`. */
+async function seedExecution(
+  account: Account,
+  suiteId: string,
+  endedMinutesAgo: number,
+  results: { testId: string; state: TestState }[],
+) {
+  const [row] = await ctx.db
+    .insert(selftestExecutions)
+    .values({
+      organizationId: account.organizationId,
+      userId: account.userId,
+      suiteId,
+      status: 'completed',
+      progress: 100,
+      step: 'Completed',
+      startTime: ago(endedMinutesAgo + 5),
+      endTime: ago(endedMinutesAgo),
+      totalTests: results.length,
+      results,
+      scores: suiteId === 'security' ? scoresOf(results) : null,
+    })
+    .returning();
+  return row!;
+}
+let securityRun: { id: string };
+let comprehensiveRun: { id: string };
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -169,6 +207,31 @@ beforeAll(async () => {
     detail: 'open',
     lastScanId: cloudScan!.id,
   });
+  // Self-tests: the newest full security run failed one test and left one inconclusive; an older
+  // one passed; a newer single-test run is not the suite. Integration passed all 12 in a
+  // comprehensive run; performance ran 40 days ago. The other organization passed everything.
+  await seedExecution(admin, 'security', 2 * DAY, resultsOf(['security']));
+  securityRun = await seedExecution(
+    admin,
+    'security',
+    60,
+    resultsOf(['security'], { 'security.hsts': 'failed', 'security.cors': 'inconclusive' }),
+  );
+  await seedExecution(admin, 'security', 10, [{ testId: 'security.hsts', state: 'passed' }]);
+  comprehensiveRun = await seedExecution(
+    admin,
+    'comprehensive',
+    5 * 60,
+    resultsOf(['security', 'integration', 'performance'], {
+      'performance.key-reads': 'inconclusive',
+    }),
+  );
+  await seedExecution(admin, 'integration', 30, [
+    { testId: 'integration.database', state: 'failed' },
+  ]);
+  await seedExecution(admin, 'performance', 40 * DAY, resultsOf(['performance']));
+  await seedExecution(other, 'security', 5, resultsOf(['security']));
+  await seedExecution(other, 'performance', 5, resultsOf(['performance']));
   await ensureKey(ctx.db, testSealer(), org);
   backupDir = await mkdtemp(path.join(tmpdir(), 'ng-evidence-backups-'));
   await writeFile(path.join(backupDir, 'netguard-2026-12-01.sql.gz'), Buffer.alloc(64, 1));
@@ -421,6 +484,67 @@ describe('each collector', () => {
   });
   it('cloud_scan_recency: the connection scanned within the hour', async () => {
     expect(await one('cloud_scan_recency')).toMatchObject({ outcome: 'satisfied' });
+  });
+  it('selftest_security: the newest full run, one failed and one inconclusive, with its scores', async () => {
+    const o = await one('selftest_security');
+    expect(o).toMatchObject({
+      outcome: 'partial',
+      metadata: {
+        executionId: securityRun.id,
+        runKind: 'security',
+        tests: 15,
+        passed: 13,
+        passRate: 92.9,
+        failed: ['security.hsts'],
+        inconclusive: ['security.cors'],
+      },
+    });
+    expect(o.summary).toContain(`Security Tests run ${securityRun.id}`);
+    expect(o.summary).toContain('13 of 15 passed, pass rate 92.9%; failed: security.hsts');
+    // An inconclusive test withholds every grade, with the library's reason.
+    expect(o.summary).toContain('Observatory: No grade: security.cors is inconclusive.');
+    expect(o.summary).toMatch(/ASVS: checked \d+ of 70 level-1 requirements, \d+ passed/);
+    const ended = await ctx.db
+      .select({ endTime: selftestExecutions.endTime })
+      .from(selftestExecutions)
+      .where(eq(selftestExecutions.id, securityRun.id));
+    expect(o.observedAt).toEqual(ended[0]?.endTime);
+    expect(byId.get('selftest_security')?.requirements).toEqual(
+      expect.arrayContaining([
+        { framework: 'soc2', id: 'CC7.1' },
+        { framework: 'iso27001', id: 'A.8.8' },
+        { framework: 'iso27001', id: 'A.8.29' },
+      ]),
+    );
+  });
+  it('selftest_integration: all 12 passed in the comprehensive run; a single-test run is not the suite', async () => {
+    expect(await one('selftest_integration')).toMatchObject({
+      outcome: 'satisfied',
+      metadata: {
+        executionId: comprehensiveRun.id,
+        runKind: 'comprehensive',
+        tests: 12,
+        passed: 12,
+        failed: [],
+      },
+    });
+  });
+  it('selftest_performance: the comprehensive run left one inconclusive; the 40-day-old run and the other organization’s do not count', async () => {
+    const o = await one('selftest_performance');
+    expect(o).toMatchObject({
+      outcome: 'partial',
+      metadata: { executionId: comprehensiveRun.id, inconclusive: ['performance.key-reads'] },
+    });
+    const none = await (byId.get('selftest_performance') as Collector).collect({
+      db: ctx.db,
+      organizationId: admin.organizationId,
+      now: ago(4 * DAY),
+      deployment: testDeployment({ backupDir }),
+    });
+    expect(none).toMatchObject({
+      outcome: 'not_satisfied',
+      summary: 'No run of all 8 Performance Tests ended in the last 30 days',
+    });
   });
 
   it('has a test here for every collector', () => {

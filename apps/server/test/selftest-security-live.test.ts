@@ -6,7 +6,7 @@
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import tls from 'node:tls';
-import { DEFAULT_PRODUCT_IDS } from '@netguard/contracts';
+import { DEFAULT_PRODUCT_IDS, scoreLines } from '@netguard/contracts';
 import { runSecuritySuite } from '@netguard/selftest';
 import { makeFixtureCerts } from '@netguard/selftest/testing/certs';
 import { like } from 'drizzle-orm';
@@ -16,6 +16,7 @@ import { users } from '../src/db/schema.ts';
 import { createAccessTokens } from '../src/lib/access-token.ts';
 import { CANARY_DOMAIN } from '../src/modules/selftest/canary.ts';
 import { createSecurityCanaries, roleProbesOf } from '../src/modules/selftest/security-canaries.ts';
+import { scoresOf } from '../src/modules/selftest/selftest.scores.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 
 type Run = Awaited<ReturnType<typeof runSecuritySuite>>;
@@ -134,6 +135,16 @@ describe('the security suite on NetGuard behind TLS (PUBLIC_URL https)', () => {
     expect(secure.run.results).toHaveLength(15);
     expect(secure.run.scores.observatory.grade).toBe('A+');
     expect(secure.run.scores.sslLabs.grade).toMatch(/^A/);
+    // The execution's stored scores read the same: the TLS grade line of the page and reports.
+    const stored = scoresOf(secure.run.results);
+    expect(stored?.ssl_labs).toMatchObject({
+      grade: secure.run.scores.sslLabs.grade,
+      reason: null,
+    });
+    expect(scoreLines(stored!)).toMatchObject({
+      observatory: `Observatory ${stored?.observatory.score}/100 (A+)`,
+      tls: `TLS grade ${secure.run.scores.sslLabs.grade}`,
+    });
     expect(await canaryUsers(secure.ctx)).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 // Self-test suites, executions and reports (issue 35; spec part 2 "Testing panels", §3, §7, §9).
 import { z } from 'zod';
+import { ZSelftestScores } from './selftest-scores.ts';
 import { textField } from './text-field.ts';
 
 export const SELFTEST_SUITE_IDS = ['security', 'integration', 'performance'] as const;
@@ -110,6 +111,8 @@ export const ZSelftestExecution = z.object({
   inconclusive_tests: z.number().int(),
   error: z.string().nullable(),
   results: z.array(ZSelftestResult),
+  /** The security suite's scores, once a run holding all of its tests ended; else null. */
+  scores: ZSelftestScores.nullable(),
 });
 export type TSelftestExecution = z.infer<typeof ZSelftestExecution>;
 export const ZSelftestHistory = z.object({ executions: z.array(ZSelftestExecution) });

@@ -42,6 +42,8 @@ export const selftestExecutions = pgTable(
     error: text('error'),
     /** Whether the run's canary organization was removed afterwards. */
     canaryRemoved: boolean('canary_removed'),
+    /** TSelftestScores of @netguard/contracts: set when a run holding the security suite ends. */
+    scores: jsonb('scores'),
   },
   (t) => [
     check('selftest_status', sql`${t.status} in ('running', 'completed', 'failed', 'cancelled')`),

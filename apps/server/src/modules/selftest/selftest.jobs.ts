@@ -19,6 +19,7 @@ import { createJobQueue } from '../scans/job-queue.ts';
 import type { ScanQueue } from '../scans/scans.queue.ts';
 import { limitsOf, testsOf } from './selftest.catalog.ts';
 import * as repo from './selftest.repo.ts';
+import { scoresOf } from './selftest.scores.ts';
 
 export const SELFTEST_QUEUE = 'selftest-run';
 const CANCEL_POLL_MS = 1_000;
@@ -113,7 +114,14 @@ export async function runExecution(deps: Deps, executionId: string): Promise<voi
   });
   const status = abort.signal.aborted ? 'cancelled' : error ? 'failed' : 'completed';
   const totals = totalsOf(results);
-  await repo.finishExecution(db, row.id, { status, results, totals, error, canaryRemoved });
+  await repo.finishExecution(db, row.id, {
+    status,
+    results,
+    totals,
+    error,
+    canaryRemoved,
+    scores: scoresOf(results),
+  });
   await insertAuditLog(
     db,
     {

@@ -1,4 +1,4 @@
-import { SELFTEST_HISTORY_RUNS } from '@netguard/contracts';
+import { SELFTEST_HISTORY_RUNS, type TSelftestScores } from '@netguard/contracts';
 import type { ExecutionTotals, TestResult } from '@netguard/selftest';
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
@@ -122,6 +122,7 @@ export async function finishExecution(
     totals: ExecutionTotals;
     error?: string;
     canaryRemoved: boolean;
+    scores: TSelftestScores | null;
   },
 ) {
   const { totals } = values;
@@ -146,6 +147,7 @@ export async function finishExecution(
       inconclusiveTests: totals.inconclusiveTests,
       error: values.error ?? null,
       canaryRemoved: values.canaryRemoved,
+      scores: values.scores,
     })
     .where(eq(selftestExecutions.id, id));
 }

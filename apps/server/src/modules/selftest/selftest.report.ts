@@ -1,6 +1,6 @@
 // generate-test-report: an execution as HTML, PDF (pdfkit, the reports module's layout) or JSON.
 // A suite with an inconclusive test prints no grade: its pass rate is shown with that caveat.
-import type { TSelftestExecution, TSelftestResult } from '@netguard/contracts';
+import { scoreLines, type TSelftestExecution, type TSelftestResult } from '@netguard/contracts';
 import {
   bullets,
   createDoc,
@@ -32,6 +32,9 @@ export function summaryLine(e: TSelftestExecution): string {
     ? `${base} No grade: ${e.inconclusive_tests} test(s) could not reach a verdict.`
     : base;
 }
+
+/** The security suite's score lines (Observatory, TLS grade, ASVS); none for other runs. */
+const scoresOf = (e: TSelftestExecution) => (e.scores ? Object.values(scoreLines(e.scores)) : []);
 
 const thresholdsOf = (r: TSelftestResult) =>
   r.thresholds
@@ -67,6 +70,13 @@ function html(e: TSelftestExecution, title: string): string {
 <h1>${escapeHtml(title)}</h1>
 <p>Execution ${e.id}: ${e.status}, started ${e.start_time}${e.end_time ? `, ended ${e.end_time}` : ''}.</p>
 <p>${escapeHtml(summaryLine(e))}</p>
+${
+  e.scores
+    ? `<h2>Scores</h2><ul>${scoresOf(e)
+        .map((l) => `<li>${escapeHtml(l)}</li>`)
+        .join('')}</ul>`
+    : ''
+}
 <table><thead><tr><th>Test</th><th>Result</th><th>Duration (ms)</th><th>Why</th><th>Recommendation</th></tr></thead><tbody>
 ${rows}
 </tbody></table>
@@ -85,6 +95,10 @@ async function pdf(e: TSelftestExecution, title: string): Promise<Buffer> {
     `Execution ${e.id}: ${e.status}, started ${e.start_time}${e.end_time ? `, ended ${e.end_time}` : ''}.`,
   );
   paragraph(doc, summaryLine(e));
+  if (e.scores) {
+    heading(doc, 'Scores');
+    for (const line of scoresOf(e)) paragraph(doc, line);
+  }
   heading(doc, 'Results');
   table(
     doc,

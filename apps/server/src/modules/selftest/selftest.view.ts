@@ -1,4 +1,9 @@
-import type { TSelftestExecution, TSelftestResult, TSelftestRunKind } from '@netguard/contracts';
+import type {
+  TSelftestExecution,
+  TSelftestResult,
+  TSelftestRunKind,
+  TSelftestScores,
+} from '@netguard/contracts';
 import type { TestDefinition, TestResult } from '@netguard/selftest';
 import type { ExecutionRow } from './selftest.repo.ts';
 
@@ -39,5 +44,6 @@ export function toExecution(row: ExecutionRow, definitions: Definitions): TSelft
     inconclusive_tests: row.inconclusiveTests,
     error: row.error,
     results: (row.results as TestResult[]).map((r) => toResult(r, definitions)),
+    scores: (row.scores as TSelftestScores | null) ?? null,
   };
 }

@@ -15,6 +15,7 @@ import { eventChain, eventLogging, evidenceLedgerChain, loginMonitoring } from '
 import { backups, deploymentTls, egressPolicy, secretsEncrypted } from './platform.ts';
 import { fourEyes, remediationRollbacks, remediationVerified } from './remediation.ts';
 import { scanCoverage, scanRecency, scanReliability } from './scans.ts';
+import { selftestIntegration, selftestPerformance, selftestSecurity } from './selftest.ts';
 import { siemConfigured, siemDelivery } from './siem.ts';
 import type { Collector } from './types.ts';
 import {
@@ -62,6 +63,9 @@ export const COLLECTORS: readonly Collector[] = [
   egressPolicy,
   cloudPosture,
   cloudScanRecency,
+  selftestSecurity,
+  selftestIntegration,
+  selftestPerformance,
 ];
 
 export const findCollector = (id: string) => COLLECTORS.find((c) => c.id === id);

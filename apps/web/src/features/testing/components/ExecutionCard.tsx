@@ -4,6 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Progress } from '@/components/ui/progress';
 import { useCancelRun } from '@/features/testing/api';
 import { ResultList } from '@/features/testing/components/ResultList';
+import { ScoreLines } from '@/features/testing/components/ScoreLines';
 import { totalsLine } from '@/features/testing/totals-line';
 
 /** The current (or latest) execution: progress in the spec's steps, totals and each test. */
@@ -41,6 +42,7 @@ export function ExecutionCard({
         <p className="text-sm" data-testid="execution-totals">
           {totalsLine(execution)}
         </p>
+        {execution.scores && <ScoreLines scores={execution.scores} />}
         <ResultList results={execution.results} />
       </CardContent>
     </Card>

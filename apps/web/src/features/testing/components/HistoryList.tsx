@@ -1,4 +1,4 @@
-import { passRateVariant, type TSelftestExecution } from '@netguard/contracts';
+import { passRateVariant, scoreLines, type TSelftestExecution } from '@netguard/contracts';
 import { Download } from 'lucide-react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
@@ -63,6 +63,14 @@ export function HistoryList({ executions, titles, onOpen }: Props) {
                       <Download aria-hidden="true" /> {format.toUpperCase()}
                     </Button>
                   ))}
+                {e.scores && (
+                  <p
+                    className="basis-full text-xs text-muted-foreground"
+                    data-testid="history-scores"
+                  >
+                    {Object.values(scoreLines(e.scores)).join(' · ')}
+                  </p>
+                )}
               </li>
             ))}
           </ul>

@@ -18,7 +18,12 @@ export function SecurityTestingPage() {
           canary organization.
         </p>
       </div>
-      <SuiteCards suites={suites.data?.suites ?? []} busy={runs.running} onRun={runs.start} />
+      <SuiteCards
+        suites={suites.data?.suites ?? []}
+        busy={runs.running}
+        onRun={runs.start}
+        scored={runs.executions.find((e) => e.scores)}
+      />
       <RunDetails runs={runs} />
     </div>
   );

@@ -1,4 +1,4 @@
-import type { TSelftestRunKind, TSelftestSuite } from '@netguard/contracts';
+import type { TSelftestExecution, TSelftestRunKind, TSelftestSuite } from '@netguard/contracts';
 import { Play } from 'lucide-react';
 import { PermissionButton } from '@/components/PermissionButton';
 import { Badge } from '@/components/ui/badge';
@@ -11,15 +11,19 @@ import {
   CardTitle,
 } from '@/components/ui/card';
 import { usePermission } from '@/features/auth/use-permission';
+import { ScoreLines } from '@/features/testing/components/ScoreLines';
+import { formatDateTime } from '@/lib/format';
 
 type Props = {
   suites: readonly TSelftestSuite[];
   busy: boolean;
   onRun: (kind: TSelftestRunKind) => void;
+  /** The newest run that holds the whole security suite: its scores show on the security card. */
+  scored?: TSelftestExecution;
 };
 
 /** The three suite cards: 15, 12 and 8 tests with the spec's estimated times. */
-export function SuiteCards({ suites, busy, onRun }: Props) {
+export function SuiteCards({ suites, busy, onRun, scored }: Props) {
   const execute = usePermission('selftest', 'execute');
   return (
     <div className="grid gap-4 md:grid-cols-3">
@@ -41,6 +45,14 @@ export function SuiteCards({ suites, busy, onRun }: Props) {
               </ul>
             ) : (
               <Badge variant="outline">Not available on this build</Badge>
+            )}
+            {suite.id === 'security' && scored?.scores && (
+              <div className="mt-3 border-t pt-3 text-foreground">
+                <p className="text-xs text-muted-foreground">
+                  Scores of the run of {formatDateTime(scored.start_time)}
+                </p>
+                <ScoreLines scores={scored.scores} />
+              </div>
             )}
           </CardContent>
           <CardFooter>

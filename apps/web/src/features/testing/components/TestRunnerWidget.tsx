@@ -16,6 +16,7 @@ import { Progress } from '@/components/ui/progress';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { usePermission } from '@/features/auth/use-permission';
 import { ResultList } from '@/features/testing/components/ResultList';
+import { ScoreLines } from '@/features/testing/components/ScoreLines';
 import { useSuiteRuns } from '@/features/testing/components/SuiteRunner';
 import { totalsLine } from '@/features/testing/totals-line';
 
@@ -68,6 +69,14 @@ export function TestRunnerWidget({ kind, title, description }: Props) {
                 <p className="text-sm" data-testid="execution-totals">
                   {totalsLine(e)}
                 </p>
+                {e.scores && (
+                  <div>
+                    <p className="text-xs text-muted-foreground">
+                      Security suite scores, from its own tests only
+                    </p>
+                    <ScoreLines scores={e.scores} />
+                  </div>
+                )}
               </TabsContent>
               <TabsContent value="advanced">
                 <ResultList results={e.results} />
