@@ -82,6 +82,7 @@ import { createScanService } from './modules/scans/scans.service.ts';
 import { addSecurityPolicyGuard } from './modules/security-center/policy-guard.ts';
 import { securityCenterRoutes } from './modules/security-center/security-center.routes.ts';
 import { createSecurityCenterService } from './modules/security-center/security-center.service.ts';
+import { createHealthService } from './modules/selftest/health.service.ts';
 import { createSelftestQueue, workSelftests } from './modules/selftest/selftest.jobs.ts';
 import { selftestRoutes } from './modules/selftest/selftest.routes.ts';
 import { createSelftestService } from './modules/selftest/selftest.service.ts';
@@ -433,7 +434,16 @@ export async function buildApp(
         await guarded.register(siemRoutes, { siem, db });
         await guarded.register(remediationRoutes, remediation.routes);
         await guarded.register(evidenceRoutes, evidence.routes);
-        await guarded.register(selftestRoutes, { selftest });
+        await guarded.register(selftestRoutes, {
+          selftest,
+          health: createHealthService({
+            db: system.db,
+            tenant,
+            isOperator,
+            dataDir: config.dataDir,
+            systemContext: (auth) => app.selftestContext(auth),
+          }),
+        });
       });
     },
     { prefix: '/api' },
