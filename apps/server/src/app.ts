@@ -9,6 +9,7 @@ import { createDatabase } from './db/client.ts';
 import { createTenantScope } from './db/tenant-scope.ts';
 import { createAccessTokens } from './lib/access-token.ts';
 import { createBackgroundTasks } from './lib/background.ts';
+import { configurePasswordHashing } from './lib/crypto.ts';
 import { configuredEgress, type ServerEgress } from './lib/egress.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { createMailer } from './lib/mailer.ts';
@@ -164,6 +165,7 @@ export async function buildApp(
   }: BuildOptions = {},
 ): Promise<FastifyInstance> {
   if (!config.databaseUrl) throw new Error('buildApp needs config.databaseUrl');
+  configurePasswordHashing(config.passwordCost);
   // Checked before anything else starts: without its storage the server refuses to start.
   const captureStore: CaptureStore = config.storage
     ? createS3CaptureStore(config.storage)
