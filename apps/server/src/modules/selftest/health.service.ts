@@ -89,9 +89,10 @@ export function createHealthService(deps: HealthDeps) {
     async read(auth: AuthContext): Promise<TSystemHealth> {
       const measuredAt = new Date().toISOString();
       const operator = await deps.isOperator(auth.userId);
-      const [rows, { realtime, mail }, deployment] = await Promise.all([
+      // The realtime probe's canary organization is gone before anything is counted.
+      const { realtime, mail } = await platform(auth);
+      const [rows, deployment] = await Promise.all([
         measure(() => organizationRows(auth.organizationId)),
-        platform(auth),
         operator
           ? Promise.all([
               measure(() => repo.deploymentRowCounts(deps.db)),
