@@ -60,15 +60,22 @@ function Rows({ rows }: { rows: { table: string; rows: number }[] }) {
       <p className="text-muted-foreground">
         in {held.length} of {rows.length} tables
       </p>
-      <ul className="max-h-40 overflow-y-auto text-xs">
-        {held.map((r) => (
-          <li key={r.table} className="flex justify-between gap-2 border-b py-0.5 last:border-0">
-            <span className="truncate font-mono">{r.table}</span>
-            <span className="tabular-nums">{formatCount(r.rows)}</span>
-          </li>
-        ))}
-      </ul>
+      <Counts items={held.map((r) => [r.table, r.rows])} />
     </>
+  );
+}
+
+/** Named counts (tables, queues), one a line, scrolling past a few. */
+function Counts({ items }: { items: [name: string, count: number][] }) {
+  return (
+    <ul className="max-h-40 overflow-y-auto text-xs">
+      {items.map(([name, count]) => (
+        <li key={name} className="flex justify-between gap-2 border-b py-0.5 last:border-0">
+          <span className="truncate font-mono">{name}</span>
+          <span className="tabular-nums">{formatCount(count)}</span>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -110,14 +117,7 @@ function Figures({ health }: { health: TSystemHealth }) {
                     {' · '}
                     {formatCount(queue.scheduled)} scheduled for later
                   </p>
-                  <ul className="text-xs">
-                    {queue.queues.map((q) => (
-                      <li key={q.name} className="flex justify-between gap-2">
-                        <span className="truncate font-mono">{q.name}</span>
-                        <span className="tabular-nums">{formatCount(q.depth)}</span>
-                      </li>
-                    ))}
-                  </ul>
+                  <Counts items={queue.queues.map((q) => [q.name, q.depth])} />
                 </>
               )}
             </Figure>
