@@ -66,6 +66,9 @@ export default defineConfig({
       NETGUARD_DATA_DIR: E2E_DATA_DIR,
       PGPORT: String(E2E_PGPORT),
       AUTH_RATE_LIMIT: '200',
+      // The lowest argon2id cost, as in the Vitest deployments: the specs sign in many times.
+      PASSWORD_HASH_MEMORY_KIB: '1024',
+      PASSWORD_HASH_TIME_COST: '1',
       LOG_LEVEL: 'info',
       // Browser tests reach loopback only: feeds come by upload, never from the public URLs.
       NETGUARD_OFFLINE: '1',

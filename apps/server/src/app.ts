@@ -9,6 +9,7 @@ import { createDatabase } from './db/client.ts';
 import { createTenantScope } from './db/tenant-scope.ts';
 import { createAccessTokens } from './lib/access-token.ts';
 import { createBackgroundTasks } from './lib/background.ts';
+import { configurePasswordHashing } from './lib/crypto.ts';
 import { configuredEgress, type ServerEgress } from './lib/egress.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { createMailer } from './lib/mailer.ts';
@@ -82,6 +83,7 @@ import { createScanService } from './modules/scans/scans.service.ts';
 import { addSecurityPolicyGuard } from './modules/security-center/policy-guard.ts';
 import { securityCenterRoutes } from './modules/security-center/security-center.routes.ts';
 import { createSecurityCenterService } from './modules/security-center/security-center.service.ts';
+import { createHealthService } from './modules/selftest/health.service.ts';
 import { createSelftestQueue, workSelftests } from './modules/selftest/selftest.jobs.ts';
 import { selftestRoutes } from './modules/selftest/selftest.routes.ts';
 import { createSelftestService } from './modules/selftest/selftest.service.ts';
@@ -163,6 +165,7 @@ export async function buildApp(
   }: BuildOptions = {},
 ): Promise<FastifyInstance> {
   if (!config.databaseUrl) throw new Error('buildApp needs config.databaseUrl');
+  configurePasswordHashing(config.passwordCost);
   // Checked before anything else starts: without its storage the server refuses to start.
   const captureStore: CaptureStore = config.storage
     ? createS3CaptureStore(config.storage)
@@ -433,7 +436,16 @@ export async function buildApp(
         await guarded.register(siemRoutes, { siem, db });
         await guarded.register(remediationRoutes, remediation.routes);
         await guarded.register(evidenceRoutes, evidence.routes);
-        await guarded.register(selftestRoutes, { selftest });
+        await guarded.register(selftestRoutes, {
+          selftest,
+          health: createHealthService({
+            db: system.db,
+            tenant,
+            isOperator,
+            dataDir: config.dataDir,
+            systemContext: (auth) => app.selftestContext(auth),
+          }),
+        });
       });
     },
     { prefix: '/api' },

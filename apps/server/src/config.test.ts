@@ -127,6 +127,15 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the password hashing cost, with the production default', () => {
+    expect(loadConfig({}).passwordCost).toEqual({ memoryKib: 65_536, timeCost: 3, parallelism: 1 });
+    expect(loadConfig({ PASSWORD_HASH_TIME_COST: '1' }).passwordCost.timeCost).toBe(1);
+    expect(() =>
+      loadConfig({ PASSWORD_HASH_MEMORY_KIB: '8', PASSWORD_HASH_PARALLELISM: '2' }),
+    ).toThrow(/at least 8 per lane/);
+    expect(() => loadConfig({ PASSWORD_HASH_TIME_COST: '0' })).toThrow(/PASSWORD_HASH_TIME_COST/);
+  });
+
   it('is documented in docs/configuration.md, variable by variable', () => {
     const doc = fs.readFileSync(new URL('../../../docs/configuration.md', import.meta.url), 'utf8');
     for (const [name, defaultValue] of CONFIG_VARS) {

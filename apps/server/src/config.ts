@@ -6,6 +6,7 @@ import { isRange } from '@netguard/egress';
 import type { LlmSettings } from '@netguard/risk';
 import { z } from 'zod';
 import { ConfigError } from './config-error.ts';
+import type { PasswordCost } from './lib/crypto.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -93,6 +94,17 @@ export const CONFIG_VARS = [
     "One root URL for every Google API of GCP connections. Unset: each API's own host (`compute.googleapis.com`, …); tokens come from the key file's `token_uri`.",
   ],
   ['LOG_LEVEL', 'info', 'pino log level: fatal, error, warn, info, debug, trace or silent.'],
+  [
+    'PASSWORD_HASH_MEMORY_KIB',
+    '65536',
+    'Memory of one argon2id password hash in KiB (64 MiB). With the time cost, about 100–170 ms a hash on a 2-core server: enough to slow guessing, little enough to sign in. Hashes made at a lower cost still verify (each hash records its parameters) and are rehashed at the account’s next sign-in.',
+  ],
+  ['PASSWORD_HASH_TIME_COST', '3', 'Passes of argon2id over that memory.'],
+  [
+    'PASSWORD_HASH_PARALLELISM',
+    '1',
+    'Lanes of argon2id (threads one hash uses); the memory must be at least 8 KiB per lane.',
+  ],
   ['AUTH_RATE_LIMIT', '30', 'Maximum requests per minute per IP address to `/api/auth/*`.'],
   ['PGPORT', '54329', 'Port of the embedded PostgreSQL (a free one is picked when it is taken).'],
   ['WEB_DIST_DIR', 'apps/web/dist', 'Folder of the built web app served with SPA fallback.'],
@@ -323,6 +335,10 @@ const ZEnv = z.object({
   CLOUD_GCP_API_ENDPOINT: httpUrl.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  // argon2's own floors: 8 KiB per lane, one pass; 4 GiB and 16 lanes are past any sane server.
+  PASSWORD_HASH_MEMORY_KIB: z.coerce.number().int().min(8).max(4_194_304).default(65_536),
+  PASSWORD_HASH_TIME_COST: z.coerce.number().int().min(1).max(100).default(3),
+  PASSWORD_HASH_PARALLELISM: z.coerce.number().int().min(1).max(16).default(1),
   PGPORT: z.coerce.number().int().min(1).max(65535).default(54329),
   WEB_DIST_DIR: z.string().min(1).optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
@@ -493,6 +509,8 @@ export type AppConfig = {
   storage?: StorageSettings;
   logLevel: string;
   authRateLimit: number;
+  /** PASSWORD_HASH_*: the argon2id cost of new password hashes. */
+  passwordCost: PasswordCost;
   pgPort: number;
   webDistDir: string;
   trustProxy: boolean;
@@ -600,6 +618,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(parsed.error.issues.map(describeIssue));
   }
   const e = parsed.data;
+  if (e.PASSWORD_HASH_MEMORY_KIB < 8 * e.PASSWORD_HASH_PARALLELISM)
+    throw new ConfigError([
+      'PASSWORD_HASH_MEMORY_KIB must be at least 8 per lane of PASSWORD_HASH_PARALLELISM',
+    ]);
   return {
     databaseUrl: e.DATABASE_URL,
     databaseAppUrl: e.DATABASE_APP_URL,
@@ -614,6 +636,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     storage: parseStorage(e),
     logLevel: e.LOG_LEVEL,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    passwordCost: {
+      memoryKib: e.PASSWORD_HASH_MEMORY_KIB,
+      timeCost: e.PASSWORD_HASH_TIME_COST,
+      parallelism: e.PASSWORD_HASH_PARALLELISM,
+    },
     pgPort: e.PGPORT,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps/web/dist')),
     trustProxy: e.TRUST_PROXY === 'true',

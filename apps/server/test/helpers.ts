@@ -24,6 +24,15 @@ import { startWorkers } from '../src/workers.ts';
 
 export const PASSWORD = 'Str0ng!Passw0rd';
 
+/**
+ * The lowest argon2id cost: tests sign in thousands of times and judge no hash's strength (the
+ * performance suite's test sets the production cost back). Test deployments all use it.
+ */
+export const TEST_PASSWORD_COST = {
+  PASSWORD_HASH_MEMORY_KIB: '1024',
+  PASSWORD_HASH_TIME_COST: '1',
+};
+
 export type TestContext = {
   app: FastifyInstance;
   /** Connection URL of this file's database. */
@@ -64,6 +73,7 @@ export async function createTestApp(
       NETGUARD_SECRET_KEY: 'test-secret-key-for-netguard-tests',
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       AUTH_RATE_LIMIT: '100000',
+      ...TEST_PASSWORD_COST,
       PUBLIC_URL: 'http://localhost:8080',
       WEB_DIST_DIR: '/nonexistent/netguard-web-dist',
       // Nothing reaches for public feeds, clouds or identity providers.

@@ -5,11 +5,19 @@ import { runTests, type TestResult, totalsOf } from '@netguard/selftest';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testResources } from '../../../scripts/testing/current.ts';
+import { CONFIG_VARS } from '../src/config.ts';
 import { feedImports } from '../src/db/schema.ts';
 import { createLogger } from '../src/lib/logger.ts';
 import { SYSTEM_SUITES } from '../src/modules/selftest/suites.ts';
 import { startWorkers, type Workers } from '../src/workers.ts';
 import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
+
+const PRODUCTION_PASSWORD_COST = Object.fromEntries(
+  CONFIG_VARS.filter(([name]) => name.startsWith('PASSWORD_HASH_')).map(([name, value]) => [
+    name,
+    value,
+  ]),
+);
 
 let ctx: TestContext;
 let admin: Account;
@@ -23,7 +31,9 @@ const auth = () => ({
 });
 
 beforeAll(async () => {
-  ctx = await createTestApp({ AUTH_RATE_LIMIT: '20' });
+  // The production password cost (the documented defaults), not the tests' low one: the
+  // performance suite's hashing test judges what a deployment runs.
+  ctx = await createTestApp({ AUTH_RATE_LIMIT: '20', ...PRODUCTION_PASSWORD_COST });
   admin = await createAccount(ctx, 'admin@example.com');
 });
 afterAll(async () => {
@@ -142,6 +152,7 @@ describe('on a live test deployment', () => {
     expect(results['performance.key-reads']?.outcome?.evidence).toHaveLength(4);
     expect(results['performance.query-plans']?.state).toBe('passed');
     expect(results['performance.rate-limit']?.state).toBe('passed');
+    expect(results['performance.password-hashing']?.state).toBe('passed');
     expect(results['performance.job-latency']?.state).toBe('passed');
     expect(results['performance.scan-first-event']?.state).toBe('passed');
     // Every index leading with organization_id: the list can only be read by scanning the table,

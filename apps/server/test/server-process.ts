@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { testResources } from '../../../scripts/testing/current.ts';
 import { findFreePort } from '../src/lib/net.ts';
-import { PASSWORD } from './helpers.ts';
+import { PASSWORD, TEST_PASSWORD_COST } from './helpers.ts';
 
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 
@@ -36,6 +36,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       PGPORT: String(pgPort),
       LOG_LEVEL: 'warn',
       NETGUARD_SECRET_KEY: 'test-secret-key-for-netguard-tests',
+      ...TEST_PASSWORD_COST,
       WEB_DIST_DIR: '/nonexistent/netguard-web-dist',
       // Tests reach loopback only: no scheduled feed fetches from the public feed URLs.
       NETGUARD_OFFLINE: '1',

@@ -27,6 +27,7 @@ const execute = (path: string, testCase: string): Sample => ({
 
 export const SELFTEST_SAMPLES: Record<string, Sample> = {
   'GET /api/selftest/suites': { req: get('/api/selftest/suites') },
+  'GET /api/selftest/health': { req: get('/api/selftest/health') },
   'POST /api/selftest/execute-security-test': execute('execute-security-test', 'security.hsts'),
   'POST /api/selftest/execute-integration-test': execute(
     'execute-integration-test',

@@ -44,6 +44,7 @@ export * from './scans.ts';
 export * from './security-center.ts';
 export * from './security-events.ts';
 export * from './selftest.ts';
+export * from './selftest-health.ts';
 export * from './selftest-scores.ts';
 export * from './session-monitor.ts';
 export * from './settings.ts';

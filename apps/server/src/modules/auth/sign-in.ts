@@ -5,6 +5,7 @@ import {
   type TSignInBody,
 } from '@netguard/contracts';
 import type { Executor } from '../../db/client.ts';
+import { hashPassword, needsRehash } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { insertAccountSecurityEvent, type RequestMeta } from '../audit/audit.repo.ts';
 import type { MfaSignIn } from '../mfa/mfa.sign-in.ts';
@@ -85,6 +86,9 @@ export function createSignInCheck({ db, secondFactor, ssoGate }: Deps) {
       record(!user && outcome === 'invalid_password' ? 'unknown_email' : outcome);
     const proved = await checkPassword(body.email, user, body.password, meta.ip, recordPassword);
     if (!user || !proved) throw invalidCredentials();
+    // Hashes made at a lower cost than the configured one are replaced while the password is known.
+    if (user.passwordHash && needsRehash(user.passwordHash))
+      await usersRepo.setPasswordHash(db, user.id, await hashPassword(body.password));
     if (!user.emailConfirmedAt) {
       await record('email_not_confirmed');
       throw new AppError('email_not_confirmed', 403, AUTH_MESSAGES.emailNotConfirmed);

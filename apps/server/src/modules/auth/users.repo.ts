@@ -141,6 +141,11 @@ export async function markEmailConfirmed(db: Executor, userId: string) {
  * Sets a new password, ends every address's lockout and the account-wide slow-down, and ends every
  * reset link: one asked for before a change must not set a password after it.
  */
+/** Replaces the hash of the same password (a rehash at a higher cost): sessions and links stay. */
+export async function setPasswordHash(db: Executor, userId: string, passwordHash: string) {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
 export async function setPassword(db: Executor, userId: string, passwordHash: string) {
   await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
   await clearAllFor(db, userId);

@@ -99,7 +99,7 @@ const passwordHashing: Test = {
               data: { samples },
             },
           ],
-          'Tune the argon2id memory and time cost (apps/server/src/lib/crypto.ts) so a hash takes 50–500 ms on this machine.',
+          'Tune PASSWORD_HASH_MEMORY_KIB and PASSWORD_HASH_TIME_COST (docs/configuration.md) so a hash takes 50–500 ms on this machine.',
         ),
     ),
 };

@@ -8,11 +8,13 @@ import {
   ZSelftestHistoryQuery,
   ZSelftestSuites,
   ZStoreTestResultsBody,
+  ZSystemHealth,
 } from '@netguard/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestMeta } from '../../lib/request-meta.ts';
 import { caller } from '../../plugins/auth-guard.ts';
 import { needs } from '../../plugins/permission-guard.ts';
+import type { HealthService } from './health.service.ts';
 import type { SelftestService } from './selftest.service.ts';
 
 const tags = ['selftest'];
@@ -26,14 +28,26 @@ const EXECUTE: { path: string; kind: TSelftestRunKind }[] = [
   { path: 'execute-comprehensive-test', kind: 'comprehensive' },
 ];
 
-export const selftestRoutes: FastifyPluginAsyncZod<{ selftest: SelftestService }> = async (
-  app,
-  { selftest },
-) => {
+export const selftestRoutes: FastifyPluginAsyncZod<{
+  selftest: SelftestService;
+  health: HealthService;
+}> = async (app, { selftest, health }) => {
   app.get(
     '/selftest/suites',
     { config: needs('selftest', 'read'), schema: { tags, response: { 200: ZSelftestSuites } } },
     async () => selftest.suites(),
+  );
+
+  app.get(
+    '/selftest/health',
+    {
+      // Readers of results read the health figures. The probes open their own connections: the
+      // organization's row counts in its own row-level-security transaction, the realtime probe's
+      // canary organization outside it.
+      config: { ...needs('selftest', 'read'), acrossOrganizations: true },
+      schema: { tags, response: { 200: ZSystemHealth } },
+    },
+    async (request) => health.read(caller(request)),
   );
 
   for (const { path, kind } of EXECUTE)

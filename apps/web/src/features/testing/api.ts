@@ -4,6 +4,7 @@ import {
   ZSelftestExecution,
   ZSelftestHistory,
   ZSelftestSuites,
+  ZSystemHealth,
 } from '@netguard/contracts';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiDownload, apiRequest } from '@/lib/api-client';
@@ -18,6 +19,9 @@ export const selftestKeys = {
   execution: (id: string) => [...selftestKeys.all, 'execution', id] as const,
 };
 
+/** Outside selftestKeys.all: a run's realtime steps must not re-run the live health probes. */
+const healthKey = ['selftest-health'] as const;
+
 export const invalidateSelftestQueries = (client: QueryClient) =>
   client.invalidateQueries({ queryKey: selftestKeys.all });
 
@@ -31,6 +35,20 @@ export function useSelftestSuites() {
 
 const running = (executions: readonly TSelftestExecution[] | undefined) =>
   executions?.some((e) => e.status === 'running') ? SELFTEST_POLL_MS : false;
+
+/**
+ * The health probes, measured by the server on each request: read once when the page opens and
+ * again on Refresh, never on focus or a schedule (each reading runs live probes).
+ */
+export function useSystemHealth() {
+  return useQuery({
+    queryKey: healthKey,
+    queryFn: ({ signal }) => apiRequest('/api/selftest/health', { schema: ZSystemHealth, signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+    retry: false,
+  });
+}
 
 /** The last 10 runs of each suite (or of one), newest first. */
 export function useSelftestHistory(suite?: TSelftestRunKind) {

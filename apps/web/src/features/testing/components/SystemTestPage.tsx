@@ -1,9 +1,10 @@
 import { Play } from 'lucide-react';
 import { PermissionButton } from '@/components/PermissionButton';
 import { usePermission } from '@/features/auth/use-permission';
+import { HealthPanel } from '@/features/testing/components/HealthPanel';
 import { RunDetails, useSuiteRuns } from '@/features/testing/components/SuiteRunner';
 
-/** /dashboard/system-test: the integration suite of the deployment's own parts. */
+/** /dashboard/system-test: the health probes and the integration suite of the deployment's own parts. */
 export function SystemTestPage() {
   const runs = useSuiteRuns('integration');
   const execute = usePermission('selftest', 'execute');
@@ -25,6 +26,7 @@ export function SystemTestPage() {
           <Play aria-hidden="true" /> Run Integration Tests
         </PermissionButton>
       </div>
+      <HealthPanel />
       <RunDetails runs={runs} />
     </div>
   );
