@@ -234,7 +234,7 @@ describe('downloads', () => {
 describe('the generation job', () => {
   it('fails a report whose organization has no completed scan', async () => {
     const row = await insertGenerating(bob, ago(1));
-    await runReport({ db: ctx.db, log: createLogger('silent') }, row.id);
+    await runReport({ db: ctx.db, log: createLogger('silent') }, row.id, false);
     const report = (await getReport(ctx, bob, row.id)).json();
     expect(report).toMatchObject({ status: 'failed', error: REPORT_TEXT.noData, content: null });
     const res = await download(ctx, bob, row.id, 'csv');
