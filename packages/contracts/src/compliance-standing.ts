@@ -42,13 +42,13 @@ export function frameworkFigureText(
   return `${f.statusCounts.compliant} of ${assessed} assessed requirements compliant (${f.requirementCount} in all, ${f.statusCounts.not_assessed} not assessed)`;
 }
 
-/** What the overall score is, e.g. "Mean of 2 assessed frameworks' compliant shares". */
+/** What the overall score is, e.g. "The mean of the scores of 2 assessed frameworks (…)". */
 export function overallFigureText(s: TComplianceStanding) {
   if (!s.available) return COMPLIANCE_STANDING_TEXT.enterpriseOnlyDetail;
   const assessed = s.frameworks.filter((f) => f.score !== null);
   if (assessed.length === 0)
     return `${COMPLIANCE_STANDING_TEXT.notAssessed}: no requirement of ${s.frameworks.length} frameworks has evidence yet`;
-  return `Mean of the ${assessed.length} assessed framework${assessed.length === 1 ? '' : 's'}' scores (${assessed.map((f) => f.name).join(', ')}); each score is the share of its assessed requirements that are compliant`;
+  return `The mean of the scores of ${assessed.length} assessed framework${assessed.length === 1 ? '' : 's'} (${assessed.map((f) => f.name).join(', ')}); each score is the share of its assessed requirements that are compliant`;
 }
 
 /** The mean (one decimal) of the assessed frameworks' scores; null when none was assessed. */

@@ -8,11 +8,12 @@ export const METRIC_DEFINITIONS = {
   mitigationRate:
     'Vulnerabilities found in the last 30 days with a completed mitigation action, out of all found.',
   policyCompliance:
-    'The Enterprise Security Center’s compliance score: the percent of the controls NetGuard measures (MFA coverage, role hygiene, scan recency, critical findings within due date, no open critical or high-risk finding) that pass.',
+    'The Enterprise Security Center’s compliance score, from compliance evidence: the mean of the assessed frameworks’ scores, each the share of its assessed requirements (compliant, partially compliant or non-compliant) that are compliant.',
   successRate: 'Completed scans out of all finished (completed or failed) scans.',
-  iso27001: 'ISO 27001: the percent of the measured controls mapped to ISO 27001 that pass.',
-  soc2: 'SOC 2: the percent of the measured controls mapped to SOC 2 that pass.',
-  nist: 'NIST CSF: the percent of the measured controls mapped to NIST CSF that pass.',
+  iso27001:
+    'ISO 27001: the share of its assessed requirements that are compliant, from compliance evidence.',
+  soc2: 'SOC 2: the share of its assessed requirements that are compliant, from compliance evidence.',
+  nist: 'NIST CSF: the share of its assessed requirements that are compliant, from compliance evidence.',
   securityScore:
     '100 minus the highest risk score (0-100, the risk assessment with KEV, EPSS, exposure and asset context) among open findings; 100 when none is open.',
 } as const;
