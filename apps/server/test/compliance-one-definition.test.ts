@@ -3,6 +3,10 @@
 // report read the compliance evidence module's framework statuses, the same figures as
 // get-compliance-frameworks and get-compliance-dashboard for the same organization. Another
 // organization's evidence never counts; a plan without compliance evidence gets no figure.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { TComplianceStanding } from '@netguard/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Workers } from '../src/workers.ts';
@@ -14,7 +18,7 @@ import {
   startTestWorkers,
   type TestContext,
 } from './helpers.ts';
-import { generateReady } from './reports-fixtures.ts';
+import { download, generateReady } from './reports-fixtures.ts';
 import { ago, seedScan } from './seed.ts';
 
 let ctx: TestContext;
@@ -47,6 +51,14 @@ afterAll(async () => {
   await workers?.stop();
   await ctx?.close();
 });
+
+/** The text of a PDF (pdftotext, as reports-pdf.test.ts reads them). */
+function pdfText(bytes: Buffer) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'onedef-'));
+  const file = path.join(dir, 'r.pdf');
+  writeFileSync(file, bytes);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+}
 
 const get = async (who: Account, url: string) => {
   const res = await call(ctx, who, 'GET', url);
@@ -103,6 +115,17 @@ describe('one compliance definition', () => {
     expect(pages.home.security_overview.policy_compliance).toBe(evidence.overall);
     expect(pages.posture.coverage_metrics.policy_compliance).toBe(evidence.overall);
     expect(pages.report.summary).toContain(`SOC 2 ${evidence.frameworks.soc2?.score}%`);
+    // The PDFs print the same figures: the Compliance report's and the Security Center's.
+    const pdfs = [
+      await download(ctx, ent, pages.report.id, 'pdf'),
+      await call(ctx, ent, 'GET', '/api/security/report?format=pdf&range=7d'),
+    ];
+    for (const pdf of pdfs) {
+      const text = pdfText(pdf.rawPayload);
+      expect(text).toContain('Framework statuses');
+      expect(text).toMatch(new RegExp(`SOC 2\\s+${evidence.frameworks.soc2?.score}%`));
+      expect(text).toContain(`Overall: ${evidence.overall}%`);
+    }
   });
 
   it('never counts another organization’s evidence: nothing collected reads not assessed', async () => {

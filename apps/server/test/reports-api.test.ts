@@ -119,6 +119,8 @@ describe('generating reports from the 10 most recent completed scans', () => {
     expect(c.frameworks).toEqual(['ISO 27001', 'NIST CSF', 'CIS Controls']);
     expect(c.remediation_timeline).toBe('30-90 days');
     expect(c.controls[2].references).toMatchObject({ 'ISO 27001': 'A.8.8', 'CIS Controls': '7' });
+    // A Free plan has no compliance evidence: the report says so and shows no framework figure.
+    expect(c.framework_statuses).toEqual({ available: false, frameworks: [], overallScore: null });
   });
 
   it('generates a trend analysis over 30 days', async () => {

@@ -90,7 +90,7 @@ function assessmentSection(doc: Doc, r: SecurityReport) {
 }
 
 function complianceSection(doc: Doc, r: SecurityReport) {
-  heading(doc, 'Compliance (framework statuses from compliance evidence)');
+  heading(doc, 'Framework statuses (compliance evidence)');
   standingSection(doc, r.compliance);
 }
 

@@ -82,7 +82,7 @@ describe('securityOverview', () => {
     expect(securityOverview(data)).toMatchObject({
       networkCoverage: { value: 100, missing: 'No scan in the last 30 days' },
       mitigationRate: { value: null, missing: 'No findings yet' },
-      policyCompliance: { value: 33.3, missing: 'Not assessed' },
+      policyCompliance: { value: 33, missing: 'Not assessed' },
     });
     const running = home({ scans: { total: 1, running: 1, completed: 0, failed: 0 } });
     expect(successRateFigure(running)).toEqual({ value: null, missing: 'No scan finished yet' });
@@ -97,8 +97,8 @@ describe('securityOverview', () => {
     const overview = securityOverview(data);
     expect(overview.networkCoverage.value).toBe(0);
     expect(overview.mitigationRate.value).toBe(50);
-    // The evidence module's score as it is: the Security Center shows 33.3 too.
-    expect(overview.policyCompliance.value).toBe(33.3);
+    // Rounded as the Compliance Evidence page and the Security Center show it (33%).
+    expect(overview.policyCompliance.value).toBe(33);
   });
 
   it('says what Policy Compliance is: the assessed frameworks it is the mean of', () => {
@@ -180,7 +180,7 @@ describe('postureView', () => {
     const data = home({ scans: scanned(1), security_overview: metrics, compliance: assessed });
     const view = postureView(posture, data);
     expect(view.policyCompliance).toEqual(securityOverview(data).policyCompliance);
-    expect(view.compliance.soc2).toMatchObject({ value: 33.3 });
+    expect(view.compliance.soc2).toMatchObject({ value: 33 });
     expect(view.compliance.soc2.text).toContain(
       '1 of 3 assessed requirements compliant (10 in all, 7 not assessed)',
     );

@@ -58,9 +58,9 @@ function durationFigure(minutes: number | null | undefined, home: TDashboardHome
 }
 
 /**
- * A compliance figure: the evidence module's score as the server sent it (one decimal, the same
- * figure as the Enterprise Security Center's), or why it has none: not assessed yet, or the plan
- * lacks compliance evidence. Nothing while loading.
+ * A compliance figure: the evidence module's score, rounded as the Compliance Evidence page and
+ * the Enterprise Security Center show it (formatScore), or why it has none: not assessed yet, or
+ * the plan lacks compliance evidence. Nothing while loading.
  */
 function complianceFigure(
   standing: TComplianceStanding | undefined,
@@ -68,7 +68,7 @@ function complianceFigure(
 ): TFigure {
   if (!standing) return { value: null, missing: '' };
   if (!standing.available) return { value: null, missing: C.enterpriseOnly };
-  return { value: score ?? null, missing: C.notAssessed };
+  return { value: rounded(score), missing: C.notAssessed };
 }
 
 /** What the Policy Compliance figure is, and what it is now. */

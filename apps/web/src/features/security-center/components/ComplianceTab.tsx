@@ -7,6 +7,7 @@ import {
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Progress } from '@/components/ui/progress';
+import { formatScore } from '@/features/compliance-evidence/evidence-format';
 
 /**
  * Compliance: each framework's status from compliance evidence ("85% Compliant" in the spec's
@@ -47,7 +48,7 @@ export function ComplianceTab({ compliance }: { compliance: TComplianceStanding 
                   className="w-32"
                   aria-label={`${f.name} compliance score`}
                 />
-                <Badge variant="secondary">{f.score}% Compliant</Badge>
+                <Badge variant="secondary">{formatScore(f.score)} Compliant</Badge>
               </div>
             )}
           </li>

@@ -10,6 +10,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { formatScore } from '@/features/compliance-evidence/evidence-format';
 import {
   CRITICAL_EVENTS,
   eventsSearch,
@@ -123,7 +124,7 @@ export function SummaryCards({ metrics }: { metrics: TSecurityMetrics }) {
           </div>
         ) : (
           <>
-            <div className="text-2xl font-bold">{score}%</div>
+            <div className="text-2xl font-bold">{formatScore(score)}</div>
             <Progress value={score} aria-label="Compliance score" />
           </>
         )}
