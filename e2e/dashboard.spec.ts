@@ -78,7 +78,7 @@ test('dashboard: a new account sees no invented figure; compliance reads the sam
   );
   await metric(page, 'NIST Framework').getByRole('button').hover();
   await expect(page.getByRole('tooltip')).toContainText(
-    'NIST CSF: the share of its assessed requirements that are compliant',
+    'NIST CSF score from compliance evidence: compliant requirements as a share of those with a verdict',
   );
   await expect(page.getByRole('tooltip')).toContainText('requirements has evidence yet');
   await shoot(page, 'dashboard-posture-1440');

@@ -6,6 +6,9 @@ import { z } from 'zod';
 import { type TComplianceFrameworkView, ZComplianceFrameworkView } from './evidence-views.ts';
 
 export const COMPLIANCE_STANDING_TEXT = {
+  /** What a framework's score is (evidence.assess.ts scoreOf), in every report and page. */
+  scoreDefinition:
+    'compliant requirements as a share of those with a verdict (compliant, partially compliant, non-compliant)',
   notAssessed: 'Not assessed',
   /** The plan lacks compliance evidence (PLAN_FEATURES.compliance_evidence, Enterprise). */
   enterpriseOnly: 'Available on Enterprise',
@@ -48,7 +51,7 @@ export function overallFigureText(s: TComplianceStanding) {
   const assessed = s.frameworks.filter((f) => f.score !== null);
   if (assessed.length === 0)
     return `${COMPLIANCE_STANDING_TEXT.notAssessed}: no requirement of ${s.frameworks.length} frameworks has evidence yet`;
-  return `The mean of the scores of ${assessed.length} assessed framework${assessed.length === 1 ? '' : 's'} (${assessed.map((f) => f.name).join(', ')}); each score is the share of its assessed requirements that are compliant`;
+  return `The mean of the scores of ${assessed.length} assessed framework${assessed.length === 1 ? '' : 's'} (${assessed.map((f) => f.name).join(', ')}); each score is ${COMPLIANCE_STANDING_TEXT.scoreDefinition}`;
 }
 
 /** The mean (one decimal) of the assessed frameworks' scores; null when none was assessed. */
