@@ -115,6 +115,8 @@ describe('one compliance definition', () => {
     expect(pages.home.security_overview.policy_compliance).toBe(evidence.overall);
     expect(pages.posture.coverage_metrics.policy_compliance).toBe(evidence.overall);
     expect(pages.report.summary).toContain(`SOC 2 ${evidence.frameworks.soc2?.score}%`);
+    const csv = (await download(ctx, ent, pages.report.id, 'csv')).body;
+    expect(csv).toContain(`framework: SOC 2,${evidence.frameworks.soc2?.score}%`);
     // The PDFs print the same figures: the Compliance report's and the Security Center's.
     const pdfs = [
       await download(ctx, ent, pages.report.id, 'pdf'),
