@@ -5,8 +5,6 @@ import { seedFindings } from './vulnerability-seed.ts';
 
 const metric = (page: Page, label: string) =>
   page.locator(`[data-testid="metric"][data-label="${label}"]`);
-const percentOf = async (page: Page, label: string) =>
-  Number((await metric(page, label).getByTestId('metric-value').textContent())?.replace('%', ''));
 
 /** A completed 1.1 s Vulnerability Scan of one documentation address, as the worker leaves it. */
 async function seedCompletedScan(email: string): Promise<void> {
@@ -32,14 +30,17 @@ test('dashboard: a new account sees no invented figure; compliance reads the sam
   await page.setViewportSize({ width: 1440, height: 900 });
   const email = await newAccount(page, 'dashboard-new');
 
-  // No scan yet: "—" and why, never 85 / 72 / 94 / 94. Policy Compliance is the measured
-  // controls (no MFA, no scan: 3 of 5 pass), the Enterprise Security Center's score.
+  // No scan yet: "—" and why, never 85 / 72 / 94 / 94. Policy Compliance comes from compliance
+  // evidence, an Enterprise feature: the Free plan sees no figure, only where it is available.
   const overview = page.getByTestId('security-overview');
   for (const label of ['Network Coverage', 'Vulnerability Mitigation']) {
     await expect(metric(page, label).getByTestId('metric-value')).toHaveText('—');
     await expect(metric(page, label).getByTestId('metric-missing')).toHaveText('No scan yet');
   }
-  await expect(metric(page, 'Policy Compliance').getByTestId('metric-value')).toHaveText('60%');
+  await expect(metric(page, 'Policy Compliance').getByTestId('metric-value')).toHaveText('—');
+  await expect(metric(page, 'Policy Compliance').getByTestId('metric-missing')).toHaveText(
+    'Available on Enterprise',
+  );
   const success = page.getByTestId('stat-card').filter({ hasText: 'Success Rate' });
   await expect(success).toContainText('—');
   await expect(success).toContainText('No scan yet');
@@ -55,27 +56,31 @@ test('dashboard: a new account sees no invented figure; compliance reads the sam
   await overview.scrollIntoViewIfNeeded();
   await shoot(page, 'dashboard-new-390', { fullPage: false });
 
-  // A subscriber's fresh audit: 27 findings, none overdue yet, a low security score.
+  // An Enterprise subscriber's fresh audit: 27 findings, a low security score, and no evidence
+  // collected yet: every compliance figure reads "Not assessed", none a number.
   await page.setViewportSize({ width: 1440, height: 900 });
   await seedCompletedScan(email);
   await seedFindings(email, 27);
-  await subscribeInDatabase(email);
+  await subscribeInDatabase(email, 'Enterprise');
   await page.reload();
-  await expect(metric(page, 'Policy Compliance').getByTestId('metric-value')).toHaveText(/^\d+%$/);
-  const policy = await percentOf(page, 'Policy Compliance');
+  await expect(metric(page, 'Policy Compliance').getByTestId('metric-missing')).toHaveText(
+    'Not assessed',
+  );
+  await expect(metric(page, 'Policy Compliance').getByTestId('metric-value')).toHaveText('—');
 
   await page.getByRole('tab', { name: 'Security Posture' }).click();
-  await expect(metric(page, 'NIST Framework').getByTestId('metric-value')).toHaveText(/^\d+%$/);
-  const frameworks = await Promise.all(
-    ['ISO 27001', 'SOC 2', 'NIST Framework'].map((label) => percentOf(page, label)),
-  );
-  expect(policy).toBe(Math.round(frameworks.reduce((a, b) => a + b, 0) / 3));
+  for (const label of ['ISO 27001', 'SOC 2', 'NIST Framework']) {
+    await expect(metric(page, label).getByTestId('metric-value')).toHaveText('—');
+    await expect(metric(page, label).getByTestId('metric-missing')).toHaveText('Not assessed');
+  }
   await expect(page.getByTestId('posture-policy-compliance')).toContainText(
-    `Policy Compliance (Overview): ${policy}%`,
+    'Policy Compliance (Overview): Not assessed',
   );
   await metric(page, 'NIST Framework').getByRole('button').hover();
-  await expect(page.getByRole('tooltip')).toContainText('measured controls mapped to NIST CSF');
-  await expect(page.getByRole('tooltip')).toContainText('Fail: MFA coverage (PR.AA-03)');
+  await expect(page.getByRole('tooltip')).toContainText(
+    'NIST CSF score from compliance evidence: compliant requirements as a share of those with a verdict',
+  );
+  await expect(page.getByRole('tooltip')).toContainText('requirements has evidence yet');
   await shoot(page, 'dashboard-posture-1440');
   await page.getByRole('tab', { name: 'Analytics' }).click();
   await expect(page.getByTestId('security-score')).toHaveText(/^\d+\/100$/);

@@ -42,9 +42,9 @@ test('an admin runs the security scan, sees the result and its details, also aft
   await expect(page.getByRole('heading', { name: 'Enterprise Security Center' })).toBeVisible();
   await expect(page.getByTestId('card-events')).toContainText('Last 24 hours');
   await expect(page.getByTestId('card-alerts')).toContainText('Requires immediate attention');
-  // A new account: itself without MFA, no scan yet; no overdue critical finding, role hygiene and
-  // no open high-risk finding pass: 3 of 5.
-  await expect(page.getByTestId('card-compliance')).toContainText('60%');
+  // A new account has collected no compliance evidence: its compliance is not assessed.
+  await expect(page.getByTestId('card-compliance')).toContainText('Not assessed');
+  await expect(page.getByTestId('card-compliance')).toContainText('0 of 5 frameworks assessed');
   await screens(page, 'enterprise-security');
 
   await page.getByRole('button', { name: 'Run Security Scan' }).click();
@@ -68,8 +68,30 @@ test('an admin runs the security scan, sees the result and its details, also aft
   await expect(page.getByTestId('scan-result')).toContainText('Found 2 potential issues.');
 
   await page.getByRole('tab', { name: 'Compliance' }).click();
-  await expect(page.getByTestId('control-role_hygiene')).toContainText('Pass');
-  await expect(page.getByTestId('control-mfa_coverage')).toContainText('0 of 1 members (0%)');
+  await expect(page.getByTestId('framework-soc2')).toContainText('Not assessed');
+  await expect(page.getByTestId('framework-hipaa')).toContainText('Not assessed');
+
+  // Collect SOC 2 evidence on its page: the card and the tab read the same framework statuses.
+  await page.goto('/dashboard/compliance-evidence');
+  const soc2Card = page.locator('[data-testid=framework-card][data-framework=soc2]');
+  await soc2Card.getByRole('button', { name: 'Collect Evidence' }).click();
+  await expect(
+    page
+      .getByTestId('evidence-run')
+      .filter({ hasText: /^SOC 2: / })
+      .filter({ hasText: 'On demand' })
+      .first(),
+  ).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
+  await expect(soc2Card.getByTestId('framework-score')).toHaveText(/^\d+%$/);
+  await expect(page.getByTestId('evidence-summary-score')).not.toContainText('—');
+  const evidenceScore = (await soc2Card.getByTestId('framework-score').textContent()) ?? '';
+  const overall =
+    (await page.getByTestId('evidence-summary-score').locator('.text-2xl').textContent()) ?? '';
+  await page.goto(URL);
+  await expect(page.getByTestId('card-compliance')).toContainText(overall);
+  await page.getByRole('tab', { name: 'Compliance' }).click();
+  await expect(page.getByTestId('framework-soc2')).toContainText(`${evidenceScore} Compliant`);
+  await screens(page, 'enterprise-security-compliance');
   await page.getByRole('tab', { name: 'Security Policies' }).click();
   await expect(page.getByTestId('policy-password')).toContainText('Not enforced');
 

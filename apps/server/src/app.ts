@@ -250,9 +250,14 @@ export async function buildApp(
   });
   const hub = createRealtimeHub({ db, url: config.databaseUrl, sessions, log });
   const profile = createProfileService({ db, subscription });
-  const dashboard = createDashboardService({ db });
-  const analytics = createAnalyticsService({ db });
-  const reports = createReportService({ db, queue: createReportQueue(queue), log });
+  const dashboard = createDashboardService({ db, includes: subscription.includes });
+  const analytics = createAnalyticsService({ db, includes: subscription.includes });
+  const reports = createReportService({
+    db,
+    queue: createReportQueue(queue),
+    log,
+    includes: subscription.includes,
+  });
   const vulnerabilities = createVulnerabilityService({ db });
   const llm = config.llm;
   const risk = createRiskService({
@@ -292,7 +297,7 @@ export async function buildApp(
     probe: captureProbe,
     log,
   });
-  const security = createSecurityCenterService({ db });
+  const security = createSecurityCenterService({ db, includes: subscription.includes });
   const cloud = createCloudService({
     db,
     secrets: createCloudSecrets(secret),

@@ -109,10 +109,10 @@ describe('GET /api/dashboard', () => {
     expect(body.success_rate).toBe(75);
   });
 
-  it('measures no scan figure for a new account; Policy Compliance is its measured controls', async () => {
+  it('measures no scan figure for a new account; no Policy Compliance below Enterprise', async () => {
     for (const who of [empty, free]) {
       const res = await get('/api/dashboard', who);
-      // No MFA and no scan fail; overdue critical, role hygiene and high risk pass: 3 of 5.
+      // Compliance evidence is Enterprise: Policy Compliance has no figure, never one made up.
       expect(res.json()).toMatchObject({
         recent_scans: [],
         success_rate: null,
@@ -120,8 +120,9 @@ describe('GET /api/dashboard', () => {
         security_overview: {
           network_coverage: null,
           mitigation_rate: null,
-          policy_compliance: 60,
+          policy_compliance: null,
         },
+        compliance: { available: false, frameworks: [], overallScore: null },
       });
     }
   });
@@ -186,11 +187,12 @@ describe('analytics', () => {
     // Open: two critical findings (one 40 days old and overdue), medium, low, info; unassessed,
     // the critical ones count at the critical floor (90): the score is 10, not 88.
     expect(body).toMatchObject({
-      coverage_metrics: { network_coverage: 40, mitigation_rate: 20, policy_compliance: 40 },
+      coverage_metrics: { network_coverage: 40, mitigation_rate: 20, policy_compliance: null },
       risk_distribution: { high: 25, medium: 25, low: 50 },
       security_score: 10,
       threat_landscape: { critical_vulnerabilities: 1, open_ports: 3, outdated_services: 1 },
-      compliance: { iso27001: 40, soc2: 40, nist: 40 },
+      // Professional: the posture, without compliance evidence (Enterprise).
+      compliance: { available: false, frameworks: [], overallScore: null },
     });
     expect(body.verdicts.security_score).toMatchObject({ verdict: '10/100' });
     expect(body.verdicts.security_score.inputs[0].value).toBe(
@@ -199,9 +201,8 @@ describe('analytics', () => {
   });
 
   it('define Policy Compliance once: the Overview, the posture and the Security Center agree', async () => {
-    // A fresh audit that found 12 critical issues an hour ago: none is overdue yet, but open
-    // critical findings fail a control, so compliance cannot read 100 % on one page.
-    // Enterprise: the Security Center is part of it.
+    // Enterprise, no evidence collected yet: every page reads "not assessed", none a number,
+    // though 12 critical findings are open (the figures with evidence: compliance-one-definition).
     const fresh = await createAccount(ctx, 'fresh-audit@example.com', 'Enterprise');
     await setPlan(ctx, analyst, 'Enterprise');
     const audit = await seedScan(ctx, fresh, {
@@ -222,19 +223,13 @@ describe('analytics', () => {
       const home = (await get('/api/dashboard', who)).json();
       const center = (await get('/api/security/metrics', who)).json();
       expect(home.security_overview).toEqual(posture.coverage_metrics);
-      expect(posture.coverage_metrics.policy_compliance).toBe(center.compliance.score);
-      const { iso27001, soc2, nist } = center.compliance.frameworks;
-      expect(posture.compliance).toEqual({
-        iso27001: iso27001.score,
-        soc2: soc2.score,
-        nist: nist.score,
-      });
-      expect(posture.verdicts.nist).toEqual(nist.verdict);
+      expect(home.compliance).toEqual(posture.compliance);
+      expect(posture.compliance).toEqual(center.compliance);
+      expect(posture.coverage_metrics.policy_compliance).toBe(center.compliance.overallScore);
+      expect(center.compliance).toMatchObject({ available: true, overallScore: null });
     }
     const posture = (await get('/api/analytics/security-posture', fresh)).json();
     expect(posture.security_score).toBe(10);
-    expect(posture.compliance).toEqual({ iso27001: 60, soc2: 60, nist: 60 });
-    expect(posture.coverage_metrics.policy_compliance).toBe(60);
   });
 
   it('answers nulls when the organization has no data', async () => {
@@ -248,11 +243,11 @@ describe('analytics', () => {
     });
     const posture = (await get('/api/analytics/security-posture', empty)).json();
     expect(posture).toMatchObject({
-      coverage_metrics: { network_coverage: null, mitigation_rate: null, policy_compliance: 60 },
+      coverage_metrics: { network_coverage: null, mitigation_rate: null, policy_compliance: null },
       risk_distribution: null,
       security_score: null,
       threat_landscape: { critical_vulnerabilities: 0, open_ports: null, outdated_services: null },
-      compliance: { iso27001: 60, soc2: 60, nist: 60 },
+      compliance: { available: false, frameworks: [], overallScore: null },
     });
     expect(posture.verdicts.security_score).toBeNull();
   });

@@ -119,6 +119,8 @@ describe('generating reports from the 10 most recent completed scans', () => {
     expect(c.frameworks).toEqual(['ISO 27001', 'NIST CSF', 'CIS Controls']);
     expect(c.remediation_timeline).toBe('30-90 days');
     expect(c.controls[2].references).toMatchObject({ 'ISO 27001': 'A.8.8', 'CIS Controls': '7' });
+    // A Free plan has no compliance evidence: the report says so and shows no framework figure.
+    expect(c.framework_statuses).toEqual({ available: false, frameworks: [], overallScore: null });
   });
 
   it('generates a trend analysis over 30 days', async () => {
@@ -234,7 +236,7 @@ describe('downloads', () => {
 describe('the generation job', () => {
   it('fails a report whose organization has no completed scan', async () => {
     const row = await insertGenerating(bob, ago(1));
-    await runReport({ db: ctx.db, log: createLogger('silent') }, row.id);
+    await runReport({ db: ctx.db, log: createLogger('silent') }, row.id, false);
     const report = (await getReport(ctx, bob, row.id)).json();
     expect(report).toMatchObject({ status: 'failed', error: REPORT_TEXT.noData, content: null });
     const res = await download(ctx, bob, row.id, 'csv');

@@ -106,6 +106,8 @@ describe('PDF reports, read back with pdftotext', () => {
     expect(text).toMatch(/Vulnerability\s+IN PROGRESS/);
     expect(text).toContain('Frameworks: ISO 27001, NIST CSF, CIS Controls.');
     expect(text).toContain('Remediation timeline: 30-90 days.');
+    expect(text).toContain('Framework statuses (compliance evidence)');
+    expect(text).toContain('Available on Enterprise.');
   });
 
   it('renders the trend analysis with its posture and daily chart', async () => {

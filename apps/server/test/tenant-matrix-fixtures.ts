@@ -160,7 +160,7 @@ export async function makeFixtures(ctx: TestContext) {
     ?.id as string;
 
   const report = json(await as('POST', '/api/reports', { report_type: 'executive' }), 'report');
-  await runReport({ db: ctx.db, log: createLogger('silent') }, report.id as string);
+  await runReport({ db: ctx.db, log: createLogger('silent') }, report.id as string, false);
   await ctx.db
     .update(reports)
     .set({ title: `${MARK} report` })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZComplianceStanding } from './compliance-standing.ts';
 import { ZScanListItem } from './scans.ts';
 import { ZVerdict } from './verdict.ts';
 
@@ -13,7 +14,9 @@ export const ZSeverityCounts = z.object({
 
 /**
  * The Security Overview bars, as the security posture defines them (null: no data yet).
- * policy_compliance is the Enterprise Security Center's compliance score: its measured controls.
+ * policy_compliance is the compliance evidence module's overall score (ZComplianceStanding's
+ * overallScore, the Enterprise Security Center's Compliance Score): null when nothing was
+ * assessed or the plan lacks compliance evidence.
  */
 export const ZCoverageMetrics = z.object({
   network_coverage: z.number().nullable(),
@@ -37,6 +40,8 @@ export const ZDashboardHome = z.object({
   success_rate: z.number().nullable(),
   /** Over the analytics timeframe, on every plan: the same values as the security posture. */
   security_overview: ZCoverageMetrics,
+  /** The framework statuses policy_compliance is read from, and why it may be null. */
+  compliance: ZComplianceStanding,
 });
 export type TDashboardHome = z.infer<typeof ZDashboardHome>;
 
@@ -64,16 +69,9 @@ export const ZSecurityPosture = z.object({
     open_ports: z.number().int().nullable(),
     outdated_services: z.number().int().nullable(),
   }),
-  compliance: z.object({ iso27001: z.number(), soc2: z.number(), nist: z.number() }).nullable(),
-  /** How each score was reached, with its inputs (shown on hover); null while not measured. */
-  verdicts: z
-    .object({
-      security_score: ZVerdict.nullable(),
-      policy_compliance: ZVerdict,
-      iso27001: ZVerdict,
-      soc2: ZVerdict,
-      nist: ZVerdict,
-    })
-    .nullable(),
+  /** The compliance evidence module's framework statuses (the Compliance Status bars). */
+  compliance: ZComplianceStanding,
+  /** How the security score was reached, with its inputs (shown on hover). */
+  verdicts: z.object({ security_score: ZVerdict.nullable() }).nullable(),
 });
 export type TSecurityPosture = z.infer<typeof ZSecurityPosture>;

@@ -5,6 +5,7 @@ export * from './cloud-frameworks.ts';
 export * from './cloud-mute-rules.ts';
 export * from './cloud-scans.ts';
 export * from './common-passwords.ts';
+export * from './compliance-standing.ts';
 export * from './constants.ts';
 export * from './dashboard.ts';
 export * from './detection.ts';

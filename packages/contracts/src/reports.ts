@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZComplianceStanding } from './compliance-standing.ts';
 import { ZDetection } from './detection.ts';
 import { ZRequestIdField } from './request-id.ts';
 import { VULN_SEVERITIES } from './security-events.ts';
@@ -156,6 +157,11 @@ export const ZReportContent = z.discriminatedUnion('type', [
     controls: z.array(ZReportControl),
     frameworks: z.array(z.string()),
     remediation_timeline: z.string(),
+    /**
+     * The compliance evidence module's framework statuses when the report was generated; null in
+     * reports stored before they were part of it.
+     */
+    framework_statuses: ZComplianceStanding.nullable().default(null),
   }),
   ZReportBase.extend({
     type: z.literal('trend'),
@@ -221,7 +227,12 @@ export const ZReportDownloadQuery = z.object({
 });
 
 /** pg-boss payload of a report generation: the id only (and the request that asked for it). */
-export const ZReportJob = z.object({ report_id: z.uuid(), request_id: ZRequestIdField });
+export const ZReportJob = z.object({
+  report_id: z.uuid(),
+  request_id: ZRequestIdField,
+  /** Whether the organization's plan included compliance evidence when the report was asked for. */
+  compliance_evidence: z.boolean().default(false),
+});
 
 /** The short Report ID shown in the list: the first segment of the id. */
 export function shortReportId(id: string): string {

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { ZComplianceStanding } from './compliance-standing.ts';
 import { PERMISSION_DENIED } from './permissions.ts';
 import { SECURITY_EVENT_TYPES, SEVERITIES } from './security-events.ts';
 import { PASSWORD_CLASS_COUNT, ROLES, VALIDATION_MESSAGES, ZRole, ZUuid } from './validation.ts';
 import { ZVerdict } from './verdict.ts';
 
-/** Days after which the organization's scans count as stale (assessment and compliance). */
+/** Days after which the organization's scans count as stale (the assessment). */
 export const SCAN_RECENCY_DAYS = 30;
 /** Days without use after which a live API key is reported. */
 export const API_KEY_STALE_DAYS = 90;
@@ -82,37 +83,6 @@ export const ZAssessment = z.object({
 });
 export type TAssessment = z.infer<typeof ZAssessment>;
 
-export const COMPLIANCE_CONTROL_IDS = [
-  'mfa_coverage',
-  'scan_recency',
-  'overdue_critical',
-  'role_hygiene',
-  'open_high_risk',
-] as const;
-export const ZComplianceControl = z.object({
-  id: z.enum(COMPLIANCE_CONTROL_IDS),
-  title: z.string(),
-  /** What passing means. */
-  requirement: z.string(),
-  passed: z.boolean(),
-  /** What was measured, e.g. "2 of 3 members (67%)". */
-  value: z.string(),
-  fix_url: z.string(),
-});
-export type TComplianceControl = z.infer<typeof ZComplianceControl>;
-
-const ZScored = z.object({ score: z.number().int().min(0).max(100), verdict: ZVerdict });
-
-/** The one compliance definition: the dashboard's Policy Compliance and framework bars too. */
-export const ZCompliance = z.object({
-  /** Percent of controls passed, 0-100. */
-  score: z.number().int().min(0).max(100),
-  controls: z.array(ZComplianceControl),
-  verdict: ZVerdict,
-  frameworks: z.object({ iso27001: ZScored, soc2: ZScored, nist: ZScored }),
-});
-export type TCompliance = z.infer<typeof ZCompliance>;
-
 export const ZSecurityMetrics = z.object({
   /** Security events of the organization in the last 24 hours. */
   security_events: z.number().int(),
@@ -121,7 +91,8 @@ export const ZSecurityMetrics = z.object({
     critical_events: z.number().int(),
     open_critical_incidents: z.number().int(),
   }),
-  compliance: ZCompliance,
+  /** The compliance evidence module's framework statuses (compliance-standing.ts). */
+  compliance: ZComplianceStanding,
   risk_level: ZRiskLevel,
   /** How risk_level was reached: the open findings' risk and the assessment's issues. */
   risk_verdict: ZVerdict,

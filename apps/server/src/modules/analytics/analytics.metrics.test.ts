@@ -1,10 +1,4 @@
-import {
-  COMPLIANCE_CONTROL_IDS,
-  controlScore,
-  frameworkScores,
-  type TCompliance,
-  type TRiskLevel,
-} from '@netguard/contracts';
+import type { TComplianceStanding, TRiskLevel } from '@netguard/contracts';
 import { describe, expect, it } from 'vitest';
 import { computeOverview, computePosture, shares } from './analytics.metrics.ts';
 
@@ -31,18 +25,32 @@ describe('shares', () => {
   });
 });
 
-/** A measured compliance of `passed` of 5 controls, as security-center/compliance.ts makes it. */
-function complianceOf(passed: number): TCompliance {
-  const controls = COMPLIANCE_CONTROL_IDS.map((id, i) => ({
+/** A standing as evidence.standing.ts makes it: one framework scored `score`, one not assessed. */
+function standingOf(score: number | null): TComplianceStanding {
+  const counts = {
+    compliant: 0,
+    partially_compliant: 0,
+    non_compliant: 0,
+    not_assessed: 0,
+    not_applicable: 0,
+  };
+  const card = (id: 'soc2' | 'gdpr', s: number | null) => ({
     id,
-    title: id,
-    requirement: id,
-    passed: i < passed,
-    value: i < passed ? 'ok' : 'not ok',
-    fix_url: '/dashboard',
-  }));
-  const { score, verdict } = controlScore('Compliance score', controls);
-  return { score, verdict, controls, frameworks: frameworkScores(controls) };
+    name: id,
+    version: '1',
+    dataVersion: '1',
+    description: id,
+    requirementCount: 4,
+    statusCounts:
+      s === null ? { ...counts, not_assessed: 4 } : { ...counts, compliant: 3, non_compliant: 1 },
+    score: s,
+    lastCollectedAt: null,
+  });
+  return {
+    available: true,
+    frameworks: [card('soc2', score), card('gdpr', null)],
+    overallScore: score,
+  };
 }
 
 const finding = (score: number, level: TRiskLevel) => ({
@@ -52,11 +60,11 @@ const finding = (score: number, level: TRiskLevel) => ({
   level,
   assessed: true,
 });
-const facts = (findings: ReturnType<typeof finding>[] = [], passed = 5) => ({
+const facts = (findings: ReturnType<typeof finding>[] = [], score: number | null = 75) => ({
   coverage: { targets: 1, covered: 1 },
   openServices: 1,
   findings,
-  compliance: complianceOf(passed),
+  compliance: standingOf(score),
 });
 const completed = { total: 1, completed: 1, failed: 0, avgDurationMinutes: 5 };
 const vulns = (high: number, low = 0) => ({
@@ -100,12 +108,12 @@ describe('computePosture', () => {
     expect(clean.threat_landscape.open_ports).toBe(1);
   });
 
-  it('shows the measured controls as policy compliance and per framework', () => {
-    const posture = computePosture(completed, vulns(1), facts([finding(81, 'high')], 3));
-    expect(posture.coverage_metrics.policy_compliance).toBe(60);
-    expect(posture.compliance).toEqual({ iso27001: 60, soc2: 60, nist: 60 });
-    expect(posture.verdicts?.soc2.inputs).toHaveLength(5);
-    expect(posture.verdicts?.soc2.inputs[0]?.label).toMatch(/^Pass: mfa_coverage \(CC6\.1\)$/);
-    expect(posture.verdicts?.nist.rule).toContain('3 of 5 measured controls mapped to NIST CSF');
+  it('reads policy compliance and the frameworks from the evidence standing as they are', () => {
+    const f = facts([finding(81, 'high')], 75);
+    const posture = computePosture(completed, vulns(1), f);
+    expect(posture.coverage_metrics.policy_compliance).toBe(75);
+    expect(posture.compliance).toBe(f.compliance);
+    const none = computePosture(completed, vulns(1), facts([], null));
+    expect(none.coverage_metrics.policy_compliance).toBeNull();
   });
 });

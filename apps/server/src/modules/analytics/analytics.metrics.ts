@@ -1,7 +1,7 @@
 import {
   securityScore,
   type TAnalyticsOverview,
-  type TCompliance,
+  type TComplianceStanding,
   type TRiskedFinding,
   type TSecurityPosture,
 } from '@netguard/contracts';
@@ -25,8 +25,9 @@ import {
  * - threat_landscape: open critical count; distinct open (host, port, protocol) services the
  *   scans found (null when no scan completed and none was found); open vulnerabilities of type
  *   outdated_software (null with no vulnerability rows).
- * - compliance and policy_compliance: the Enterprise Security Center's measured controls
- *   (security-center/compliance.ts), per framework and overall, so every page shows one figure.
+ * - compliance and policy_compliance: the compliance evidence module's framework statuses and
+ *   overall score (evidence/evidence.standing.ts), so every page shows one figure; none when
+ *   the plan lacks compliance evidence, null scores when nothing was assessed.
  * Nothing is scored before a scan completes or a vulnerability is found: then security_score is
  * null ("no data yet"), never a made-up figure.
  */
@@ -88,7 +89,7 @@ export type PostureFacts = {
   openServices: number;
   /** Every open finding of the organization with its risk. */
   findings: readonly TRiskedFinding[];
-  compliance: TCompliance;
+  compliance: TComplianceStanding;
 };
 
 export function computePosture(
@@ -104,13 +105,12 @@ export function computePosture(
   const mitigationRate = hasVulns ? percent(vulns.mitigated, vulns.total) : null;
   const score = securityScore(findings);
   const [riskHigh = 0, riskMedium = 0, riskLow = 0] = shares([critical + high, medium, low + info]);
-  const { frameworks } = compliance;
 
   return {
     coverage_metrics: {
       network_coverage: networkCoverage,
       mitigation_rate: mitigationRate,
-      policy_compliance: compliance.score,
+      policy_compliance: compliance.overallScore,
     },
     risk_distribution: openTotal ? { high: riskHigh, medium: riskMedium, low: riskLow } : null,
     security_score: measured ? score.score : null,
@@ -119,17 +119,7 @@ export function computePosture(
       open_ports: scans.completed > 0 || openServices > 0 ? openServices : null,
       outdated_services: hasVulns ? vulns.openOutdated : null,
     },
-    compliance: {
-      iso27001: frameworks.iso27001.score,
-      soc2: frameworks.soc2.score,
-      nist: frameworks.nist.score,
-    },
-    verdicts: {
-      security_score: measured ? score.verdict : null,
-      policy_compliance: compliance.verdict,
-      iso27001: frameworks.iso27001.verdict,
-      soc2: frameworks.soc2.verdict,
-      nist: frameworks.nist.verdict,
-    },
+    compliance,
+    verdicts: { security_score: measured ? score.verdict : null },
   };
 }

@@ -1,9 +1,14 @@
-import type { TAnalyticsOverview, TSecurityPosture, TTimeframe } from '@netguard/contracts';
+import type {
+  TAnalyticsOverview,
+  TPlanFeature,
+  TSecurityPosture,
+  TTimeframe,
+} from '@netguard/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { AuthContext } from '../auth/sessions.service.ts';
+import { complianceStanding } from '../evidence/evidence.standing.ts';
 import { openRiskedFindings } from '../risk/risk.findings.ts';
-import { measureCompliance } from '../security-center/compliance.ts';
 import { computeOverview, computePosture } from './analytics.metrics.ts';
 import * as repo from './analytics.repo.ts';
 
@@ -14,7 +19,11 @@ const INTERVALS: Record<TTimeframe, string> = {
   '90d': '90 days',
 };
 
-type Deps = { db: Executor };
+type Deps = {
+  db: Executor;
+  /** Whether the organization's plan includes a feature (the subscription service's). */
+  includes: (organizationId: string, feature: TPlanFeature) => Promise<boolean>;
+};
 
 /** The start of a timeframe that ends now. */
 export const sinceFor = (timeframe: TTimeframe): SQL =>
@@ -22,16 +31,17 @@ export const sinceFor = (timeframe: TTimeframe): SQL =>
 
 /**
  * The organization's security posture over the rows created since `since` (security score and
- * compliance: its state now): the one definition the dashboard's Overview shows too.
+ * compliance: its state now): the one definition the dashboard's Overview shows too. Compliance is
+ * the evidence module's framework statuses, none when the plan lacks compliance evidence.
  */
-export async function measurePosture(db: Executor, org: string, since: SQL) {
+export async function measurePosture(db: Executor, org: string, since: SQL, evidence: boolean) {
   const [scans, vulns, coverage, openServices, findings, compliance] = await Promise.all([
     repo.scanStats(db, org, since),
     repo.vulnStats(db, org, since),
     repo.coverageStats(db, org, since),
     repo.openServiceCount(db, org, since),
     openRiskedFindings(db, org),
-    measureCompliance(db, org),
+    complianceStanding(db, org, evidence),
   ]);
   return computePosture(scans, vulns, { coverage, openServices, findings, compliance });
 }
@@ -40,7 +50,7 @@ export async function measurePosture(db: Executor, org: string, since: SQL) {
  * Enterprise analytics of the caller's organization; its routes are plan-gated (the analytics
  * feature of the plan matrix).
  */
-export function createAnalyticsService({ db }: Deps) {
+export function createAnalyticsService({ db, includes }: Deps) {
   function scope(auth: AuthContext, timeframe: TTimeframe) {
     return { org: auth.organizationId, since: sinceFor(timeframe) };
   }
@@ -58,7 +68,7 @@ export function createAnalyticsService({ db }: Deps) {
 
     async posture(auth: AuthContext, timeframe: TTimeframe): Promise<TSecurityPosture> {
       const { org, since } = scope(auth, timeframe);
-      return measurePosture(db, org, since);
+      return measurePosture(db, org, since, await includes(org, 'compliance_evidence'));
     },
   };
 }

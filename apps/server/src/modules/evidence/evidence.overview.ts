@@ -7,8 +7,9 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { evidenceDigests, evidenceLedger } from '../../db/schema.ts';
 import type { AuthContext } from '../auth/sessions.service.ts';
-import { assessFramework, frameworkView, loadEvidence } from './evidence.assess.ts';
+import { assessFramework, loadEvidence } from './evidence.assess.ts';
 import { readPublicKey } from './evidence.keys.ts';
+import { standingOf } from './evidence.standing.ts';
 
 export function createOverviewService(db: Executor) {
   return {
@@ -20,10 +21,7 @@ export function createOverviewService(db: Executor) {
     ) {
       const now = new Date();
       const evidence = await loadEvidence(db, auth.organizationId);
-      const frameworks = frameworkIds.map((id) =>
-        frameworkView(assessFramework(evidence, id, now), false),
-      );
-      const scored = frameworks.filter((f) => f.score !== null);
+      const { frameworks, overallScore } = standingOf(evidence, frameworkIds, now);
       const statuses = evidence.items.map((i) => validateEvidence(i, now).status);
       const [ledgerRows] = await db
         .select({ n: count() })
@@ -59,9 +57,7 @@ export function createOverviewService(db: Executor) {
           uploaded: evidence.items.filter((i) => i.source.kind === 'upload').length,
         },
         frameworks,
-        overallScore: scored.length
-          ? Math.round((scored.reduce((a, f) => a + (f.score ?? 0), 0) / scored.length) * 10) / 10
-          : null,
+        overallScore,
         lastCollectedAt:
           evidence.items
             .map((i) => i.collectedAt)

@@ -1,6 +1,7 @@
 // A compliance report's content (generate-compliance-report): each requirement's status and
 // reason, its evidence with hashes and observed times, the gaps, and a remediation timeline
 // (the spec's 30-90 days: non-compliant first, then partial, then not assessed).
+import { COMPLIANCE_STANDING_TEXT } from '@netguard/contracts';
 import type { FrameworkAssessment } from './evidence.assess.ts';
 
 const TIMELINE_DAYS = { non_compliant: 30, partially_compliant: 60, not_assessed: 90 } as const;
@@ -26,8 +27,7 @@ export function reportContent(
     publicKeyFingerprint: publicKey?.fingerprint ?? null,
     statusCounts: a.counts,
     score: a.score,
-    scoreDefinition:
-      'compliant requirements as a share of those with a verdict (compliant, partially compliant, non-compliant)',
+    scoreDefinition: COMPLIANCE_STANDING_TEXT.scoreDefinition,
     requirements: a.requirements.map((r) => ({
       id: r.id,
       title: r.title,

@@ -4,6 +4,7 @@ import {
   networkSecurityStatus,
   REPORT_RULES as R,
   securityScore,
+  standingLine,
   type TReportContent,
   type TReportContentOf,
   type TReportType,
@@ -122,7 +123,7 @@ const BUILDERS: { [T in TReportType]: (source: ReportSource, now: Date) => Built
     ] as const;
     return {
       title: REPORT_TITLES.compliance,
-      summary: `${controls.map((c) => `${c.name} ${c.status}`).join(', ')}; remediation timeline ${R.remediationTimeline}.`,
+      summary: `${controls.map((c) => `${c.name} ${c.status}`).join(', ')}; remediation timeline ${R.remediationTimeline}.${source.compliance ? ` Framework statuses: ${standingLine(source.compliance)}.` : ''}`,
       content: {
         type: 'compliance',
         ...base,
@@ -135,6 +136,7 @@ const BUILDERS: { [T in TReportType]: (source: ReportSource, now: Date) => Built
         })),
         frameworks: [...R.frameworks],
         remediation_timeline: R.remediationTimeline,
+        framework_statuses: source.compliance ?? null,
       },
     };
   },

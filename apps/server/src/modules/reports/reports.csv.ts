@@ -1,4 +1,7 @@
 import {
+  COMPLIANCE_STANDING_TEXT as C,
+  frameworkFigureText,
+  type TComplianceStanding,
   type TReportContent,
   type TReportContentOf,
   type TVerdict,
@@ -15,6 +18,23 @@ type Table = { columns: string[]; rows: unknown[][] };
 function withVerdicts(columns: string[], rows: unknown[][], verdicts: TVerdict[]): Table {
   const pad = Array.from({ length: columns.length - 2 }, () => '');
   return { columns, rows: [...rows, ...verdicts.map((v) => ['verdict', verdictLine(v), ...pad])] };
+}
+
+/**
+ * After a Compliance report's controls: a row per framework status from compliance evidence
+ * (`framework: <name>`, its score or "Not assessed", what the score is), or the plan's note.
+ */
+function standingRows(s: TComplianceStanding | null, padding: number): unknown[][] {
+  const pad = Array.from({ length: padding }, () => '');
+  if (!s) return [];
+  if (!s.available)
+    return [['framework statuses', C.enterpriseOnly, C.enterpriseOnlyDetail, ...pad]];
+  return s.frameworks.map((f) => [
+    `framework: ${f.name}`,
+    f.score === null ? C.notAssessed : `${f.score}%`,
+    frameworkFigureText(f),
+    ...pad,
+  ]);
 }
 
 /** The report's main table, by type. */
@@ -72,13 +92,16 @@ const TABLES: { [T in TReportContent['type']]: (content: TReportContentOf<T>) =>
     ),
   compliance: (c) => ({
     columns: ['control', 'status', 'detail', ...c.frameworks, 'remediation_timeline'],
-    rows: c.controls.map((control) => [
-      control.name,
-      control.status,
-      control.detail,
-      ...c.frameworks.map((framework) => control.references[framework]),
-      c.remediation_timeline,
-    ]),
+    rows: [
+      ...c.controls.map((control) => [
+        control.name,
+        control.status,
+        control.detail,
+        ...c.frameworks.map((framework) => control.references[framework]),
+        c.remediation_timeline,
+      ]),
+      ...standingRows(c.framework_statuses, c.frameworks.length + 1),
+    ],
   }),
   trend: (c) =>
     withVerdicts(

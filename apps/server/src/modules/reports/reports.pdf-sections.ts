@@ -16,6 +16,7 @@ import {
   paragraph,
   table,
 } from './reports.pdf-layout.ts';
+import { standingSection } from './reports.pdf-standing.ts';
 
 const STATUS_COLORS: Record<string, string> = {
   HIGH: '#dc2626',
@@ -164,6 +165,10 @@ export const SECTIONS: {
       doc,
       `Frameworks: ${c.frameworks.join(', ')}. Remediation timeline: ${c.remediation_timeline}.`,
     );
+    if (c.framework_statuses) {
+      heading(doc, 'Framework statuses (compliance evidence)');
+      standingSection(doc, c.framework_statuses);
+    }
     heading(doc, 'Open issues by severity');
     severityChart(doc, c.severity);
   },

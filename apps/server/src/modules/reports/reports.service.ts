@@ -1,6 +1,7 @@
 import {
   REPORT_TEXT,
   type TCreateReportBody,
+  type TPlanFeature,
   type TReport,
   type TReportFormat,
   type TReportList,
@@ -22,11 +23,17 @@ import * as repo from './reports.repo.ts';
 import { recentCompletedScans } from './reports.source.ts';
 import { toReport, toReportListItem } from './reports.view.ts';
 
-type Deps = { db: Executor; queue: Pick<ReportQueue, 'send'>; log: Logger };
+type Deps = {
+  db: Executor;
+  queue: Pick<ReportQueue, 'send'>;
+  log: Logger;
+  /** Whether the organization's plan includes a feature (the subscription service's). */
+  includes: (organizationId: string, feature: TPlanFeature) => Promise<boolean>;
+};
 type ListQuery = z.output<typeof ZReportListQuery>;
 
 /** Reports of the caller's organization: generate (as a job), list, read, download. */
-export function createReportService({ db, queue, log }: Deps) {
+export function createReportService({ db, queue, log, includes }: Deps) {
   async function findOwn(auth: AuthContext, id: string) {
     const row = await repo.findReport(db, auth.organizationId, id);
     if (!row) throw notFound('Report');
@@ -67,9 +74,12 @@ export function createReportService({ db, queue, log }: Deps) {
         );
         return report;
       });
+      const evidence =
+        body.report_type === 'compliance' &&
+        (await includes(auth.organizationId, 'compliance_evidence'));
       // After the commit, so the job never looks for a report it cannot see yet.
       await afterCommit(() =>
-        queue.send(row.id).catch(async (error: unknown) => {
+        queue.send(row.id, evidence).catch(async (error: unknown) => {
           traceLog(log).error({ err: error, reportId: row.id }, 'enqueueing the report failed');
           await repo.markFailed(db, row.id, REPORT_TEXT.failed);
         }),

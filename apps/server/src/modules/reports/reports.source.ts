@@ -1,5 +1,6 @@
 import {
   REPORT_RULES,
+  type TComplianceStanding,
   type TDetection,
   type TRiskedFinding,
   type TVulnSeverity,
@@ -44,8 +45,15 @@ export type SourceVulnerability = {
   mitigated: boolean;
 };
 
-/** What a report is computed from: the recent completed scans and what they saw. */
-export type ReportSource = { scans: SourceScan[]; vulnerabilities: SourceVulnerability[] };
+/**
+ * What a report is computed from: the recent completed scans and what they saw; a Compliance
+ * report also the compliance evidence module's framework statuses.
+ */
+export type ReportSource = {
+  scans: SourceScan[];
+  vulnerabilities: SourceVulnerability[];
+  compliance?: TComplianceStanding;
+};
 
 /** The organization's most recent completed scans, newest first (spec: limit 10). */
 export function recentCompletedScans(db: Executor, organizationId: string): Promise<SourceScan[]> {

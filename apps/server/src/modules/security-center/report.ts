@@ -1,6 +1,6 @@
 import type {
   TAssessment,
-  TCompliance,
+  TComplianceStanding,
   TSecurityEvent,
   TSecurityPolicies,
   TSecurityReportQuery,
@@ -17,6 +17,7 @@ import {
   table,
 } from '../reports/reports.pdf-layout.ts';
 import { dateTime } from '../reports/reports.pdf-sections.ts';
+import { standingSection } from '../reports/reports.pdf-standing.ts';
 
 /** What the security report holds; the JSON download is this object. */
 export type SecurityReport = {
@@ -32,7 +33,7 @@ export type SecurityReport = {
   };
   incidents: { id: string; title: string; severity: string; status: string; created_at: string }[];
   assessment: (TAssessment & { source: 'stored' | 'live' }) | null;
-  compliance: TCompliance;
+  compliance: TComplianceStanding;
   policies: TSecurityPolicies;
 };
 
@@ -89,22 +90,8 @@ function assessmentSection(doc: Doc, r: SecurityReport) {
 }
 
 function complianceSection(doc: Doc, r: SecurityReport) {
-  heading(doc, `Compliance controls (score ${r.compliance.score}%)`);
-  table(
-    doc,
-    [
-      { header: 'Control', width: 0.25 },
-      { header: 'Requirement', width: 0.35 },
-      { header: 'Measured', width: 0.28 },
-      { header: 'Result', width: 0.12 },
-    ],
-    r.compliance.controls.map((c) => [
-      c.title,
-      c.requirement,
-      c.value,
-      c.passed ? { text: 'Pass', color: '#15803d' } : { text: 'Fail', color: '#b91c1c' },
-    ]),
-  );
+  heading(doc, 'Framework statuses (compliance evidence)');
+  standingSection(doc, r.compliance);
 }
 
 function policiesSection(doc: Doc, r: SecurityReport) {

@@ -2,6 +2,7 @@ import {
   eventRiskScore,
   organizationRisk,
   type TAssessment,
+  type TPlanFeature,
   type TSecurityEvent,
   type TSecurityEventList,
   type TSecurityEventsQuery,
@@ -13,9 +14,9 @@ import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { RequestMeta } from '../audit/audit.repo.ts';
 import type { AuthContext } from '../auth/sessions.service.ts';
+import { complianceStanding } from '../evidence/evidence.standing.ts';
 import { openRiskedFindings } from '../risk/risk.findings.ts';
 import { assessOrganization } from './assessment.ts';
-import { measureCompliance } from './compliance.ts';
 import { readPolicies, savePolicies } from './policies.ts';
 import { renderSecurityReportPdf, type SecurityReport } from './report.ts';
 import * as repo from './security-center.repo.ts';
@@ -42,9 +43,18 @@ const countBy = (rows: { key: string; n: number }[]) =>
 
 /**
  * The Enterprise Security Center of the caller's organization: metrics, events, the security
- * assessment (Run Security Scan), the report and the policies.
+ * assessment (Run Security Scan), the report and the policies. Its compliance figures are the
+ * compliance evidence module's framework statuses (evidence.standing.ts).
  */
-export function createSecurityCenterService({ db }: { db: Executor }) {
+const EVIDENCE = 'compliance_evidence' satisfies TPlanFeature;
+
+type Deps = {
+  db: Executor;
+  /** Whether the organization's plan includes a feature (the subscription service's). */
+  includes: (organizationId: string, feature: TPlanFeature) => Promise<boolean>;
+};
+
+export function createSecurityCenterService({ db, includes }: Deps) {
   async function lastAssessment(organizationId: string): Promise<TAssessment | null> {
     const found = await repo.findAssessment(db, organizationId);
     if (!found) return null;
@@ -64,7 +74,7 @@ export function createSecurityCenterService({ db }: { db: Executor }) {
       // One query at a time: in a request the handle is one transaction's connection.
       const events = await repo.countEvents(db, org, repo.since(1));
       const incidents = await repo.readIncidents(db, org, repo.since(1), 0);
-      const compliance = await measureCompliance(db, org);
+      const compliance = await complianceStanding(db, org, await includes(org, EVIDENCE));
       const assessment = await lastAssessment(org);
       const live = assessment ? null : await assessOrganization(db, org);
       const findings = await openRiskedFindings(db, org);
@@ -125,7 +135,7 @@ export function createSecurityCenterService({ db }: { db: Executor }) {
       };
       const events = await repo.listEvents(db, org, all, from);
       const incidents = await repo.readIncidents(db, org, from);
-      const compliance = await measureCompliance(db, org);
+      const compliance = await complianceStanding(db, org, await includes(org, EVIDENCE));
       const stored = await lastAssessment(org);
       const policies = await readPolicies(db, org);
       const live = stored ? null : await assessOrganization(db, org);

@@ -1,10 +1,16 @@
-import type {
-  TAnalyticsOverview,
-  TDashboardHome,
-  TScanListItem,
-  TSecurityPosture,
-  TVerdict,
+import {
+  COMPLIANCE_STANDING_TEXT as C,
+  frameworkFigureText,
+  overallFigureText,
+  type TAnalyticsOverview,
+  type TComplianceFrameworkId,
+  type TComplianceStanding,
+  type TDashboardHome,
+  type TScanListItem,
+  type TSecurityPosture,
+  type TVerdict,
 } from '@netguard/contracts';
+import { METRIC_DEFINITIONS as D } from '@/features/dashboard/metric-definitions';
 
 const ACTIVE_STATUSES = new Set<TScanListItem['status']>(['pending', 'running']);
 
@@ -51,10 +57,31 @@ function durationFigure(minutes: number | null | undefined, home: TDashboardHome
   return minutes === null || minutes === undefined ? base : { ...base, value: minutes * 60 };
 }
 
+/**
+ * A compliance figure: the evidence module's score, rounded as the Compliance Evidence page and
+ * the Enterprise Security Center show it (formatScore), or why it has none: not assessed yet, or
+ * the plan lacks compliance evidence. Nothing while loading.
+ */
+function complianceFigure(
+  standing: TComplianceStanding | undefined,
+  score: number | null | undefined,
+): TFigure {
+  if (!standing) return { value: null, missing: '' };
+  if (!standing.available) return { value: null, missing: C.enterpriseOnly };
+  return { value: rounded(score), missing: C.notAssessed };
+}
+
+/** What the Policy Compliance figure is, and what it is now. */
+function policyText(standing: TComplianceStanding | undefined): string {
+  return standing ? `${D.policyCompliance} ${overallFigureText(standing)}.` : D.policyCompliance;
+}
+
 export type TSecurityOverview = {
   networkCoverage: TFigure;
   mitigationRate: TFigure;
   policyCompliance: TFigure;
+  /** What Policy Compliance is, and what it is now. */
+  policyText: string;
 };
 
 /** The Security Overview bars: the server's measured values (the posture's definitions). */
@@ -63,7 +90,8 @@ export function securityOverview(home: TDashboardHome): TSecurityOverview {
   return {
     networkCoverage: figure(metrics.network_coverage, home, NO_DATA_TEXT.noRecentScan),
     mitigationRate: figure(metrics.mitigation_rate, home, NO_DATA_TEXT.noFindings),
-    policyCompliance: figure(metrics.policy_compliance, home, NO_DATA_TEXT.noFinishedScan),
+    policyCompliance: complianceFigure(home.compliance, metrics.policy_compliance),
+    policyText: policyText(home.compliance),
   };
 }
 
@@ -106,11 +134,27 @@ export type TPostureView = {
   criticalVulnerabilities: number;
   openPorts: TFigure;
   outdatedServices: TFigure;
-  compliance: { iso27001: TFigure; soc2: TFigure; nist: TFigure };
+  /** The Compliance Status bars: each framework's score from compliance evidence. */
+  compliance: Record<TPostureFramework, TFigure & { text: string }>;
   policyCompliance: TFigure;
-  /** How each compliance score was reached, with its inputs; null while loading. */
-  verdicts: TSecurityPosture['verdicts'] | null;
+  policyText: string;
 };
+
+/** The frameworks of the Compliance Status card (spec part 1: ISO 27001, SOC 2, NIST). */
+export const POSTURE_FRAMEWORKS = [
+  'iso27001',
+  'soc2',
+  'nist',
+] as const satisfies readonly TComplianceFrameworkId[];
+type TPostureFramework = (typeof POSTURE_FRAMEWORKS)[number];
+
+/** A framework's bar: its score or why it has none, and what the figure is. */
+function frameworkFigure(standing: TComplianceStanding | undefined, id: TPostureFramework) {
+  const card = standing?.frameworks.find((f) => f.id === id);
+  const text =
+    standing?.available === false ? C.enterpriseOnlyDetail : card ? frameworkFigureText(card) : '';
+  return { ...complianceFigure(standing, card?.score), text: `${D[id]} ${text}`.trim() };
+}
 
 /** Values of the Security Posture tab, each measured or marked as having no data yet. */
 export function postureView(
@@ -118,20 +162,18 @@ export function postureView(
   home: TDashboardHome | undefined,
 ): TPostureView {
   const threats = posture?.threat_landscape;
-  const compliance = posture?.compliance;
-  const framework = (value: number | null | undefined) =>
-    figure(value, home, NO_DATA_TEXT.noFinishedScan);
+  const standing = posture?.compliance;
   return {
     criticalVulnerabilities:
       threats?.critical_vulnerabilities ?? home?.vulnerabilities.critical ?? 0,
     openPorts: figure(threats?.open_ports, home, NO_DATA_TEXT.noFinishedScan),
     outdatedServices: figure(threats?.outdated_services, home, NO_DATA_TEXT.noFindings),
     compliance: {
-      iso27001: framework(compliance?.iso27001),
-      soc2: framework(compliance?.soc2),
-      nist: framework(compliance?.nist),
+      iso27001: frameworkFigure(standing, 'iso27001'),
+      soc2: frameworkFigure(standing, 'soc2'),
+      nist: frameworkFigure(standing, 'nist'),
     },
-    policyCompliance: framework(posture?.coverage_metrics.policy_compliance),
-    verdicts: posture?.verdicts ?? null,
+    policyCompliance: complianceFigure(standing, posture?.coverage_metrics.policy_compliance),
+    policyText: policyText(standing),
   };
 }

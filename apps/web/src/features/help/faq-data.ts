@@ -175,7 +175,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     id: 'report-compliance',
     category: 'reporting',
     question: 'Which compliance frameworks do reports cover?',
-    answer: `The Compliance Report maps control status to ${REPORT_FRAMEWORKS_TEXT}. NetGuard makes no SOC 2, GDPR or HIPAA report.`,
+    answer: `The Compliance Report maps control status to ${REPORT_FRAMEWORKS_TEXT}. On Enterprise it also gives each framework's status from compliance evidence (SOC 2, ISO 27001, NIST CSF, GDPR, HIPAA), the same figures as the Compliance Evidence page, or "Not assessed" before any evidence is collected.`,
   },
   {
     id: 'report-export',

@@ -32,6 +32,7 @@ function home(recent: TScanListItem[]): TDashboardHome {
     reports_last_7_days: 0,
     success_rate: null,
     security_overview: { network_coverage: null, mitigation_rate: null, policy_compliance: null },
+    compliance: { available: false, frameworks: [], overallScore: null },
   };
 }
 

@@ -25,7 +25,7 @@ export function SecurityOverview({ overview }: { overview: TSecurityOverview }) 
         <MetricBar
           label="Policy Compliance"
           figure={overview.policyCompliance}
-          definition={D.policyCompliance}
+          definition={overview.policyText}
         />
       </CardContent>
     </Card>

@@ -1,21 +1,11 @@
-import type { TVerdict } from '@netguard/contracts';
 import { ClipboardCheck, ShieldAlert } from 'lucide-react';
 import { IconCard } from '@/features/dashboard/components/IconCard';
 import { MetricBar } from '@/features/dashboard/components/MetricBar';
 import { MetricInfo } from '@/features/dashboard/components/MetricInfo';
-import { METRIC_DEFINITIONS as D } from '@/features/dashboard/metric-definitions';
-import type { TFigure, TPostureView } from '@/features/dashboard/metrics';
-import { VerdictDetails } from '@/features/verdicts/components/VerdictDetails';
+import { POSTURE_FRAMEWORKS, type TFigure, type TPostureView } from '@/features/dashboard/metrics';
 
-const FRAMEWORKS = [
-  { key: 'iso27001', label: 'ISO 27001' },
-  { key: 'soc2', label: 'SOC 2' },
-  { key: 'nist', label: 'NIST Framework' },
-] as const;
-
-/** A score's inputs when the server sent them, else how it is defined. */
-const explained = (verdict: TVerdict | undefined, definition: string) =>
-  verdict ? <VerdictDetails verdict={verdict} /> : definition;
+/** The Compliance Status labels (spec part 1). */
+const FRAMEWORK_LABELS = { iso27001: 'ISO 27001', soc2: 'SOC 2', nist: 'NIST Framework' } as const;
 
 type FigureProps = { label: string; figure: TFigure; tone: string };
 
@@ -50,24 +40,22 @@ export function SecurityPostureTab({ view }: { view: TPostureView }) {
         <Figure label="Outdated services" figure={view.outdatedServices} tone="text-blue-600" />
       </IconCard>
       <IconCard icon={ClipboardCheck} title="Compliance Status" contentClassName="space-y-5">
-        {FRAMEWORKS.map(({ key, label }) => (
+        {POSTURE_FRAMEWORKS.map((key) => (
           <MetricBar
             key={key}
-            label={label}
+            label={FRAMEWORK_LABELS[key]}
             figure={view.compliance[key]}
-            definition={explained(view.verdicts?.[key], D[key])}
+            definition={view.compliance[key].text}
           />
         ))}
         <p
           className="flex items-center gap-1.5 border-t pt-3 text-xs text-muted-foreground"
           data-testid="posture-policy-compliance"
         >
-          Policy Compliance (Overview): {policy.value === null ? '—' : `${policy.value}%`}, the
-          Enterprise Security Center's compliance score
-          <MetricInfo
-            label="Policy Compliance"
-            definition={explained(view.verdicts?.policy_compliance, D.policyCompliance)}
-          />
+          Policy Compliance (Overview):{' '}
+          {policy.value === null ? policy.missing || '—' : `${policy.value}%`}, the Enterprise
+          Security Center's compliance score
+          <MetricInfo label="Policy Compliance" definition={view.policyText} />
         </p>
       </IconCard>
     </div>

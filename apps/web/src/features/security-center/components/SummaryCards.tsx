@@ -1,4 +1,8 @@
-import type { TSecurityMetrics } from '@netguard/contracts';
+import {
+  COMPLIANCE_STANDING_TEXT as C,
+  overallFigureText,
+  type TSecurityMetrics,
+} from '@netguard/contracts';
 import { Activity, AlertTriangle, Gauge, type LucideIcon, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -6,6 +10,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { formatScore } from '@/features/compliance-evidence/evidence-format';
 import {
   CRITICAL_EVENTS,
   eventsSearch,
@@ -64,10 +69,18 @@ function AlertLink({ count, search, children }: AlertLinkProps) {
   );
 }
 
+/** Under the Compliance Score: how many frameworks it is over. */
+function complianceHint(c: TSecurityMetrics['compliance']) {
+  if (!c.available) return 'Compliance evidence';
+  const assessed = c.frameworks.filter((f) => f.score !== null).length;
+  return `${assessed} of ${c.frameworks.length} frameworks assessed, from compliance evidence`;
+}
+
 /** Security Events, Critical Alerts, Compliance Score and Risk Level, each explained on hover. */
 export function SummaryCards({ metrics }: { metrics: TSecurityMetrics }) {
   const alerts = metrics.critical_alerts;
   const { compliance } = metrics;
+  const score = compliance.overallScore;
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
       <SummaryCard
@@ -101,12 +114,20 @@ export function SummaryCards({ metrics }: { metrics: TSecurityMetrics }) {
       <SummaryCard
         title="Compliance Score"
         icon={ShieldCheck}
-        hint={`${compliance.controls.filter((c) => c.passed).length} of ${compliance.controls.length} controls passed`}
+        hint={complianceHint(compliance)}
         testId="card-compliance"
-        explain={<VerdictDetails verdict={compliance.verdict} />}
+        explain={overallFigureText(compliance)}
       >
-        <div className="text-2xl font-bold">{compliance.score}%</div>
-        <Progress value={compliance.score} aria-label="Compliance score" />
+        {score === null ? (
+          <div className="text-2xl font-bold">
+            {compliance.available ? C.notAssessed : C.enterpriseOnly}
+          </div>
+        ) : (
+          <>
+            <div className="text-2xl font-bold">{formatScore(score)}</div>
+            <Progress value={score} aria-label="Compliance score" />
+          </>
+        )}
       </SummaryCard>
       <SummaryCard
         title="Risk Level"
