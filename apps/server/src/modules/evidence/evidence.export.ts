@@ -17,6 +17,7 @@ import type { Sealer } from '../../lib/sealed-secrets.ts';
 import { insertSecurityEvent, type RequestMeta } from '../audit/audit.repo.ts';
 import type { AuthContext } from '../auth/sessions.service.ts';
 import { ALL_FRAMEWORKS, assessFramework, loadEvidence } from './evidence.assess.ts';
+import { grantsOf } from './evidence.auditor-views.ts';
 import { type AuditorScope, itemInScope } from './evidence.grants.ts';
 import { ensureKey, lockKey } from './evidence.keys.ts';
 import { readDigests, readLedger, storeDigests } from './evidence.ledger.ts';
@@ -117,6 +118,9 @@ export function createEvidenceExport(deps: { db: Executor; sealer: Sealer }) {
               items: items.length,
               manifestSha256: built.manifestSha256,
               bytes: built.zip.length,
+              // An auditor's export is also their view (one event): the grants it was read under.
+              role: auth.role,
+              grants: grantsOf(scope, body.frameworkId),
             },
           },
           meta,
