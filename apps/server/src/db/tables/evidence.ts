@@ -209,3 +209,27 @@ export const evidenceAuditorGrants = pgTable(
   },
   (t) => [index('evidence_auditor_grants_user_idx').on(t.organizationId, t.userId)],
 );
+
+/**
+ * An auditor's request for evidence for one requirement (migration 0027): open until an admin
+ * closes it, fulfilled by an evidence item or a collection run, or declined with a reason.
+ */
+export const evidenceRequests = pgTable(
+  'evidence_requests',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    frameworkId: text('framework_id').notNull(),
+    requirementId: text('requirement_id').notNull(),
+    message: text('message').notNull(),
+    status: text('status').$type<'open' | 'fulfilled' | 'declined'>().notNull().default('open'),
+    requestedBy: userSetNull('requested_by'),
+    createdAt: createdAt(),
+    closedAt: tstz('closed_at'),
+    closedBy: userSetNull('closed_by'),
+    reason: text('reason'),
+    evidenceId: uuid('evidence_id').references(() => evidenceItems.id, { onDelete: 'set null' }),
+    runId: uuid('run_id').references(() => evidenceRuns.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('evidence_requests_org_status_idx').on(t.organizationId, t.status, t.createdAt)],
+);

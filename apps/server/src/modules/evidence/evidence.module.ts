@@ -7,6 +7,7 @@ import { createKeySealer } from './evidence.keys.ts';
 import { createOverviewService } from './evidence.overview.ts';
 import { createEvidenceQueue } from './evidence.queue.ts';
 import { createComplianceReports } from './evidence.reports.ts';
+import { createRequestService } from './evidence.requests.ts';
 import type { EvidenceRouteDeps } from './evidence.routes.ts';
 import { createScheduleService } from './evidence.schedules.ts';
 import { createEvidenceService } from './evidence.service.ts';
@@ -29,6 +30,7 @@ export function createEvidenceModule(deps: {
       uploads: createUploadService({ db, sealer }),
       grants: createGrantService(db),
       overview: createOverviewService(db),
+      requests: createRequestService(db),
       db,
     },
   };

@@ -2,7 +2,7 @@
 // collect-compliance-evidence, schedule-evidence-collection, validate-evidence,
 // get-compliance-dashboard, get-audit-readiness, plus the Evidence Items, runs, review and
 // downloads the page needs. Reports, packages and grants: evidence.output.routes.ts; uploads:
-// evidence.upload.routes.ts.
+// evidence.upload.routes.ts; evidence requests: evidence.request.routes.ts.
 import {
   EVIDENCE_TEXT,
   ZAuditReadiness,
@@ -46,6 +46,8 @@ import { toItem } from './evidence.items.ts';
 import { evidenceOutputRoutes } from './evidence.output.routes.ts';
 import type { OverviewService } from './evidence.overview.ts';
 import type { ComplianceReports } from './evidence.reports.ts';
+import { evidenceRequestRoutes } from './evidence.request.routes.ts';
+import type { RequestService } from './evidence.requests.ts';
 import type { ScheduleService } from './evidence.schedules.ts';
 import type { EvidenceService } from './evidence.service.ts';
 import { evidenceUploadRoute } from './evidence.upload.routes.ts';
@@ -63,6 +65,7 @@ export type EvidenceRouteDeps = {
   uploads: ReturnType<typeof createUploadService>;
   grants: GrantService;
   overview: OverviewService;
+  requests: RequestService;
   db: Executor;
 };
 
@@ -307,4 +310,5 @@ export const evidenceRoutes: FastifyPluginAsyncZod<EvidenceRouteDeps> = async (a
 
   await app.register(evidenceOutputRoutes, deps);
   await app.register(evidenceUploadRoute, deps);
+  await app.register(evidenceRequestRoutes, deps);
 };
