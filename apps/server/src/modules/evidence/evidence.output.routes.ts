@@ -20,8 +20,18 @@ import { needs } from '../../plugins/permission-guard.ts';
 import { recordAuditorView } from './evidence.auditor-views.ts';
 import { requireFramework } from './evidence.grants.ts';
 import { attachment, type EvidenceRouteDeps } from './evidence.routes.ts';
+import type { PackageStamp } from './evidence.timestamp.ts';
 
 const tags = ['compliance'];
+
+/** The stamp's time, or why it is missing, as one header line. */
+const stampDetail = (stamp: PackageStamp) =>
+  (stamp.status === 'stamped'
+    ? stamp.genTime
+    : stamp.status === 'missing'
+      ? stamp.reason
+      : 'no time-stamping authority is configured (EVIDENCE_TSA_URL)'
+  ).replace(/[^\x20-\x7e]/g, ' ');
 const denied = EVIDENCE_TEXT.denied;
 const adminsOnly = EVIDENCE_TEXT.adminsOnly;
 
@@ -120,6 +130,8 @@ export const evidenceOutputRoutes: FastifyPluginAsyncZod<EvidenceRouteDeps> = as
         .header('content-type', 'application/zip')
         .header('content-disposition', attachment(built.filename))
         .header('x-manifest-sha256', built.manifestSha256)
+        .header('x-evidence-timestamp', built.stamp.status)
+        .header('x-evidence-timestamp-detail', stampDetail(built.stamp))
         .send(built.zip);
     },
   );

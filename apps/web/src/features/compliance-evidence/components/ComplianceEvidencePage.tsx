@@ -1,6 +1,7 @@
 import type { TEvidenceRun } from '@netguard/contracts';
 import { ClipboardCheck, PackageOpen, Upload } from 'lucide-react';
 import { useState } from 'react';
+import { toast } from 'sonner';
 import { PageHeader } from '@/components/PageHeader';
 import { PermissionButton } from '@/components/PermissionButton';
 import { Spinner } from '@/components/Spinner';
@@ -49,11 +50,16 @@ export function ComplianceEvidencePage() {
 
   const exportPackage = async () => {
     setExporting(true);
-    await downloadEvidence(EVIDENCE_API.export, 'evidence-package.zip', {
+    const headers = await downloadEvidence(EVIDENCE_API.export, 'evidence-package.zip', {
       method: 'POST',
       body: { format: 'zip', timestamp: new Date().toISOString() },
     });
     setExporting(false);
+    // A configured time-stamping authority that failed: the package is whole, without its token.
+    if (headers?.get('x-evidence-timestamp') === 'missing')
+      toast.warning('Package exported without an RFC 3161 timestamp', {
+        description: headers.get('x-evidence-timestamp-detail') ?? undefined,
+      });
   };
 
   const header = (

@@ -1,0 +1,38 @@
+import { expect, test } from '@playwright/test';
+import { setRoleInDatabase } from './db.ts';
+import { newAccount, shootWidths } from './support.ts';
+
+const PAGE = '/dashboard/compliance-evidence';
+
+test('An auditor requests evidence on the page; an admin declines it with a reason', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const email = await newAccount(page, 'evidence-requests', 'Enterprise');
+  await setRoleInDatabase(email, 'auditor');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(PAGE);
+  const card = page.getByLabel('Evidence requests', { exact: true });
+  await expect(card.getByText('No evidence requests.')).toBeVisible();
+  await card.getByLabel('Requirement').fill('CC6.1');
+  await card.getByLabel('What evidence do you need?').fill('The access review of the last quarter');
+  await card.getByRole('button', { name: 'Request Evidence' }).click();
+  const row = page.getByTestId('evidence-request').first();
+  await expect(row).toHaveAttribute('data-status', 'open');
+  await expect(row).toContainText('SOC 2 CC6.1');
+  await expect(row).toContainText('The access review of the last quarter');
+  await shootWidths(page, 'compliance-evidence-requests-auditor');
+
+  await setRoleInDatabase(email, 'admin');
+  await page.reload();
+  await expect(row.getByRole('button', { name: 'Close Request' })).toBeVisible();
+  await shootWidths(page, 'compliance-evidence-requests-admin-open');
+  await row.getByLabel('Outcome').click();
+  await page.getByRole('option', { name: 'Declined' }).click();
+  await row.getByLabel('Reason').fill('Covered by the SOC 2 report of May');
+  await row.getByRole('button', { name: 'Close Request' }).click();
+  await expect(row).toHaveAttribute('data-status', 'declined');
+  await expect(row).toContainText(`Declined by ${email}`);
+  await expect(row).toContainText('Covered by the SOC 2 report of May');
+  await shootWidths(page, 'compliance-evidence-requests-admin-closed');
+});
