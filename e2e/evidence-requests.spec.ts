@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { setRoleInDatabase } from './db.ts';
-import { newAccount, shootWidths } from './support.ts';
+import { newAccount, SCREENSHOT_DIR, shootWidths } from './support.ts';
 
 const PAGE = '/dashboard/compliance-evidence';
 
@@ -35,4 +35,22 @@ test('An auditor requests evidence on the page; an admin declines it with a reas
   await expect(row).toContainText(`Declined by ${email}`);
   await expect(row).toContainText('Covered by the SOC 2 report of May');
   await shootWidths(page, 'compliance-evidence-requests-admin-closed');
+  // The card alone at 390 px, readable at that width.
+  await setRoleInDatabase(email, 'auditor');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(card.getByRole('button', { name: 'Request Evidence' })).toBeVisible();
+  await card.screenshot({
+    path: `${SCREENSHOT_DIR}/compliance-evidence-requests-card-auditor-390.png`,
+  });
+  await card.getByLabel('Requirement').fill('CC7.2');
+  await card.getByLabel('What evidence do you need?').fill('Incident log of October');
+  await card.getByRole('button', { name: 'Request Evidence' }).click();
+  await expect(page.getByTestId('evidence-request').filter({ hasText: 'CC7.2' })).toBeVisible();
+  await setRoleInDatabase(email, 'admin');
+  await page.reload();
+  await expect(card.getByRole('button', { name: 'Close Request' })).toBeVisible();
+  await card.screenshot({
+    path: `${SCREENSHOT_DIR}/compliance-evidence-requests-card-admin-390.png`,
+  });
 });
