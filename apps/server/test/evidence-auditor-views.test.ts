@@ -4,9 +4,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityEvents } from '../src/db/schema.ts';
-import { call, collectNow } from './evidence-helpers.ts';
-import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
-import { memberOf } from './tenant-matrix-fixtures.ts';
+import { auditorsOf, call, collectNow, grantAuditor } from './evidence-helpers.ts';
+import { type Account, createTestApp, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
 let admin: Account;
@@ -14,22 +13,12 @@ let outside: Account;
 let inside: Account;
 let grantId: string;
 let reportId: string;
-const DAY = 86_400_000;
-const iso = (ms: number) => new Date(Date.now() + ms).toISOString();
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  admin = await createAccount(ctx, 'views-admin@example.com', 'Enterprise');
-  outside = await memberOf(ctx, admin.organizationId, 'auditor', 'views-outside');
-  inside = await memberOf(ctx, admin.organizationId, 'auditor', 'views-inside');
+  ({ admin, outside, inside } = await auditorsOf(ctx, 'views'));
   await collectNow(ctx, admin, {});
-  const made = await call(ctx, admin, 'POST', '/api/compliance/auditor-grants', {
-    email: outside.email,
-    frameworkId: 'soc2',
-    periodStart: iso(-30 * DAY),
-    periodEnd: iso(DAY),
-    expiresAt: iso(7 * DAY),
-  });
+  const made = await grantAuditor(ctx, admin, outside);
   expect(made.statusCode, made.body).toBe(201);
   grantId = made.json().id;
   const report = await call(ctx, admin, 'POST', '/api/compliance/reports', { frameworkId: 'soc2' });

@@ -4,8 +4,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityEvents } from '../src/db/schema.ts';
-import { call, collectNow, upload } from './evidence-helpers.ts';
-import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
+import { auditorsOf, call, collectNow, grantAuditor, upload } from './evidence-helpers.ts';
+import { type Account, createTestApp, type TestContext } from './helpers.ts';
 import { memberOf } from './tenant-matrix-fixtures.ts';
 
 let ctx: TestContext;
@@ -13,22 +13,12 @@ let admin: Account;
 let analyst: Account;
 let outside: Account;
 let inside: Account;
-const DAY = 86_400_000;
-const iso = (ms: number) => new Date(Date.now() + ms).toISOString();
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  admin = await createAccount(ctx, 'requests-admin@example.com', 'Enterprise');
+  ({ admin, outside, inside } = await auditorsOf(ctx, 'requests'));
   analyst = await memberOf(ctx, admin.organizationId, 'security_analyst', 'requests-analyst');
-  outside = await memberOf(ctx, admin.organizationId, 'auditor', 'requests-outside');
-  inside = await memberOf(ctx, admin.organizationId, 'auditor', 'requests-inside');
-  const made = await call(ctx, admin, 'POST', '/api/compliance/auditor-grants', {
-    email: outside.email,
-    frameworkId: 'soc2',
-    periodStart: iso(-30 * DAY),
-    periodEnd: iso(DAY),
-    expiresAt: iso(7 * DAY),
-  });
+  const made = await grantAuditor(ctx, admin, outside);
   expect(made.statusCode, made.body).toBe(201);
 }, 60_000);
 afterAll(async () => {
