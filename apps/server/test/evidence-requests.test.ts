@@ -71,6 +71,17 @@ describe('evidence requests', () => {
     expect(open.map((r) => r.frameworkId)).toEqual(['gdpr', 'soc2']);
     const theirs = (await call(ctx, outside, 'GET', '/api/compliance/requests')).json().requests;
     expect(theirs.map((r: { frameworkId: string }) => r.frameworkId)).toEqual(['soc2']);
+    // The grant holder's read is an audited view, like every compliance read of an auditor.
+    const [view] = await ctx.db
+      .select()
+      .from(securityEvents)
+      .where(
+        and(
+          eq(securityEvents.userId, outside.userId),
+          sql`${securityEvents.metadata}->>'view' = 'requests'`,
+        ),
+      );
+    expect(view?.metadata).toMatchObject({ count: 1, grants: [{ frameworkId: 'soc2' }] });
     const bad = await call(ctx, admin, 'GET', '/api/compliance/requests?status=maybe');
     expect(bad.statusCode).toBe(400);
     expect(messageOf(bad)).toContain('status must be one of open, fulfilled, declined');
