@@ -1,9 +1,10 @@
 // Auditors request evidence: an auditor (a grant holder within the grant's framework) asks for
 // evidence for a requirement; admins list the open requests and close them, fulfilled by an
 // upload or a collection run, or declined with a reason. Opening and closing are security events.
-import { and, eq, sql } from 'drizzle-orm';
+import { readZip, verifyPackage } from '@netguard/evidence';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { securityEvents } from '../src/db/schema.ts';
+import { evidenceLedger, securityEvents } from '../src/db/schema.ts';
 import { auditorsOf, call, collectNow, grantAuditor, upload } from './evidence-helpers.ts';
 import { type Account, createTestApp, type TestContext } from './helpers.ts';
 import { memberOf } from './tenant-matrix-fixtures.ts';
@@ -163,5 +164,38 @@ describe('evidence requests', () => {
       'Evidence request for soc2:CC6.1 declined',
       'Evidence requested for soc2:CC6.1',
     ]);
+  });
+
+  it('are ledger rows the exported package carries, its chain and digests intact', async () => {
+    const rows = await ctx.db
+      .select()
+      .from(evidenceLedger)
+      .where(
+        and(
+          eq(evidenceLedger.organizationId, admin.organizationId),
+          inArray(evidenceLedger.kind, ['evidence_requested', 'evidence_request_closed']),
+        ),
+      );
+    const requests = (await call(ctx, admin, 'GET', '/api/compliance/requests')).json()
+      .requests as { id: string; status: string }[];
+    // One row when each was made, one more when it was closed.
+    expect(rows).toHaveLength(requests.length + requests.filter((r) => r.status !== 'open').length);
+    const declined = requests.find((r) => r.status === 'declined')!;
+    expect(rows.filter((r) => r.evidenceId === declined.id).map((r) => [r.kind, r.status])).toEqual(
+      [
+        ['evidence_requested', 'open'],
+        ['evidence_request_closed', 'declined'],
+      ],
+    );
+    const pkg = await call(ctx, admin, 'POST', '/api/compliance/export', {});
+    expect(pkg.statusCode).toBe(200);
+    const checked = verifyPackage(pkg.rawPayload);
+    expect(checked.breaks).toEqual([]);
+    const ledger = JSON.parse(
+      readZip(pkg.rawPayload)
+        .find((e) => e.name === 'ledger.json')!
+        .data.toString(),
+    ) as { kind: string }[];
+    expect(ledger.filter((r) => r.kind === 'evidence_request_closed').length).toBe(3);
   });
 });

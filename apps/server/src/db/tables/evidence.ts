@@ -1,6 +1,7 @@
 // Compliance evidence (issue 34): evidence items and their files, the append-only ledger, the
 // signed digests over it, the organization's signing key, collection runs and schedules, and the
 // compliance reports. The ledger and digests refuse UPDATE and DELETE (migration 0023's trigger).
+import type { LedgerEntry, LedgerKind } from '@netguard/evidence';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -79,12 +80,11 @@ export const evidenceLedger = pgTable(
   {
     organizationId: orgRef(),
     seq: bigint('seq', { mode: 'number' }).notNull(),
-    kind: text('kind')
-      .$type<'evidence_added' | 'evidence_status_changed' | 'evidence_reviewed'>()
-      .notNull(),
+    kind: text('kind').$type<LedgerKind>().notNull(),
+    /** The evidence item's id; for the request kinds, the evidence request's. */
     evidenceId: uuid('evidence_id').notNull(),
     contentHash: text('content_hash').notNull(),
-    status: text('status').$type<'valid' | 'expired' | 'pending_review'>().notNull(),
+    status: text('status').$type<LedgerEntry['status']>().notNull(),
     at: tstz('at').notNull(),
     prevHash: text('prev_hash').notNull(),
     hash: text('hash').notNull(),

@@ -39,7 +39,7 @@ export function createEvidenceModule(deps: {
       uploads: createUploadService({ db, sealer }),
       grants: createGrantService(db),
       overview: createOverviewService(db),
-      requests: createRequestService(db),
+      requests: createRequestService(db, sealer),
       db,
     },
   };

@@ -1,8 +1,9 @@
 // Evidence requests: an auditor (a grant holder within the grant's frameworks) asks for evidence
 // for one requirement; admins see the open ones and close each, fulfilled by an evidence item
 // that serves the requirement or a completed collection run of its framework, or declined with a
-// reason. Opening and closing are security events (the evidence ledger records evidence items
-// and their statuses; a request is neither).
+// reason. Opening and closing are ledger rows (evidence_requested, evidence_request_closed: the
+// request's id and canonical hash, its status), so the signed digests cover them, and security
+// events.
 import {
   EVIDENCE_TEXT,
   REQUEST_TEXT,
@@ -12,15 +13,18 @@ import {
   type TEvidenceRequestCreate,
   type TEvidenceRequestStatus,
 } from '@netguard/contracts';
-import { findRequirement } from '@netguard/evidence';
+import { canonicalSha256, findRequirement, type JsonValue } from '@netguard/evidence';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { evidenceItems, evidenceRequests, evidenceRuns, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { Sealer } from '../../lib/sealed-secrets.ts';
 import { insertSecurityEvent, type RequestMeta } from '../audit/audit.repo.ts';
 import type { AuthContext } from '../auth/sessions.service.ts';
 import { type AuditorScope, requireFramework } from './evidence.grants.ts';
+import { ensureKey, lockKey } from './evidence.keys.ts';
+import { appendLedger } from './evidence.ledger.ts';
 
 type Row = typeof evidenceRequests.$inferSelect;
 
@@ -43,7 +47,43 @@ const view = (r: Row, requestedBy: string | null, closedBy: string | null): TEvi
   runId: r.runId,
 });
 
-export function createRequestService(db: Executor) {
+/** What the ledger row of a request's state hashes: everything but who (a deletable member). */
+const requestHash = (r: Row) =>
+  canonicalSha256({
+    id: r.id,
+    frameworkId: r.frameworkId,
+    requirementId: r.requirementId,
+    message: r.message,
+    status: r.status,
+    createdAt: r.createdAt.toISOString(),
+    closedAt: r.closedAt?.toISOString() ?? null,
+    reason: r.reason,
+    evidenceId: r.evidenceId,
+    runId: r.runId,
+  } satisfies JsonValue);
+
+export function createRequestService(db: Executor, sealer: Sealer) {
+  /** Writes the request (insert or close) and its ledger row under the organization's key lock. */
+  async function recorded(auth: AuthContext, write: (tx: Executor) => Promise<Row | undefined>) {
+    await ensureKey(db, sealer, auth.organizationId);
+    return db.transaction(async (tx) => {
+      await lockKey(tx, sealer, auth.organizationId);
+      const row = await write(tx);
+      if (!row) return undefined;
+      await appendLedger(tx, auth.organizationId, [
+        {
+          organizationId: auth.organizationId,
+          kind: row.status === 'open' ? 'evidence_requested' : 'evidence_request_closed',
+          evidenceId: row.id,
+          contentHash: requestHash(row),
+          status: row.status,
+          at: (row.closedAt ?? row.createdAt).toISOString(),
+        },
+      ]);
+      return row;
+    });
+  }
+
   /** Requests with their requester's and closer's e-mail; `where` names the organization. */
   const select = () =>
     db
@@ -136,16 +176,19 @@ export function createRequestService(db: Executor) {
       requireFramework(scope, body.frameworkId);
       if (!findRequirement(body.frameworkId, body.requirementId))
         throw bad(EVIDENCE_TEXT.unknownRequirement(body.frameworkId, body.requirementId));
-      const [row] = await db
-        .insert(evidenceRequests)
-        .values({
-          organizationId: auth.organizationId,
-          frameworkId: body.frameworkId,
-          requirementId: body.requirementId,
-          message: body.message,
-          requestedBy: auth.userId,
-        })
-        .returning();
+      const row = await recorded(auth, async (tx) => {
+        const [made] = await tx
+          .insert(evidenceRequests)
+          .values({
+            organizationId: auth.organizationId,
+            frameworkId: body.frameworkId,
+            requirementId: body.requirementId,
+            message: body.message,
+            requestedBy: auth.userId,
+          })
+          .returning();
+        return made;
+      });
       if (!row) throw new Error('the request was not stored');
       await event(
         auth,
@@ -164,19 +207,22 @@ export function createRequestService(db: Executor) {
       if (found.r.status !== 'open')
         throw new AppError('conflict', 409, REQUEST_TEXT.alreadyClosed(found.r.status));
       if (body.outcome === 'fulfilled') await checkFulfilment(auth, found.r, body);
-      const [row] = await db
-        .update(evidenceRequests)
-        .set({
-          status: body.outcome,
-          closedAt: new Date(),
-          closedBy: auth.userId,
-          reason: body.outcome === 'declined' ? body.reason : null,
-          evidenceId: body.outcome === 'fulfilled' ? (body.evidenceId ?? null) : null,
-          runId: body.outcome === 'fulfilled' ? (body.runId ?? null) : null,
-        })
-        // Only an open request closes: two admins closing at once, the second gets the 409.
-        .where(and(eq(evidenceRequests.id, id), eq(evidenceRequests.status, 'open')))
-        .returning();
+      const row = await recorded(auth, async (tx) => {
+        const [closed] = await tx
+          .update(evidenceRequests)
+          .set({
+            status: body.outcome,
+            closedAt: new Date(),
+            closedBy: auth.userId,
+            reason: body.outcome === 'declined' ? body.reason : null,
+            evidenceId: body.outcome === 'fulfilled' ? (body.evidenceId ?? null) : null,
+            runId: body.outcome === 'fulfilled' ? (body.runId ?? null) : null,
+          })
+          // Only an open request closes: two admins closing at once, the second gets the 409.
+          .where(and(eq(evidenceRequests.id, id), eq(evidenceRequests.status, 'open')))
+          .returning();
+        return closed;
+      });
       if (!row) throw new AppError('conflict', 409, REQUEST_TEXT.alreadyClosed('closed'));
       const ref = `${row.frameworkId}:${row.requirementId}`;
       await event(auth, meta, `Evidence request for ${ref} ${row.status}`, row);
