@@ -317,7 +317,13 @@ export async function buildApp(
     scope: { allow: config.scans.allowedRanges, deny: config.scans.deniedRanges },
     egress,
   });
-  const evidence = createEvidenceModule({ db, secret, jobs: queue });
+  const evidence = createEvidenceModule({
+    db,
+    secret,
+    jobs: queue,
+    tsaUrl: config.evidenceTsaUrl,
+    egress,
+  });
   const muteRules = createMuteRules({ db });
   const selftestQueue = createSelftestQueue(queue);
   const selftest = createSelftestService({ db, queue: selftestQueue });

@@ -194,6 +194,11 @@ export const CONFIG_VARS = [
     'Set to `1` on air-gapped sites: the server fetches no feeds; operators upload them in Settings → Feeds.',
   ],
   [
+    'EVIDENCE_TSA_URL',
+    '(unset)',
+    'http(s) URL of an RFC 3161 time-stamping authority. Set: every exported evidence package carries its token over manifest.json (`manifest.tsr`), requested through the egress policy (as a deployment operator); when the TSA fails the export still succeeds and says why the timestamp is missing. Unset: packages carry none.',
+  ],
+  [
     'SSO_DNS_RESOLVERS',
     '(system)',
     'Comma-separated DNS servers (`ip` or `ip:port`, IPv6 as `[addr]:port`) that look up the TXT records proving SSO domains. Unset: the system resolvers; with `NETGUARD_OFFLINE=1` and unset, domain checks answer that lookups are off.',
@@ -307,6 +312,7 @@ const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_URL: z.url().optional(),
+  EVIDENCE_TSA_URL: httpUrl.optional(),
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(1).default('NetGuard <no-reply@localhost>'),
   TWILIO_ACCOUNT_SID: z.string().max(64).optional(),
@@ -533,6 +539,8 @@ export type AppConfig = {
   apiWorkers: boolean;
   /** CLOUD_*: where cloud posture scans reach each provider; unset, its public endpoints. */
   cloudEndpoints: CloudEndpoints;
+  /** EVIDENCE_TSA_URL: the RFC 3161 authority that stamps exported evidence packages. */
+  evidenceTsaUrl?: string;
   /** How SSO domain ownership is looked up (SSO_DNS_RESOLVERS) and re-checked. */
   ssoDns: SsoDnsSettings;
 };
@@ -628,6 +636,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    evidenceTsaUrl: e.EVIDENCE_TSA_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     twilio: parseTwilio(e),

@@ -4,22 +4,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evidenceAuditorGrants } from '../src/db/schema.ts';
-import { call, collectNow } from './evidence-helpers.ts';
-import { type Account, createAccount, createTestApp, type TestContext } from './helpers.ts';
-import { memberOf } from './tenant-matrix-fixtures.ts';
+import { auditorsOf, call, collectNow, DAY, grantAuditor, isoIn } from './evidence-helpers.ts';
+import { type Account, createTestApp, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
 let admin: Account;
 let outside: Account;
 let inside: Account;
-const DAY = 86_400_000;
-const iso = (ms: number) => new Date(Date.now() + ms).toISOString();
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  admin = await createAccount(ctx, 'grants-admin@example.com', 'Enterprise');
-  outside = await memberOf(ctx, admin.organizationId, 'auditor', 'grant-outside');
-  inside = await memberOf(ctx, admin.organizationId, 'auditor', 'grant-inside');
+  ({ admin, outside, inside } = await auditorsOf(ctx, 'grants'));
   await collectNow(ctx, admin, {});
 }, 60_000);
 afterAll(async () => {
@@ -27,14 +22,7 @@ afterAll(async () => {
 });
 
 const grant = (who: Account, body: Record<string, unknown>) =>
-  call(ctx, who, 'POST', '/api/compliance/auditor-grants', {
-    email: outside.email,
-    frameworkId: 'soc2',
-    periodStart: iso(-30 * DAY),
-    periodEnd: iso(DAY),
-    expiresAt: iso(7 * DAY),
-    ...body,
-  });
+  grantAuditor(ctx, who, outside, body);
 
 describe('auditor grants', () => {
   it('are given by admins, to auditors only', async () => {
@@ -43,7 +31,7 @@ describe('auditor grants', () => {
     expect(notAuditor.json().error.message).toBe(
       `${admin.email} is not an auditor of this organization: invite them with the auditor role first`,
     );
-    const past = await grant(admin, { expiresAt: iso(-DAY) });
+    const past = await grant(admin, { expiresAt: isoIn(-DAY) });
     expect(past.json().error.message).toBe('expiresAt must be in the future');
     const made = await grant(admin, {});
     expect(made.statusCode, made.body).toBe(201);

@@ -5,9 +5,8 @@ import { createLogger } from '../src/lib/logger.ts';
 import type { Deployment } from '../src/modules/evidence/collectors/types.ts';
 import { runCollection } from '../src/modules/evidence/evidence.collect.ts';
 import { createKeySealer } from '../src/modules/evidence/evidence.keys.ts';
-import type { Account, TestContext } from './helpers.ts';
-
-import { call } from './helpers.ts';
+import { type Account, call, createAccount, type TestContext } from './helpers.ts';
+import { memberOf } from './tenant-matrix-fixtures.ts';
 
 /** The API as `who` (helpers.ts), for the specs that import it from here. */
 export { call };
@@ -67,3 +66,33 @@ export function upload(
     payload: bytes,
   });
 }
+
+export const DAY = 86_400_000;
+/** The ISO time `ms` from now. */
+export const isoIn = (ms: number) => new Date(Date.now() + ms).toISOString();
+
+/** An Enterprise admin, an outside auditor (to be granted) and the organization's own auditor. */
+export async function auditorsOf(ctx: TestContext, prefix: string) {
+  const admin = await createAccount(ctx, `${prefix}-admin@example.com`, 'Enterprise');
+  return {
+    admin,
+    outside: await memberOf(ctx, admin.organizationId, 'auditor', `${prefix}-outside`),
+    inside: await memberOf(ctx, admin.organizationId, 'auditor', `${prefix}-inside`),
+  };
+}
+
+/** POST auditor-grants as `who`: SOC 2 for `auditor`, the last 30 days, for a week (or `body`). */
+export const grantAuditor = (
+  ctx: TestContext,
+  who: Account,
+  auditor: Account,
+  body: Record<string, unknown> = {},
+) =>
+  call(ctx, who, 'POST', '/api/compliance/auditor-grants', {
+    email: auditor.email,
+    frameworkId: 'soc2',
+    periodStart: isoIn(-30 * DAY),
+    periodEnd: isoIn(DAY),
+    expiresAt: isoIn(7 * DAY),
+    ...body,
+  });

@@ -37,6 +37,8 @@ const fixtures = (ctx: TestContext, f: Fixtures) => {
   return p;
 };
 
+const REQUEST = { frameworkId: 'gdpr', requirementId: 'Art. 32', message: 'tm: send the policy' };
+
 const withIds =
   (build: (ids: Awaited<ReturnType<typeof fixtures>>) => Req) =>
   async (f: Fixtures, _c: unknown, ctx: TestContext) =>
@@ -96,6 +98,18 @@ export const EVIDENCE_SAMPLES: Record<string, Sample> = {
     })),
   },
   'POST /api/compliance/export': { req: send('/api/compliance/export', {}) },
+  'GET /api/compliance/requests': { req: get('/api/compliance/requests?status=open') },
+  'POST /api/compliance/requests': { req: send('/api/compliance/requests', REQUEST) },
+  // Each allowed call closes a request of its own (a second close is a 409).
+  'POST /api/compliance/requests/:id/close': {
+    req: async (f, _c, ctx) => {
+      const made = await asAdmin(ctx, f, 'POST', '/api/compliance/requests', REQUEST);
+      return {
+        url: `/api/compliance/requests/${made.id}/close`,
+        payload: { outcome: 'declined', reason: 'tm: not applicable' },
+      };
+    },
+  },
   'GET /api/compliance/auditor-grants': { req: get('/api/compliance/auditor-grants') },
   // A's auditor caller is a member with the auditor role: the grant names them (B: 400, not theirs).
   'POST /api/compliance/auditor-grants': {

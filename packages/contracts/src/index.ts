@@ -13,6 +13,7 @@ export * from './display-filter.ts';
 export * from './egress.ts';
 export * from './errors.ts';
 export * from './evidence.ts';
+export * from './evidence-requests.ts';
 export * from './evidence-views.ts';
 export * from './feeds.ts';
 export * from './findings.ts';

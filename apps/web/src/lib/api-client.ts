@@ -104,7 +104,7 @@ export async function apiDownload(
   path: string,
   fallbackName: string,
   request: Pick<ApiRequestOptions<unknown>, 'method' | 'body'> = {},
-): Promise<void> {
+): Promise<Headers> {
   const response = await sendWithRefresh(path, request);
   const disposition = response.headers.get('content-disposition') ?? '';
   const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
@@ -114,6 +114,7 @@ export async function apiDownload(
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return response.headers;
 }
 
 /**

@@ -7,15 +7,25 @@ import type { EvidenceStatus } from '../model/status.ts';
 
 export const GENESIS_HASH = '0'.repeat(64);
 
-export type LedgerKind = 'evidence_added' | 'evidence_status_changed' | 'evidence_reviewed';
+/** An item added, its status changed or reviewed; an auditor's request opened or closed. */
+export type LedgerKind =
+  | 'evidence_added'
+  | 'evidence_status_changed'
+  | 'evidence_reviewed'
+  | 'evidence_requested'
+  | 'evidence_request_closed';
+
+/** The status of an auditor's evidence request (the rows of the request kinds). */
+export type EvidenceRequestStatus = 'open' | 'fulfilled' | 'declined';
 
 export type LedgerEntry = {
   organizationId: string;
   kind: LedgerKind;
+  /** The evidence item's id (for the request kinds: the request's id). */
   evidenceId: string;
-  /** The evidence item's content hash at this point. */
+  /** The evidence item's content hash at this point (the request's canonical hash). */
   contentHash: string;
-  status: EvidenceStatus;
+  status: EvidenceStatus | EvidenceRequestStatus;
   at: string;
 };
 

@@ -1,6 +1,7 @@
 // Compliance evidence (issue 34): evidence items and their files, the append-only ledger, the
 // signed digests over it, the organization's signing key, collection runs and schedules, and the
 // compliance reports. The ledger and digests refuse UPDATE and DELETE (migration 0023's trigger).
+import type { LedgerEntry, LedgerKind } from '@netguard/evidence';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -79,12 +80,11 @@ export const evidenceLedger = pgTable(
   {
     organizationId: orgRef(),
     seq: bigint('seq', { mode: 'number' }).notNull(),
-    kind: text('kind')
-      .$type<'evidence_added' | 'evidence_status_changed' | 'evidence_reviewed'>()
-      .notNull(),
+    kind: text('kind').$type<LedgerKind>().notNull(),
+    /** The evidence item's id; for the request kinds, the evidence request's. */
     evidenceId: uuid('evidence_id').notNull(),
     contentHash: text('content_hash').notNull(),
-    status: text('status').$type<'valid' | 'expired' | 'pending_review'>().notNull(),
+    status: text('status').$type<LedgerEntry['status']>().notNull(),
     at: tstz('at').notNull(),
     prevHash: text('prev_hash').notNull(),
     hash: text('hash').notNull(),
@@ -208,4 +208,28 @@ export const evidenceAuditorGrants = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('evidence_auditor_grants_user_idx').on(t.organizationId, t.userId)],
+);
+
+/**
+ * An auditor's request for evidence for one requirement (migration 0027): open until an admin
+ * closes it, fulfilled by an evidence item or a collection run, or declined with a reason.
+ */
+export const evidenceRequests = pgTable(
+  'evidence_requests',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    frameworkId: text('framework_id').notNull(),
+    requirementId: text('requirement_id').notNull(),
+    message: text('message').notNull(),
+    status: text('status').$type<'open' | 'fulfilled' | 'declined'>().notNull().default('open'),
+    requestedBy: userSetNull('requested_by'),
+    createdAt: createdAt(),
+    closedAt: tstz('closed_at'),
+    closedBy: userSetNull('closed_by'),
+    reason: text('reason'),
+    evidenceId: uuid('evidence_id').references(() => evidenceItems.id, { onDelete: 'set null' }),
+    runId: uuid('run_id').references(() => evidenceRuns.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('evidence_requests_org_status_idx').on(t.organizationId, t.status, t.createdAt)],
 );

@@ -1,6 +1,7 @@
 // Export Evidence Package: packages/evidence's ZIP over the organization's evidence (a framework
 // or all), its files, the whole ledger, the digest chain (extended and stored), the public key,
-// OSCAL findings from the current assessment, linked to the previous export. Audited.
+// OSCAL findings from the current assessment, linked to the previous export, stamped by the
+// configured RFC 3161 authority when there is one (evidence.timestamp.ts). Audited.
 
 import type { TExportEvidencePackage } from '@netguard/contracts';
 import {
@@ -17,11 +18,17 @@ import type { Sealer } from '../../lib/sealed-secrets.ts';
 import { insertSecurityEvent, type RequestMeta } from '../audit/audit.repo.ts';
 import type { AuthContext } from '../auth/sessions.service.ts';
 import { ALL_FRAMEWORKS, assessFramework, loadEvidence } from './evidence.assess.ts';
+import { grantsOf } from './evidence.auditor-views.ts';
 import { type AuditorScope, itemInScope } from './evidence.grants.ts';
 import { ensureKey, lockKey } from './evidence.keys.ts';
 import { readDigests, readLedger, storeDigests } from './evidence.ledger.ts';
+import type { Timestamper } from './evidence.timestamp.ts';
 
-export function createEvidenceExport(deps: { db: Executor; sealer: Sealer }) {
+export function createEvidenceExport(deps: {
+  db: Executor;
+  sealer: Sealer;
+  timestamp: Timestamper;
+}) {
   const { db, sealer } = deps;
   return {
     async export(
@@ -92,6 +99,7 @@ export function createEvidenceExport(deps: { db: Executor; sealer: Sealer }) {
               }
             : {}),
         });
+        const { zip, stamp } = await deps.timestamp(built.zip);
         // The digest the package added is the chain's next: stored, so later ones follow it.
         await storeDigests(tx, org, built.digests.slice(digests.length), digests.length + 1, null);
         await tx.insert(evidenceExports).values({
@@ -100,7 +108,7 @@ export function createEvidenceExport(deps: { db: Executor; sealer: Sealer }) {
           manifestSha256: built.manifestSha256,
           lastDigestSignature: built.digests.at(-1)?.signature ?? '',
           packageCreatedAt: now.toISOString(),
-          size: built.zip.length,
+          size: zip.length,
           createdBy: auth.userId,
         });
         await insertSecurityEvent(
@@ -116,16 +124,21 @@ export function createEvidenceExport(deps: { db: Executor; sealer: Sealer }) {
               frameworkId: body.frameworkId ?? null,
               items: items.length,
               manifestSha256: built.manifestSha256,
-              bytes: built.zip.length,
+              bytes: zip.length,
+              timestamp: stamp,
+              // An auditor's export is also their view (one event): the grants it was read under.
+              role: auth.role,
+              grants: grantsOf(scope, body.frameworkId),
             },
           },
           meta,
         );
-        const stamp = now.toISOString().replace(/[:.]/g, '-');
+        const fileTime = now.toISOString().replace(/[:.]/g, '-');
         return {
-          filename: `netguard-evidence-${body.frameworkId ?? 'all'}-${stamp}.zip`,
-          zip: built.zip,
+          filename: `netguard-evidence-${body.frameworkId ?? 'all'}-${fileTime}.zip`,
+          zip,
           manifestSha256: built.manifestSha256,
+          stamp,
         };
       });
     },

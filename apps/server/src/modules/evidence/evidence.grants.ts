@@ -18,7 +18,8 @@ import type { ItemRow } from './evidence.items.ts';
 /** What a granted auditor may see; null: no limit. */
 export type AuditorScope = {
   frameworks: Set<TComplianceFrameworkId>;
-  periods: { frameworkId: string; start: Date; end: Date }[];
+  /** One per active grant: its framework, audit period and expiry. */
+  periods: { grantId: string; frameworkId: string; start: Date; end: Date; expiresAt: Date }[];
 } | null;
 
 const forbidden = (message: string) => new AppError('forbidden', 403, message);
@@ -112,9 +113,11 @@ export function createGrantService(db: Executor) {
       return {
         frameworks: new Set(active.map((g) => g.frameworkId as TComplianceFrameworkId)),
         periods: active.map((g) => ({
+          grantId: g.id,
           frameworkId: g.frameworkId,
           start: g.periodStart,
           end: g.periodEnd,
+          expiresAt: g.expiresAt,
         })),
       };
     },

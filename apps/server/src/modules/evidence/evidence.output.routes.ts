@@ -17,16 +17,27 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestMeta } from '../../lib/request-meta.ts';
 import { caller } from '../../plugins/auth-guard.ts';
 import { needs } from '../../plugins/permission-guard.ts';
+import { recordAuditorView } from './evidence.auditor-views.ts';
 import { requireFramework } from './evidence.grants.ts';
 import { attachment, type EvidenceRouteDeps } from './evidence.routes.ts';
+import type { PackageStamp } from './evidence.timestamp.ts';
 
 const tags = ['compliance'];
+
+/** The stamp's time, or why it is missing, as one header line. */
+const stampDetail = (stamp: PackageStamp) =>
+  (stamp.status === 'stamped'
+    ? stamp.genTime
+    : stamp.status === 'missing'
+      ? stamp.reason
+      : 'no time-stamping authority is configured (EVIDENCE_TSA_URL)'
+  ).replace(/[^\x20-\x7e]/g, ' ');
 const denied = EVIDENCE_TEXT.denied;
 const adminsOnly = EVIDENCE_TEXT.adminsOnly;
 
 export const evidenceOutputRoutes: FastifyPluginAsyncZod<EvidenceRouteDeps> = async (
   app,
-  { reports, exporter, grants },
+  { reports, exporter, grants, db },
 ) => {
   const scopeOf = (request: Parameters<typeof caller>[0]) => grants.scopeOf(caller(request));
 
@@ -41,8 +52,15 @@ export const evidenceOutputRoutes: FastifyPluginAsyncZod<EvidenceRouteDeps> = as
       },
     },
     async (request, reply) => {
-      requireFramework(await scopeOf(request), request.body.frameworkId);
-      return reply.status(201).send(await reports.generate(caller(request), request.body));
+      const scope = await scopeOf(request);
+      requireFramework(scope, request.body.frameworkId);
+      const report = await reports.generate(caller(request), request.body);
+      await recordAuditorView(db, request, scope, {
+        view: 'report_generated',
+        frameworkId: report.frameworkId,
+        target: report.id,
+      });
+      return reply.status(201).send(report);
     },
   );
 
@@ -55,9 +73,11 @@ export const evidenceOutputRoutes: FastifyPluginAsyncZod<EvidenceRouteDeps> = as
     async (request) => {
       const scope = await scopeOf(request);
       const out = await reports.list(caller(request));
-      return scope
-        ? { reports: out.reports.filter((r) => scope.frameworks.has(r.frameworkId)) }
-        : out;
+      const list = scope
+        ? out.reports.filter((r) => scope.frameworks.has(r.frameworkId))
+        : out.reports;
+      await recordAuditorView(db, request, scope, { view: 'reports', count: list.length });
+      return { reports: list };
     },
   );
 
@@ -79,6 +99,11 @@ export const evidenceOutputRoutes: FastifyPluginAsyncZod<EvidenceRouteDeps> = as
         request.query.format,
         scope?.frameworks,
       );
+      await recordAuditorView(db, request, scope, {
+        view: 'report_download',
+        frameworkId: file.frameworkId,
+        target: request.params.id,
+      });
       return reply
         .header('content-type', file.type)
         .header('content-disposition', attachment(file.filename))
@@ -105,6 +130,8 @@ export const evidenceOutputRoutes: FastifyPluginAsyncZod<EvidenceRouteDeps> = as
         .header('content-type', 'application/zip')
         .header('content-disposition', attachment(built.filename))
         .header('x-manifest-sha256', built.manifestSha256)
+        .header('x-evidence-timestamp', built.stamp.status)
+        .header('x-evidence-timestamp-detail', stampDetail(built.stamp))
         .send(built.zip);
     },
   );

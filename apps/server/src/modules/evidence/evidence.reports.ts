@@ -79,11 +79,13 @@ export function createComplianceReports(db: Executor) {
       const base = `compliance-${row.frameworkId}-${row.createdAt.toISOString().slice(0, 10)}-${row.id.slice(0, 8)}`;
       return format === 'json'
         ? {
+            frameworkId: row.frameworkId,
             filename: `${base}.json`,
             type: 'application/json',
             body: Buffer.from(`${JSON.stringify(content, null, 2)}\n`),
           }
         : {
+            frameworkId: row.frameworkId,
             filename: `${base}.pdf`,
             type: 'application/pdf',
             body: await renderComplianceReportPdf(row.title, content),

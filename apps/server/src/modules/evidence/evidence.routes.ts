@@ -2,7 +2,7 @@
 // collect-compliance-evidence, schedule-evidence-collection, validate-evidence,
 // get-compliance-dashboard, get-audit-readiness, plus the Evidence Items, runs, review and
 // downloads the page needs. Reports, packages and grants: evidence.output.routes.ts; uploads:
-// evidence.upload.routes.ts.
+// evidence.upload.routes.ts; evidence requests: evidence.request.routes.ts.
 import {
   EVIDENCE_TEXT,
   ZAuditReadiness,
@@ -34,12 +34,20 @@ import type { Executor } from '../../db/client.ts';
 import { evidenceFiles } from '../../db/schema.ts';
 import { caller } from '../../plugins/auth-guard.ts';
 import { needs } from '../../plugins/permission-guard.ts';
+import { type AuditorView, recordAuditorView } from './evidence.auditor-views.ts';
 import type { createEvidenceExport } from './evidence.export.ts';
-import { type GrantService, requireFramework, requireItem } from './evidence.grants.ts';
+import {
+  type AuditorScope,
+  type GrantService,
+  requireFramework,
+  requireItem,
+} from './evidence.grants.ts';
 import { toItem } from './evidence.items.ts';
 import { evidenceOutputRoutes } from './evidence.output.routes.ts';
 import type { OverviewService } from './evidence.overview.ts';
 import type { ComplianceReports } from './evidence.reports.ts';
+import { evidenceRequestRoutes } from './evidence.request.routes.ts';
+import type { RequestService } from './evidence.requests.ts';
 import type { ScheduleService } from './evidence.schedules.ts';
 import type { EvidenceService } from './evidence.service.ts';
 import { evidenceUploadRoute } from './evidence.upload.routes.ts';
@@ -57,6 +65,7 @@ export type EvidenceRouteDeps = {
   uploads: ReturnType<typeof createUploadService>;
   grants: GrantService;
   overview: OverviewService;
+  requests: RequestService;
   db: Executor;
 };
 
@@ -66,10 +75,20 @@ export const attachment = (name: string) =>
 export const evidenceRoutes: FastifyPluginAsyncZod<EvidenceRouteDeps> = async (app, deps) => {
   const { evidence, schedules, grants, overview } = deps;
   const scopeOf = (request: FastifyRequest) => grants.scopeOf(caller(request));
-  /** The item, if the caller's auditor grant (if any) covers it. */
-  const visibleItem = async (request: FastifyRequest, id: string) => {
+  const viewed = (request: FastifyRequest, scope: AuditorScope, what: AuditorView) =>
+    recordAuditorView(deps.db, request, scope, what);
+  /** The item, if the caller's auditor grant (if any) covers it; a read (`view`) is audited. */
+  const visibleItem = async (request: FastifyRequest, id: string, view?: AuditorView['view']) => {
     const row = await evidence.findItem(caller(request), id);
-    requireItem(await scopeOf(request), row);
+    const scope = await scopeOf(request);
+    requireItem(scope, row);
+    if (view) {
+      const granted = scope?.periods.find((p) =>
+        row.requirementIds.some((r) => r.startsWith(`${p.frameworkId}:`)),
+      );
+      const frameworkId = granted?.frameworkId ?? row.requirementIds[0]?.split(':')[0];
+      await viewed(request, scope, { view, target: row.id, frameworkId });
+    }
     return row;
   };
 
@@ -86,9 +105,11 @@ export const evidenceRoutes: FastifyPluginAsyncZod<EvidenceRouteDeps> = async (a
     async (request) => {
       const scope = await scopeOf(request);
       const out = await evidence.frameworks(caller(request), request.query.includeRequirements);
-      return scope
-        ? { ...out, frameworks: out.frameworks.filter((f) => scope.frameworks.has(f.id)) }
-        : out;
+      const frameworks = scope
+        ? out.frameworks.filter((f) => scope.frameworks.has(f.id))
+        : out.frameworks;
+      await viewed(request, scope, { view: 'frameworks', count: frameworks.length });
+      return { ...out, frameworks };
     },
   );
 
@@ -108,7 +129,11 @@ export const evidenceRoutes: FastifyPluginAsyncZod<EvidenceRouteDeps> = async (a
       config: needs('evidence', 'read', denied),
       schema: { tags, response: { 200: ZEvidenceRunList } },
     },
-    async (request) => evidence.runs(caller(request)),
+    async (request) => {
+      const out = await evidence.runs(caller(request));
+      await viewed(request, await scopeOf(request), { view: 'runs', count: out.runs.length });
+      return out;
+    },
   );
 
   app.get(
@@ -117,7 +142,15 @@ export const evidenceRoutes: FastifyPluginAsyncZod<EvidenceRouteDeps> = async (a
       config: needs('evidence', 'read', denied),
       schema: { tags, params: ZEvidenceRunIdParams, response: { 200: ZEvidenceRun } },
     },
-    async (request) => evidence.run(caller(request), request.params.id),
+    async (request) => {
+      const run = await evidence.run(caller(request), request.params.id);
+      await viewed(request, await scopeOf(request), {
+        view: 'run',
+        target: run.id,
+        frameworkId: run.frameworkId,
+      });
+      return run;
+    },
   );
 
   app.get(
@@ -130,7 +163,13 @@ export const evidenceRoutes: FastifyPluginAsyncZod<EvidenceRouteDeps> = async (a
       const scope = await scopeOf(request);
       if (scope) requireFramework(scope, request.query.frameworkId);
       const periods = scope?.periods.filter((p) => p.frameworkId === request.query.frameworkId);
-      return evidence.list(caller(request), { ...request.query, periods });
+      const out = await evidence.list(caller(request), { ...request.query, periods });
+      await viewed(request, scope, {
+        view: 'evidence_list',
+        frameworkId: request.query.frameworkId,
+        count: out.items.length,
+      });
+      return out;
     },
   );
 
@@ -141,7 +180,7 @@ export const evidenceRoutes: FastifyPluginAsyncZod<EvidenceRouteDeps> = async (a
       schema: { tags, params: ZEvidenceIdParams, response: { 200: ZEvidenceItemView } },
     },
     async (request) => {
-      await visibleItem(request, request.params.id);
+      await visibleItem(request, request.params.id, 'evidence_item');
       return evidence.get(caller(request), request.params.id);
     },
   );
@@ -153,7 +192,7 @@ export const evidenceRoutes: FastifyPluginAsyncZod<EvidenceRouteDeps> = async (a
       schema: { tags, params: ZEvidenceIdParams },
     },
     async (request, reply) => {
-      const row = await visibleItem(request, request.params.id);
+      const row = await visibleItem(request, request.params.id, 'evidence_download');
       const [file] = await deps.db
         .select()
         .from(evidenceFiles)
@@ -190,7 +229,7 @@ export const evidenceRoutes: FastifyPluginAsyncZod<EvidenceRouteDeps> = async (a
       schema: { tags, body: ZValidateEvidence, response: { 200: ZEvidenceValidation } },
     },
     async (request) => {
-      await visibleItem(request, request.body.evidenceId);
+      await visibleItem(request, request.body.evidenceId, 'evidence_validation');
       return evidence.validate(caller(request), request.body);
     },
   );
@@ -201,7 +240,11 @@ export const evidenceRoutes: FastifyPluginAsyncZod<EvidenceRouteDeps> = async (a
       config: needs('evidence', 'read', denied),
       schema: { tags, response: { 200: ZEvidenceScheduleList } },
     },
-    async (request) => schedules.list(caller(request)),
+    async (request) => {
+      const out = await schedules.list(caller(request));
+      await viewed(request, await scopeOf(request), { view: 'schedules' });
+      return out;
+    },
   );
 
   app.put(
@@ -227,7 +270,9 @@ export const evidenceRoutes: FastifyPluginAsyncZod<EvidenceRouteDeps> = async (a
       const scope = await scopeOf(request);
       const ids = request.query.frameworkIds.filter((f) => !scope || scope.frameworks.has(f));
       if (ids.length === 0) requireFramework(scope, request.query.frameworkIds[0]);
-      return overview.dashboard(caller(request), ids, request.query.includeTrends);
+      const out = await overview.dashboard(caller(request), ids, request.query.includeTrends);
+      await viewed(request, scope, { view: 'dashboard', count: ids.length });
+      return out;
     },
   );
 
@@ -238,12 +283,15 @@ export const evidenceRoutes: FastifyPluginAsyncZod<EvidenceRouteDeps> = async (a
       schema: { tags, querystring: ZAuditReadinessQuery, response: { 200: ZAuditReadiness } },
     },
     async (request) => {
-      requireFramework(await scopeOf(request), request.query.frameworkId);
-      return overview.readiness(
+      const scope = await scopeOf(request);
+      requireFramework(scope, request.query.frameworkId);
+      const out = await overview.readiness(
         caller(request),
         request.query.frameworkId,
         request.query.includeProjections,
       );
+      await viewed(request, scope, { view: 'readiness', frameworkId: request.query.frameworkId });
+      return out;
     },
   );
 
@@ -253,9 +301,14 @@ export const evidenceRoutes: FastifyPluginAsyncZod<EvidenceRouteDeps> = async (a
       config: needs('evidence', 'read', denied),
       schema: { tags, response: { 200: ZEvidenceKey } },
     },
-    async (request) => evidence.publicKey(caller(request)),
+    async (request) => {
+      const key = await evidence.publicKey(caller(request));
+      await viewed(request, await scopeOf(request), { view: 'public_key' });
+      return key;
+    },
   );
 
   await app.register(evidenceOutputRoutes, deps);
   await app.register(evidenceUploadRoute, deps);
+  await app.register(evidenceRequestRoutes, deps);
 };

@@ -243,15 +243,19 @@ export function useUploadEvidence() {
   });
 }
 
-/** Downloads through the authenticated API; a failure is a toast, not an unhandled rejection. */
+/**
+ * Downloads through the authenticated API, answering the response's headers; a failure is a
+ * toast (and null), not an unhandled rejection.
+ */
 export async function downloadEvidence(
   path: string,
   fallbackName: string,
   request?: Parameters<typeof apiDownload>[2],
-): Promise<void> {
+): Promise<Headers | null> {
   try {
-    await apiDownload(path, fallbackName, request);
+    return await apiDownload(path, fallbackName, request);
   } catch (error) {
     toast.error('Error', { description: `Download failed: ${errorMessage(error)}` });
+    return null;
   }
 }

@@ -10,4 +10,7 @@ export const evidenceKeys = {
   schedules: () => [...evidenceKeys.all, 'schedules'] as const,
   readiness: (frameworkId: string) => [...evidenceKeys.all, 'readiness', frameworkId] as const,
   publicKey: () => [...evidenceKeys.all, 'public-key'] as const,
+  requests: () => [...evidenceKeys.all, 'requests'] as const,
+  requirementItems: (frameworkId: string, requirementId: string) =>
+    [...evidenceKeys.all, 'requirement-items', frameworkId, requirementId] as const,
 };

@@ -17,4 +17,6 @@ export const EVIDENCE_API = {
   reportDownload: (id: string, format: 'pdf' | 'json') =>
     `/api/compliance/reports/${id}/download?format=${format}`,
   export: '/api/compliance/export',
+  requests: '/api/compliance/requests',
+  closeRequest: (id: string) => `/api/compliance/requests/${id}/close`,
 } as const;

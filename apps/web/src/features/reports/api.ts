@@ -95,7 +95,7 @@ export function useGenerateReport(type: TReportType) {
 }
 
 /** Downloads a ready report as PDF, CSV or JSON through the browser. */
-export function downloadReport(id: string, format: TReportFormat): Promise<void> {
+export function downloadReport(id: string, format: TReportFormat): Promise<Headers> {
   return apiDownload(
     `/api/reports/${encodeURIComponent(id)}/download?format=${format}`,
     `report.${format}`,

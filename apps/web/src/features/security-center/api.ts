@@ -75,7 +75,7 @@ export function useSavePolicies() {
 }
 
 /** Downloads the security report (events, incidents, assessment, compliance, policies). */
-export function downloadSecurityReport(query: TSecurityReportQuery): Promise<void> {
+export function downloadSecurityReport(query: TSecurityReportQuery): Promise<Headers> {
   const params = new URLSearchParams(query);
   return apiDownload(`/api/security/report?${params}`, `security-report.${query.format}`);
 }

@@ -1,6 +1,7 @@
 import type { TEvidenceRun } from '@netguard/contracts';
 import { ClipboardCheck, PackageOpen, Upload } from 'lucide-react';
 import { useState } from 'react';
+import { toast } from 'sonner';
 import { PageHeader } from '@/components/PageHeader';
 import { PermissionButton } from '@/components/PermissionButton';
 import { Spinner } from '@/components/Spinner';
@@ -12,6 +13,7 @@ import {
   useEvidenceRuns,
 } from '@/features/compliance-evidence/api';
 import { CollectionRuns } from '@/features/compliance-evidence/components/CollectionRuns';
+import { EvidenceRequests } from '@/features/compliance-evidence/components/EvidenceRequests';
 import { EvidenceSummaryCards } from '@/features/compliance-evidence/components/EvidenceSummaryCards';
 import { EvidenceTabs } from '@/features/compliance-evidence/components/EvidenceTabs';
 import { PublicKeyCard } from '@/features/compliance-evidence/components/PublicKeyCard';
@@ -21,6 +23,7 @@ import {
   EVIDENCE_TOASTS,
 } from '@/features/compliance-evidence/evidence-labels';
 import { EVIDENCE_API } from '@/features/compliance-evidence/evidence-paths';
+import { useEvidenceRequests } from '@/features/compliance-evidence/requests-api';
 import { useRunProgress } from '@/features/compliance-evidence/use-run-progress';
 import { useLoadErrorToast } from '@/hooks/use-load-error-toast';
 
@@ -28,7 +31,8 @@ const SUBTITLE =
   'Evidence NetGuard collects by itself, hashed, chained and signed, in packages an auditor verifies offline.';
 
 /**
- * Export Evidence Package, the summary cards, the signing key, collection runs, then the tabs
+ * Export Evidence Package, the summary cards, the signing key, collection runs, the auditors'
+ * evidence requests, then the tabs
  * Frameworks, Evidence Items, Compliance Reports and Collection Schedule.
  */
 export function ComplianceEvidencePage() {
@@ -38,6 +42,7 @@ export function ComplianceEvidencePage() {
   const dashboard = useComplianceDashboard(read.allowed);
   const key = useEvidencePublicKey(read.allowed);
   const runs = useEvidenceRuns(read.allowed);
+  const requests = useEvidenceRequests(read.allowed);
   useRunProgress(runs.data?.runs);
   useLoadErrorToast(dashboard.error, 'evidence-load-error', EVIDENCE_TOASTS.loadFailed);
   const [uploading, setUploading] = useState(false);
@@ -45,11 +50,16 @@ export function ComplianceEvidencePage() {
 
   const exportPackage = async () => {
     setExporting(true);
-    await downloadEvidence(EVIDENCE_API.export, 'evidence-package.zip', {
+    const headers = await downloadEvidence(EVIDENCE_API.export, 'evidence-package.zip', {
       method: 'POST',
       body: { format: 'zip', timestamp: new Date().toISOString() },
     });
     setExporting(false);
+    // A configured time-stamping authority that failed: the package is whole, without its token.
+    if (headers?.get('x-evidence-timestamp') === 'missing')
+      toast.warning('Package exported without an RFC 3161 timestamp', {
+        description: headers.get('x-evidence-timestamp-detail') ?? undefined,
+      });
   };
 
   const header = (
@@ -106,6 +116,7 @@ export function ComplianceEvidencePage() {
             {key.data && <PublicKeyCard signingKey={key.data} />}
             <CollectionRuns runs={runs.data?.runs ?? []} />
           </div>
+          {requests.data && <EvidenceRequests requests={requests.data.requests} />}
           <EvidenceTabs activeRuns={activeRuns} />
         </>
       ) : (
