@@ -1,6 +1,33 @@
 import { execFileSync } from 'node:child_process';
+import type { TSelftestHistory } from '@netguard/contracts';
 import { expect, type Page, test } from '@playwright/test';
-import { newAccount, shootWidths } from './support.ts';
+import { newAccount, PASSWORD, shootWidths } from './support.ts';
+
+/**
+ * Prints each suite's newest run on this plain-HTTP deployment: its time and the tests that did not
+ * pass, so that the run times and the expected failures are in the CI log.
+ */
+async function printRuns(page: Page, email: string) {
+  const session = await (
+    await page.request.post('/api/auth/sign-in', { data: { email, password: PASSWORD } })
+  ).json();
+  const history: TSelftestHistory = await (
+    await page.request.get('/api/selftest/executions', {
+      headers: { Authorization: `Bearer ${session.access_token}` },
+    })
+  ).json();
+  for (const suite of ['security', 'integration', 'performance']) {
+    const run = history.executions.find((e) => e.suite_id === suite);
+    if (!run?.end_time) continue;
+    const seconds = (Date.parse(run.end_time) - Date.parse(run.start_time)) / 1000;
+    const others = run.results
+      .filter((r) => r.state !== 'passed')
+      .map((r) => `${r.test_id} ${r.state}`);
+    console.info(
+      `selftest ${suite}: ${run.passed_tests} of ${run.total_tests} passed in ${seconds.toFixed(1)} s; ${others.join(', ') || 'all passed'}`,
+    );
+  }
+}
 
 /** Waits for the run shown to end (its step says so), then for the spec's toast. */
 async function completed(page: Page, timeout: number) {
@@ -12,7 +39,7 @@ test('runs the suites, reads pass rates and evidence, downloads the PDF report',
   page,
 }) => {
   test.setTimeout(300_000);
-  await newAccount(page, 'selftest');
+  const email = await newAccount(page, 'selftest');
   await page.goto('/dashboard/security-testing');
   await expect(page.getByRole('heading', { name: 'Security Testing', level: 1 })).toBeVisible();
   await expect(page.getByTestId('suite-security')).toContainText(
@@ -74,6 +101,7 @@ test('runs the suites, reads pass rates and evidence, downloads the PDF report',
   const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
   expect(text).toMatch(/NetGuard (Performance|Integration) Tests report/);
   expect(text).toContain('Results');
+  await printRuns(page, email);
 });
 
 test('quick test and comprehensive test run end to end', async ({ page }) => {
