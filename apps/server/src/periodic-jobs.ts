@@ -1,3 +1,4 @@
+import type { TTierTable } from '@netguard/contracts';
 import type { ScanSettings, SsoDnsSettings } from './config.ts';
 import type { Executor } from './db/client.ts';
 import { isDatabaseUnavailable } from './db/outage.ts';
@@ -46,13 +47,15 @@ export function startPeriodicJobs(deps: {
   egress: ScanEgress;
   /** Scheduled evidence collection and daily digests; without it this process starts none. */
   evidence?: { sealer: Sealer; send: (runId: string) => Promise<void> };
+  /** The product ids of the paid tiers (Stripe's when configured): what plan each organization is on. */
+  tiers: TTierTable;
 }): NodeJS.Timeout {
   const { db, log, notices, ssoDns, evidence } = deps;
   const domainChecker = ssoDns ? createDomainChecker(ssoDns) : undefined;
   const mailer = createMailer({ smtpUrl: notices.smtpUrl, from: notices.from, db, log });
   const scanService = createScanService({
     db,
-    subscription: createSubscriptionService({ db }),
+    subscription: createSubscriptionService({ db, tiers: deps.tiers }),
     queue: deps.queue,
     settings: deps.settings,
     log,
@@ -75,7 +78,7 @@ export function startPeriodicJobs(deps: {
     ['stale password-check counts', () => purgeStaleAttempts(db)],
     [
       'evidence collection schedules',
-      async () => (evidence ? startDueCollections(db, evidence.send) : undefined),
+      async () => (evidence ? startDueCollections(db, evidence.send, deps.tiers) : undefined),
     ],
     [
       'evidence daily digests',

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Transport } from '@netguard/cloud';
-import { ZScanChunkJob, ZScanPlanJob } from '@netguard/contracts';
+import {
+  DEFAULT_PRODUCT_IDS,
+  type TTierTable,
+  ZScanChunkJob,
+  ZScanPlanJob,
+} from '@netguard/contracts';
 import type {
   AppConfig,
   CloudEndpoints,
@@ -15,6 +20,7 @@ import { configuredEgress, type ServerEgress } from './lib/egress.ts';
 import { runJob, runTask } from './lib/job-context.ts';
 import type { Logger } from './lib/logger.ts';
 import { loadSecretKey } from './lib/secret-key.ts';
+import { tierTable } from './modules/billing/billing.plans.ts';
 import type { CloudJobDeps } from './modules/cloud/cloud.jobs.ts';
 import { createCloudQueue } from './modules/cloud/cloud.queue.ts';
 import { type CloudScanners, configuredScanners } from './modules/cloud/cloud.scanners.ts';
@@ -93,6 +99,7 @@ export const startConfiguredWorkers = (
     egress: (db) => configuredEgress(config, db, [url]),
     ssoDns: config.ssoDns,
     evidence: { deployment: deploymentOf(config) },
+    tiers: tierTable(config.stripe),
   });
 
 /**
@@ -128,6 +135,8 @@ export async function startWorkers(options: {
   ssoDns?: SsoDnsSettings;
   /** Evidence collection (with `cloud`, whose key seals the signing keys): what it reads of the deployment. */
   evidence?: { deployment: Deployment };
+  /** The product ids of the paid tiers (Stripe's when configured); default the local provider's. */
+  tiers?: TTierTable;
 }): Promise<Workers> {
   const { settings, log } = options;
   const database = createDatabase(options.url, { max: settings.workerConcurrency * 2 + 4 });
@@ -274,6 +283,7 @@ export async function startWorkers(options: {
         ssoDns: options.ssoDns,
         egress,
         evidence,
+        tiers: options.tiers ?? DEFAULT_PRODUCT_IDS,
       })
     : undefined;
   const feedSchedule = options.feeds

@@ -1,6 +1,7 @@
 // Evidence collection as durable jobs through real workers: an on-demand run a worker picks up
 // from the queue, a scheduled run the periodic step starts when its schedule is due, a run left
 // half done by a dead worker that the sweep restarts, and the daily digest.
+import { DEFAULT_PRODUCT_IDS } from '@netguard/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
@@ -9,11 +10,13 @@ import {
   evidenceKeys,
   evidenceRuns,
   evidenceSchedules,
+  subscriptions,
 } from '../src/db/schema.ts';
 import { createLogger } from '../src/lib/logger.ts';
 import { collectorsFor } from '../src/modules/evidence/collectors/index.ts';
 import { createEvidenceQueue } from '../src/modules/evidence/evidence.queue.ts';
 import {
+  notOnPlanMessage,
   startDueCollections,
   writeDailyDigests,
 } from '../src/modules/evidence/evidence.schedule.ts';
@@ -94,10 +97,14 @@ describe('evidence jobs', () => {
     );
     const sent: string[] = [];
     expect(
-      await startDueCollections(ctx.db, async (id) => {
-        sent.push(id);
-        await queue.send(id);
-      }),
+      await startDueCollections(
+        ctx.db,
+        async (id) => {
+          sent.push(id);
+          await queue.send(id);
+        },
+        DEFAULT_PRODUCT_IDS,
+      ),
     ).toBe(1);
     const run = await finished(sent[0]!);
     expect(run).toMatchObject({ status: 'completed', trigger: 'schedule', frameworkId: 'soc2' });
@@ -113,8 +120,62 @@ describe('evidence jobs', () => {
     const days = (soc2!.nextRunAt.getTime() - (soc2!.lastRunAt as Date).getTime()) / 86_400_000;
     expect(days).toBe(7);
     // Nothing else is due: a second tick starts nothing.
-    expect(await startDueCollections(ctx.db, queue.send)).toBe(0);
+    expect(await startDueCollections(ctx.db, queue.send, DEFAULT_PRODUCT_IDS)).toBe(0);
     await queue.boss.stop({ graceful: false }).catch(() => undefined);
+  });
+
+  it('reads the plan as a schedule fires: an organization that left Enterprise gets a failed run saying why', async () => {
+    const former = await createAccount(ctx, 'evidence-jobs-former@example.com', 'Enterprise');
+    await call(ctx, former, 'GET', '/api/compliance/schedules');
+    // The organization moves to Professional; its SOC 2 schedule comes due.
+    await ctx.db
+      .update(subscriptions)
+      .set({ productId: DEFAULT_PRODUCT_IDS.Professional })
+      .where(eq(subscriptions.organizationId, former.organizationId));
+    const soc2 = and(
+      eq(evidenceSchedules.organizationId, former.organizationId),
+      eq(evidenceSchedules.scopeId, 'soc2'),
+    );
+    await ctx.db
+      .update(evidenceSchedules)
+      .set({ nextRunAt: new Date(Date.now() - 1000) })
+      .where(soc2);
+    await ctx.db
+      .update(evidenceSchedules)
+      .set({ nextRunAt: new Date(Date.now() + 86_400_000) })
+      .where(
+        and(
+          eq(evidenceSchedules.organizationId, former.organizationId),
+          eq(evidenceSchedules.scopeId, 'iso27001'),
+        ),
+      );
+    const sent: string[] = [];
+    expect(
+      await startDueCollections(ctx.db, async (id) => void sent.push(id), DEFAULT_PRODUCT_IDS),
+    ).toBe(0);
+    expect(sent).toEqual([]);
+    const runs = await ctx.db
+      .select()
+      .from(evidenceRuns)
+      .where(eq(evidenceRuns.organizationId, former.organizationId));
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({
+      status: 'failed',
+      trigger: 'schedule',
+      frameworkId: 'soc2',
+      itemCount: 0,
+      error: notOnPlanMessage('Professional'),
+    });
+    expect(runs[0]!.error).toContain(
+      'is an Enterprise feature and this organization is on Professional',
+    );
+    // The schedule is kept and moved on, so the next tick does not fail it again.
+    const [schedule] = await ctx.db.select().from(evidenceSchedules).where(soc2);
+    expect(schedule!.enabled).toBe(true);
+    expect(schedule!.nextRunAt.getTime()).toBeGreaterThan(Date.now() + 6 * 86_400_000);
+    expect(
+      await startDueCollections(ctx.db, async (id) => void sent.push(id), DEFAULT_PRODUCT_IDS),
+    ).toBe(0);
   });
 
   it('restarts a run a dead worker left running, once its heartbeat is stale', async () => {

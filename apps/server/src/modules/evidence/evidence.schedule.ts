@@ -1,10 +1,17 @@
 // Collection schedules (per framework, per collector; defaults SOC 2 weekly, ISO 27001 monthly)
 // and the periodic steps: start the collections that are due, and sign a digest at least daily.
-import { DEFAULT_SCHEDULES, type TCollectionFrequency } from '@netguard/contracts';
+import {
+  DEFAULT_SCHEDULES,
+  PLAN_FEATURES,
+  type TCollectionFrequency,
+  type TTierTable,
+  tierIncludes,
+} from '@netguard/contracts';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { evidenceDigests, evidenceKeys, evidenceRuns, evidenceSchedules } from '../../db/schema.ts';
 import type { Sealer } from '../../lib/sealed-secrets.ts';
+import { tierOf } from '../subscription/subscription.tier.ts';
 import { lockKey } from './evidence.keys.ts';
 import { writeDigest } from './evidence.ledger.ts';
 
@@ -39,11 +46,21 @@ export async function ensureDefaultSchedules(
     .onConflictDoNothing();
 }
 
+/** Why a scheduled run of an organization whose plan no longer has the feature collects nothing. */
+export const notOnPlanMessage = (tier: string) =>
+  `Not collected: ${PLAN_FEATURES.compliance_evidence.name.toLowerCase()} is an ${PLAN_FEATURES.compliance_evidence.tier} feature and this organization is on ${tier}. The schedule is kept and collects again once the plan includes it.`;
+
 /**
  * Starts a run for every enabled schedule that is due and moves it on by its frequency. Claims
- * its rows (skip locked), so any number of workers can run it.
+ * its rows (skip locked), so any number of workers can run it. The plan is read again as each
+ * schedule fires: an organization that left Enterprise gets a failed run saying why, not a
+ * collection.
  */
-export async function startDueCollections(db: Executor, send: (runId: string) => Promise<void>) {
+export async function startDueCollections(
+  db: Executor,
+  send: (runId: string) => Promise<void>,
+  tiers: TTierTable,
+) {
   const now = new Date();
   const started = await db.transaction(async (tx) => {
     const due = await tx
@@ -54,6 +71,8 @@ export async function startDueCollections(db: Executor, send: (runId: string) =>
       .for('update', { skipLocked: true });
     const runs: string[] = [];
     for (const s of due) {
+      const tier = await tierOf(tx, tiers, s.organizationId);
+      const onPlan = tierIncludes(tier, 'compliance_evidence');
       const [run] = await tx
         .insert(evidenceRuns)
         .values({
@@ -61,10 +80,12 @@ export async function startDueCollections(db: Executor, send: (runId: string) =>
           frameworkId: s.scopeKind === 'framework' ? s.scopeId : null,
           collectorIds: s.scopeKind === 'collector' ? [s.scopeId] : null,
           trigger: 'schedule',
-          status: 'queued',
+          ...(onPlan
+            ? { status: 'queued' as const }
+            : { status: 'failed' as const, error: notOnPlanMessage(tier), finishedAt: now }),
         })
         .returning({ id: evidenceRuns.id });
-      if (run) runs.push(run.id);
+      if (run && onPlan) runs.push(run.id);
       await tx
         .update(evidenceSchedules)
         .set({ lastRunAt: now, nextRunAt: nextRun(now, s.frequency) })
