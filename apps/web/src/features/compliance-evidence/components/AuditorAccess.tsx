@@ -53,29 +53,33 @@ export function AuditorAccess() {
             {list.map((grant) => (
               <li
                 key={grant.id}
-                className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-md border p-3 text-sm"
+                className="flex flex-col gap-2 rounded-md border p-3 text-sm sm:flex-row sm:items-center sm:justify-between"
                 data-testid="auditor-grant"
                 data-state={grant.active ? 'active' : 'expired'}
               >
-                <Badge variant={grant.active ? 'default' : 'outline'}>
-                  {grant.active ? 'Active' : 'Expired'}
-                </Badge>
-                <div className="min-w-0 flex-1 space-y-1">
-                  <p className="font-medium break-all">{grant.email}</p>
+                <div className="min-w-0 space-y-1">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <Badge variant={grant.active ? 'default' : 'outline'}>
+                      {grant.active ? 'Active' : 'Expired'}
+                    </Badge>
+                    <span className="min-w-0 font-medium break-all">{grant.email}</span>
+                  </div>
                   <p className="text-xs text-muted-foreground">
                     {FRAMEWORK_SHORT_NAMES[grant.frameworkId]} · audit period{' '}
                     {formatUtcDate(grant.periodStart)} – {formatUtcDate(grant.periodEnd)} (UTC) ·{' '}
                     {grant.active ? 'expires' : 'expired'} {formatDateTime(grant.expiresAt)}
                   </p>
                 </div>
-                <ConfirmDeleteButton
-                  verb="Revoke"
-                  name={`${FRAMEWORK_SHORT_NAMES[grant.frameworkId]} access of ${grant.email}`}
-                  consequence={revokeConsequence(grant, list)}
-                  reason={null}
-                  busy={revoke.isPending}
-                  onConfirm={() => revoke.mutate(grant)}
-                />
+                <div className="shrink-0">
+                  <ConfirmDeleteButton
+                    verb="Revoke"
+                    name={`${FRAMEWORK_SHORT_NAMES[grant.frameworkId]} access of ${grant.email}`}
+                    consequence={revokeConsequence(grant, list)}
+                    reason={null}
+                    busy={revoke.isPending}
+                    onConfirm={() => revoke.mutate(grant)}
+                  />
+                </div>
               </li>
             ))}
           </ul>

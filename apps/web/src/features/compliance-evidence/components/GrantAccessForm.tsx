@@ -51,7 +51,7 @@ export function GrantAccessForm({ auditors }: { auditors: TMember[] }) {
       aria-label="Grant auditor access"
       noValidate
       onSubmit={submit}
-      className="grid gap-3 rounded-md border p-4 sm:grid-cols-2 xl:grid-cols-5"
+      className="grid gap-3 rounded-md border p-4 sm:grid-cols-2 xl:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]"
     >
       <div className="min-w-0 sm:col-span-2 xl:col-span-1">
         <LabeledSelect
