@@ -184,4 +184,5 @@ export const ZAuditorGrant = z.object({
   expiresAt: z.string(),
   active: z.boolean(),
 });
+export type TAuditorGrant = z.infer<typeof ZAuditorGrant>;
 export const ZAuditorGrantList = z.object({ grants: z.array(ZAuditorGrant) });

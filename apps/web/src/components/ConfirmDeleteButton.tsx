@@ -21,10 +21,13 @@ type Props = {
   reason: string | null;
   busy: boolean;
   onConfirm: () => void;
+  /** What the button does, when it is not deleting (e.g. "Revoke"). */
+  verb?: string;
 };
 
-/** Delete, after a confirmation naming what is lost. */
-export function ConfirmDeleteButton({ name, consequence, reason, busy, onConfirm }: Props) {
+/** Delete (or another `verb`), after a confirmation naming what is lost. */
+export function ConfirmDeleteButton(props: Props) {
+  const { name, consequence, reason, busy, onConfirm, verb = 'Delete' } = props;
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -34,15 +37,17 @@ export function ConfirmDeleteButton({ name, consequence, reason, busy, onConfirm
         reason={reason}
         disabled={busy}
         onClick={() => setOpen(true)}
-        aria-label={`Delete ${name}`}
+        aria-label={`${verb} ${name}`}
       >
         <Trash2 aria-hidden="true" />
-        Delete
+        {verb}
       </PermissionButton>
       <AlertDialog open={open} onOpenChange={setOpen}>
         <AlertDialogContent>
           <AlertDialogHeader>
-            <AlertDialogTitle>Delete {name}?</AlertDialogTitle>
+            <AlertDialogTitle>
+              {verb} {name}?
+            </AlertDialogTitle>
             <AlertDialogDescription>{consequence} This cannot be undone.</AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
@@ -51,7 +56,7 @@ export function ConfirmDeleteButton({ name, consequence, reason, busy, onConfirm
               className="bg-destructive text-white hover:bg-destructive/90"
               onClick={onConfirm}
             >
-              Delete
+              {verb}
             </AlertDialogAction>
           </AlertDialogFooter>
         </AlertDialogContent>

@@ -18,3 +18,11 @@ export function toLocalInput(date: Date): string {
     date.getHours(),
   )}:${pad(date.getMinutes())}`;
 }
+
+const UTC_DATE = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** The UTC calendar day of a timestamp, for days chosen as UTC days; the input when not a date. */
+export function formatUtcDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : UTC_DATE.format(date);
+}

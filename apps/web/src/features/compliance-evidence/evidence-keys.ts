@@ -11,6 +11,7 @@ export const evidenceKeys = {
   readiness: (frameworkId: string) => [...evidenceKeys.all, 'readiness', frameworkId] as const,
   publicKey: () => [...evidenceKeys.all, 'public-key'] as const,
   requests: () => [...evidenceKeys.all, 'requests'] as const,
+  grants: () => [...evidenceKeys.all, 'grants'] as const,
   requirementItems: (frameworkId: string, requirementId: string) =>
     [...evidenceKeys.all, 'requirement-items', frameworkId, requirementId] as const,
 };

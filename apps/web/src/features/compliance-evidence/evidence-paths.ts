@@ -19,4 +19,6 @@ export const EVIDENCE_API = {
   export: '/api/compliance/export',
   requests: '/api/compliance/requests',
   closeRequest: (id: string) => `/api/compliance/requests/${id}/close`,
+  grants: '/api/compliance/auditor-grants',
+  grant: (id: string) => `/api/compliance/auditor-grants/${id}`,
 } as const;

@@ -91,6 +91,7 @@ describe('ComplianceEvidencePage', () => {
     ])
       expect(html).toContain(text);
     expect(html).toContain('data-framework="soc2"');
+    expect(html).toContain('aria-label="Auditor access"');
     expect(html).not.toContain('aria-disabled');
   });
 
@@ -99,6 +100,7 @@ describe('ComplianceEvidencePage', () => {
     expect(html).toMatch(disabled('Export Evidence Package'));
     expect(html).toMatch(disabled('Upload Evidence'));
     expect(html).toMatch(disabled('Generate Report'));
+    expect(html).not.toContain('Auditor access');
   });
 
   it('lets an auditor export and report but not collect or upload', () => {
@@ -107,6 +109,7 @@ describe('ComplianceEvidencePage', () => {
     expect(html).toMatch(disabled('Upload Evidence'));
     expect(html).not.toMatch(disabled('Generate Report'));
     expect(html).toMatch(disabled('Collecting…'));
+    expect(html).not.toContain('Auditor access');
   });
 
   it('tells a viewer why the page is empty', () => {

@@ -12,6 +12,7 @@ import {
   useEvidencePublicKey,
   useEvidenceRuns,
 } from '@/features/compliance-evidence/api';
+import { AuditorAccess } from '@/features/compliance-evidence/components/AuditorAccess';
 import { CollectionRuns } from '@/features/compliance-evidence/components/CollectionRuns';
 import { EvidenceRequests } from '@/features/compliance-evidence/components/EvidenceRequests';
 import { EvidenceSummaryCards } from '@/features/compliance-evidence/components/EvidenceSummaryCards';
@@ -32,7 +33,7 @@ const SUBTITLE =
 
 /**
  * Export Evidence Package, the summary cards, the signing key, collection runs, the auditors'
- * evidence requests, then the tabs
+ * evidence requests, auditor access (admins), then the tabs
  * Frameworks, Evidence Items, Compliance Reports and Collection Schedule.
  */
 export function ComplianceEvidencePage() {
@@ -117,6 +118,7 @@ export function ComplianceEvidencePage() {
             <CollectionRuns runs={runs.data?.runs ?? []} />
           </div>
           {requests.data && <EvidenceRequests requests={requests.data.requests} />}
+          {create.allowed && <AuditorAccess />}
           <EvidenceTabs activeRuns={activeRuns} />
         </>
       ) : (
