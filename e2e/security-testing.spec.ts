@@ -38,7 +38,7 @@ async function completed(page: Page, timeout: number) {
 test('runs the suites, reads pass rates and evidence, downloads the PDF report', async ({
   page,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   const email = await newAccount(page, 'selftest');
   await page.goto('/dashboard/security-testing');
   await expect(page.getByRole('heading', { name: 'Security Testing', level: 1 })).toBeVisible();
@@ -53,7 +53,8 @@ test('runs the suites, reads pass rates and evidence, downloads the PDF report',
   );
   // The security suite probes this plain-HTTP deployment from outside: the TLS tests fail.
   await page.getByRole('button', { name: 'Run Security Tests' }).click();
-  await completed(page, 120_000);
+  // Beside the Node 24 pass in CI the suite (15 tests, canaries made and removed) took over 2 min.
+  await completed(page, 300_000);
   await expect(page.getByTestId('execution-totals')).toContainText('of 15; pass rate');
   await expect(page.getByTestId('current-execution')).toContainText('TLS protocol');
   // Its scores: every test decided, so an Observatory grade; no TLS, so no TLS grade and why.

@@ -77,7 +77,9 @@ const nginxCycle = (actionId: string, checkId: string, port: number, lines: stri
     executionId: actionId,
   });
 
-describe('nginx actions on a namespace host', () => {
+// Each case is a whole dry run, apply, verify and rollback on the namespace host: beside another
+// test pass in CI one took over the 20 s default.
+describe('nginx actions on a namespace host', { timeout: 60_000 }, () => {
   it('nginx-hide-version', async () => {
     await nginxCycle('nginx-hide-version', 'http-server-version', 80, ['server_tokens off;']);
   });
