@@ -1,20 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import type { TSelftestHistory } from '@netguard/contracts';
 import { expect, type Page, test } from '@playwright/test';
-import { newAccount, PASSWORD, shootWidths } from './support.ts';
+import { apiHeaders, newAccount, shootWidths } from './support.ts';
 
 /**
  * Prints each suite's newest run on this plain-HTTP deployment: its time and the tests that did not
  * pass, so that the run times and the expected failures are in the CI log.
  */
 async function printRuns(page: Page, email: string) {
-  const session = await (
-    await page.request.post('/api/auth/sign-in', { data: { email, password: PASSWORD } })
-  ).json();
   const history: TSelftestHistory = await (
-    await page.request.get('/api/selftest/executions', {
-      headers: { Authorization: `Bearer ${session.access_token}` },
-    })
+    await page.request.get('/api/selftest/executions', { headers: await apiHeaders(page, email) })
   ).json();
   for (const suite of ['security', 'integration', 'performance']) {
     const run = history.executions.find((e) => e.suite_id === suite);

@@ -85,6 +85,14 @@ export async function shootWidths(page: Page, name: string): Promise<void> {
   if (before) await page.setViewportSize(before);
 }
 
+/** The Authorization header of a fresh API session of `email` (signed in through the API). */
+export async function apiHeaders(page: Page, email: string): Promise<{ Authorization: string }> {
+  const session = await (
+    await page.request.post('/api/auth/sign-in', { data: { email, password: PASSWORD } })
+  ).json();
+  return { Authorization: `Bearer ${session.access_token}` };
+}
+
 /**
  * Runs a scan (a vulnerability scan unless `type` says otherwise) through the API as `email`,
  * waits for it to complete and returns its id.
@@ -94,10 +102,7 @@ export async function scanThroughApi(
   email: string,
   scan: { name: string; host: string; ports?: string; type?: string },
 ): Promise<string> {
-  const session = await (
-    await page.request.post('/api/auth/sign-in', { data: { email, password: PASSWORD } })
-  ).json();
-  const headers = { Authorization: `Bearer ${session.access_token}` };
+  const headers = await apiHeaders(page, email);
   const created = await (
     await page.request.post('/api/scans', {
       headers,
