@@ -2,8 +2,8 @@
 // unless a path is given): `npm run test:slowest`, and the last lines of `.ci/run`. With --save it
 // also writes the files' durations to scripts/testing/durations.json, which the test sequencer
 // reads to start the longest files first (scripts/testing/sequencer.ts).
-import { readFileSync, writeFileSync } from 'node:fs';
-import { relative } from 'node:path';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { relative, sep } from 'node:path';
 
 const args = process.argv.slice(2).filter((a) => a !== '--save');
 const save = args.length !== process.argv.length - 2;
@@ -18,9 +18,24 @@ try {
   );
   process.exit(1);
 }
+/**
+ * A test file's path in this checkout. A report of another clone (a fresh-clone CI run) names its
+ * own absolute paths: the shortest tail of the path that is a file here is the same test file.
+ */
+function nameHere(file) {
+  const name = relative(process.cwd(), file);
+  if (!name.startsWith('..')) return name;
+  const parts = file.split(sep);
+  for (let i = parts.length - 1; i > 0; i--) {
+    const tail = parts.slice(i).join(sep);
+    if (existsSync(tail) && /\.test\.tsx?$/.test(tail)) return tail;
+  }
+  return name;
+}
+
 const files = report.testResults
   .map((file) => ({
-    name: relative(process.cwd(), file.name),
+    name: nameHere(file.name),
     seconds: (file.endTime - file.startTime) / 1000,
     tests: file.assertionResults.length,
   }))
